@@ -1,0 +1,56 @@
+package lockstep.nes.app;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import lockstep.nes.core.Nestest;
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.RomFormatException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code lockstep nestest ROM LOG}: nestest in automation mode against its golden log. */
+@Command(name = "nestest", mixinStandardHelpOptions = true,
+        description = "Run nestest from $C000 and compare every instruction with the golden log.")
+public final class NestestCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "ROM", description = "nestest.nes")
+    Path rom;
+
+    @Parameters(index = "1", paramLabel = "LOG", description = "nestest.log (the golden log)")
+    Path log;
+
+    @Override
+    public Integer call() {
+        List<String> lines;
+        Cartridge cart;
+        try {
+            cart = Cartridge.load(rom);
+        } catch (RomFormatException e) {
+            System.err.println("error: " + e.getMessage());
+            return 2;
+        }
+        try {
+            lines = Files.readAllLines(log);
+        } catch (IOException e) {
+            System.err.println("error: " + log + ": cannot read (" + e.getMessage() + ")");
+            return 2;
+        }
+        Nestest.Result r;
+        try {
+            r = Nestest.run(cart, lines);
+        } catch (RomFormatException | IllegalArgumentException e) {
+            System.err.println("error: " + log + ": " + e.getMessage());
+            return 2;
+        }
+        if (r.expected() != null) {
+            System.out.println("first mismatch at line " + (r.matched() + 1) + ":");
+            System.out.println("  expected: " + r.expected());
+            System.out.println("  actual:   " + r.actual());
+        }
+        System.out.println("nestest: " + r.matched() + "/" + r.total() + " lines match");
+        return r.passed() ? 0 : 1;
+    }
+}

@@ -1,0 +1,249 @@
+package lockstep.nes.core;
+
+import lockstep.nes.core.apu.Apu;
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.Mapper;
+import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.cpu.Cpu;
+import lockstep.nes.core.input.Controllers;
+import lockstep.nes.ppu.Ppu;
+import lockstep.nes.state.Memory;
+import lockstep.nes.state.StateVisitor;
+import lockstep.nes.state.Stateful;
+
+/**
+ * One engine: CPU, PPU, APU, DMA, controllers and a cartridge, driven by a master clock.
+ *
+ * <p>The unit of progress is one CPU cycle ({@link #runCycle}). NTSC timing: one CPU cycle is
+ * 12 master clocks and one PPU dot is 4. Within a CPU cycle the PPU is caught up to the moment
+ * of the bus access (5 master clocks in for a read, 7 for a write) and then to the end of the
+ * cycle, so PPU register accesses land on the right dot. The PPU runs one master clock behind
+ * the CPU (the power-on alignment that the hardware tests expect).
+ */
+public final class Console implements Stateful {
+    private static final int CPU_DIVIDER = 12;
+    private static final int PPU_DIVIDER = 4;
+    private static final int PPU_OFFSET = 1;
+
+    private final Cartridge cartridge;
+    private final Mapper mapper;
+    private final Cpu cpu = new Cpu();
+    private final Ppu ppu;
+    private final Dma dma = new Dma(this);
+    private final Apu apu = new Apu(dma);
+    private final Controllers controllers = new Controllers();
+    private final Memory ram = new Memory("ram", Memory.RAM, 2048);
+
+    /** CPU cycles started since power-on, minus one (-1 at power, as the reset sequence starts). */
+    private long cycle;
+    private long masterClock;
+    private long ppuClock;
+    /** The last value seen on the CPU data bus. */
+    private int openBus;
+
+    private Console(Cartridge cartridge, Mapper mapper) {
+        this.cartridge = cartridge;
+        this.mapper = mapper;
+        this.ppu = new Ppu(mapper);
+        power();
+    }
+
+    /** Builds an engine for {@code cartridge}, powered on. */
+    public static Console create(Cartridge cartridge) throws RomFormatException {
+        return new Console(cartridge, cartridge.createMapper());
+    }
+
+    /** Power cycle: everything back to its power-on state, then the CPU's reset sequence. */
+    public void power() {
+        ram.fill(0);
+        cycle = -1;
+        masterClock = CPU_DIVIDER;
+        ppuClock = 0;
+        openBus = 0;
+        mapper.power();
+        ppu.power();
+        apu.power();
+        dma.power();
+        controllers.power();
+        cpu.power();
+    }
+
+    /** Soft reset (the console's reset button). */
+    public void reset() {
+        mapper.reset();
+        ppu.reset();
+        apu.reset();
+        dma.power();
+        cpu.reset();
+    }
+
+    /** Runs one CPU cycle (which may be a DMA cycle while the CPU is halted). */
+    public void runCycle() {
+        final Cpu c = cpu;
+        if (c.isWrite()) {
+            startCycle(false);
+            write(c.address(), c.dataOut());
+            endCycle(false);
+            c.tick(0);
+        } else if (dma.wantsReadCycle()) {
+            dma.cycle(c.address());
+        } else {
+            startCycle(true);
+            int value = read(c.address());
+            endCycle(true);
+            c.tick(value);
+        }
+        c.pollInterrupts(ppu.nmiOutput(), apu.irq() || mapper.irq());
+    }
+
+    /** Runs until the PPU finishes the current frame. */
+    public void runFrame() {
+        long frame = ppu.frameCount();
+        while (ppu.frameCount() == frame) {
+            runCycle();
+        }
+    }
+
+    /** Runs until the CPU is about to fetch an opcode (at least one cycle). */
+    public void runInstruction() {
+        do {
+            runCycle();
+        } while (!cpu.atInstructionStart());
+    }
+
+    void startCycle(boolean read) {
+        masterClock += read ? 5 : 7;
+        cycle++;
+        runPpu();
+        apu.cycle();
+        mapper.cpuCycle();
+    }
+
+    void endCycle(boolean read) {
+        masterClock += read ? 7 : 5;
+        runPpu();
+    }
+
+    private void runPpu() {
+        final long target = masterClock - PPU_OFFSET;
+        final Ppu p = ppu;
+        while (ppuClock + PPU_DIVIDER <= target) {
+            ppuClock += PPU_DIVIDER;
+            p.step();
+        }
+    }
+
+    /** A CPU bus read with side effects. */
+    int read(int addr) {
+        int value;
+        if (addr < 0x2000) {
+            value = ram.read(addr & 0x7FF);
+        } else if (addr < 0x4000) {
+            value = ppu.readRegister(addr & 7);
+        } else if (addr < 0x4020) {
+            switch (addr) {
+                case 0x4015 -> {
+                    // The status register is read inside the 2A03: it does not drive the bus.
+                    return apu.read(addr, openBus);
+                }
+                case 0x4016 -> value = controllers.read(0, openBus);
+                case 0x4017 -> value = controllers.read(1, openBus);
+                default -> value = openBus;
+            }
+        } else {
+            value = mapper.cpuRead(addr);
+            if (value < 0) {
+                value = openBus;
+            }
+        }
+        openBus = value;
+        return value;
+    }
+
+    /** A CPU bus write. */
+    void write(int addr, int value) {
+        openBus = value;
+        if (addr < 0x2000) {
+            ram.write(addr & 0x7FF, value);
+        } else if (addr < 0x4000) {
+            ppu.writeRegister(addr & 7, value);
+        } else if (addr < 0x4020) {
+            switch (addr) {
+                case 0x4014 -> dma.startOam(value);
+                case 0x4016 -> controllers.write(value);
+                default -> apu.write(addr, value);
+            }
+        } else {
+            mapper.cpuWrite(addr, value);
+        }
+    }
+
+    /** Reads the CPU address space without side effects (debuggers, tests, the verifier). */
+    public int peek(int addr) {
+        addr &= 0xFFFF;
+        if (addr < 0x2000) {
+            return ram.read(addr & 0x7FF);
+        } else if (addr < 0x4000) {
+            return ppu.peekRegister(addr & 7);
+        } else if (addr < 0x4020) {
+            return switch (addr) {
+                case 0x4015 -> apu.peek(addr, openBus);
+                case 0x4016 -> controllers.peek(0, openBus);
+                case 0x4017 -> controllers.peek(1, openBus);
+                default -> openBus;
+            };
+        }
+        int v = mapper.cpuPeek(addr);
+        return v < 0 ? openBus : v;
+    }
+
+    int openBus() {
+        return openBus;
+    }
+
+    long cycleCounter() {
+        return cycle;
+    }
+
+    /** CPU cycles since power-on, counted as nestest does (7 when the first instruction starts). */
+    public long cycles() {
+        return cycle;
+    }
+
+    public long frame() {
+        return ppu.frameCount();
+    }
+
+    public void setButtons(int port, int buttons) {
+        controllers.setButtons(port, buttons);
+    }
+
+    public Cpu cpu() { return cpu; }
+    public Ppu ppu() { return ppu; }
+    public Apu apu() { return apu; }
+    public Dma dma() { return dma; }
+    public Mapper mapper() { return mapper; }
+    public Controllers controllers() { return controllers; }
+    public Cartridge cartridge() { return cartridge; }
+    /** The 2 KiB CPU RAM. */
+    public Memory ram() { return ram; }
+
+    @Override
+    public void state(StateVisitor s) {
+        s.beginSection("clock");
+        cycle = s.i64("cycle", cycle);
+        masterClock = s.i64("masterClock", masterClock);
+        ppuClock = s.i64("ppuClock", ppuClock);
+        openBus = s.u8("openBus", openBus);
+        s.endSection();
+        s.beginSection("ram");
+        ram.state(s);
+        s.endSection();
+        s.section("cpu", cpu);
+        s.section("ppu", ppu);
+        s.section("apu", apu);
+        s.section("dma", dma);
+        s.section("controllers", controllers);
+        s.section("mapper", mapper);
+    }
+}

@@ -1,0 +1,236 @@
+package lockstep.nes.core;
+
+import lockstep.nes.state.StateVisitor;
+import lockstep.nes.state.Stateful;
+
+/**
+ * The 2A03's DMA unit: OAM DMA ($4014) and DMC sample fetches. Both halt the CPU, which can
+ * only be halted on a read cycle; while halted, the CPU's pending read address is re-read on
+ * halt, dummy and alignment cycles (the source of the $2007/$4016 double-read glitches).
+ * Reads happen on "get" cycles and OAM writes on "put" cycles, told apart by cycle parity.
+ *
+ * <p>One call to {@link #cycle} runs exactly one CPU cycle of DMA, so DMA can be saved and
+ * resumed at any cycle like everything else.
+ */
+public final class Dma implements Stateful {
+    private final Console console;
+
+    private boolean needHalt;
+    private boolean needDummyRead;
+    private boolean dmcRunning;
+    private boolean abortDmc;
+    private boolean oamRunning;
+    private int oamPage;
+
+    /** The halt cycle has happened; transfers are in progress. */
+    private boolean transferring;
+    private int haltAddress;
+    private int oamCounter;
+    private int oamLow;
+    private int value;
+    private int prevReadAddress;
+
+    Dma(Console console) {
+        this.console = console;
+    }
+
+    /** A write to $4014: copy page {@code page} to OAM. */
+    public void startOam(int page) {
+        oamRunning = true;
+        oamPage = page & 0xFF;
+        needHalt = true;
+    }
+
+    /** The DMC wants its next sample byte. */
+    public void startDmc() {
+        dmcRunning = true;
+        needDummyRead = true;
+        needHalt = true;
+    }
+
+    /** The DMC was disabled through $4015 while a fetch was pending. */
+    public void stopDmc() {
+        if (dmcRunning) {
+            if (needHalt) {
+                // Not started yet: cancel entirely.
+                dmcRunning = false;
+                needDummyRead = false;
+                needHalt = false;
+            } else {
+                abortDmc = true;
+            }
+        }
+    }
+
+    /** True when the DMA unit takes the coming CPU read cycle. */
+    boolean wantsReadCycle() {
+        return needHalt || transferring;
+    }
+
+    public boolean oamActive() {
+        return oamRunning;
+    }
+
+    /** Runs one DMA cycle in place of the CPU's read of {@code cpuAddress}. */
+    void cycle(int cpuAddress) {
+        Console c = console;
+        if (!transferring) {
+            haltCycle(c, cpuAddress);
+            return;
+        }
+        boolean skipDummyReads = haltAddress == 0x4016 || haltAddress == 0x4017;
+        boolean getCycle = (c.cycleCounter() & 1) == 0;
+        if (getCycle) {
+            if (dmcRunning && !needHalt && !needDummyRead) {
+                beginCycle();
+                c.startCycle(true);
+                value = dmaRead(c, c.apu().dmcReadAddress());
+                c.endCycle(true);
+                dmcRunning = false;
+                abortDmc = false;
+                c.apu().dmcDmaDone(value);
+            } else if (oamRunning) {
+                beginCycle();
+                c.startCycle(true);
+                value = dmaRead(c, (oamPage << 8) | oamLow);
+                c.endCycle(true);
+                oamLow = (oamLow + 1) & 0xFF;
+                oamCounter++;
+            } else {
+                beginCycle();
+                c.startCycle(true);
+                if (!skipDummyReads) {
+                    c.read(haltAddress);
+                }
+                c.endCycle(true);
+            }
+        } else if (oamRunning && (oamCounter & 1) != 0) {
+            beginCycle();
+            c.startCycle(true);
+            c.write(0x2004, value);
+            c.endCycle(true);
+            oamCounter++;
+            if (oamCounter == 0x200) {
+                oamRunning = false;
+            }
+        } else {
+            // Alignment cycle.
+            beginCycle();
+            c.startCycle(true);
+            if (!skipDummyReads) {
+                c.read(haltAddress);
+            }
+            c.endCycle(true);
+        }
+        if (!dmcRunning && !oamRunning) {
+            transferring = false;
+        }
+    }
+
+    private void haltCycle(Console c, int cpuAddress) {
+        needHalt = false;
+        haltAddress = cpuAddress;
+        prevReadAddress = cpuAddress;
+        boolean input = cpuAddress == 0x4016 || cpuAddress == 0x4017;
+        c.startCycle(true);
+        if (!(abortDmc && input)) {
+            c.read(cpuAddress);
+        }
+        c.endCycle(true);
+        if (abortDmc) {
+            dmcRunning = false;
+            abortDmc = false;
+            if (!oamRunning) {
+                needDummyRead = false;
+                return;
+            }
+        }
+        transferring = dmcRunning || oamRunning;
+        oamCounter = 0;
+        oamLow = 0;
+    }
+
+    /** Bookkeeping at the start of every transfer cycle: OAM cycles also serve as DMC halt/dummy. */
+    private void beginCycle() {
+        if (abortDmc) {
+            dmcRunning = false;
+            abortDmc = false;
+            needDummyRead = false;
+            needHalt = false;
+        } else if (needHalt) {
+            needHalt = false;
+        } else if (needDummyRead) {
+            needDummyRead = false;
+        }
+    }
+
+    /**
+     * A DMA read. When the CPU was halted on a read of $4000-$401F, the 2A03 also reads its
+     * internal register at the DMA address's low 5 bits (the "DMA reads $4015/$4016" glitch).
+     */
+    private int dmaRead(Console c, int address) {
+        boolean internal = (haltAddress & 0xFFE0) == 0x4000;
+        if (!internal) {
+            prevReadAddress = address;
+            if (address >= 0x4000 && address <= 0x401F) {
+                return c.openBus();
+            }
+            return c.read(address);
+        }
+        int internalAddress = 0x4000 | (address & 0x1F);
+        boolean same = internalAddress == address;
+        int v;
+        switch (internalAddress) {
+            case 0x4015 -> {
+                v = c.read(internalAddress);
+                if (!same) {
+                    c.read(address);
+                }
+            }
+            case 0x4016, 0x4017 -> {
+                if (prevReadAddress == internalAddress) {
+                    v = c.openBus();
+                } else {
+                    v = c.read(internalAddress);
+                }
+                if (!same) {
+                    int ext = c.read(address);
+                    int openBusMask = 0xE0;
+                    v = (ext & openBusMask) | ((v & ~openBusMask) & (ext & ~openBusMask));
+                }
+            }
+            default -> v = c.read(address);
+        }
+        prevReadAddress = internalAddress;
+        return v;
+    }
+
+    public void power() {
+        needHalt = false;
+        needDummyRead = false;
+        dmcRunning = false;
+        abortDmc = false;
+        oamRunning = false;
+        transferring = false;
+        oamPage = 0;
+        oamCounter = 0;
+        oamLow = 0;
+        value = 0;
+    }
+
+    @Override
+    public void state(StateVisitor s) {
+        needHalt = s.bool("needHalt", needHalt);
+        needDummyRead = s.bool("needDummyRead", needDummyRead);
+        dmcRunning = s.bool("dmcRunning", dmcRunning);
+        abortDmc = s.bool("abortDmc", abortDmc);
+        oamRunning = s.bool("oamRunning", oamRunning);
+        oamPage = s.u8("oamPage", oamPage);
+        transferring = s.bool("transferring", transferring);
+        haltAddress = s.u16("haltAddress", haltAddress);
+        oamCounter = s.i32("oamCounter", oamCounter);
+        oamLow = s.u8("oamLow", oamLow);
+        value = s.u8("value", value);
+        prevReadAddress = s.u16("prevReadAddress", prevReadAddress);
+    }
+}

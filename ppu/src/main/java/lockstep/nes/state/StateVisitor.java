@@ -1,0 +1,62 @@
+package lockstep.nes.state;
+
+/**
+ * Visits every mutable field of a component, in a fixed order, exactly once.
+ *
+ * <p>Each component has one {@code state(StateVisitor)} method that is used for saving,
+ * loading, hashing and describing, so a field cannot be forgotten in one direction. Scalar
+ * methods take the current value and return the value to store back:
+ * a writer, hasher or describer returns its argument; a reader returns the loaded value.
+ * Array methods read into or write from the given array in place (its length is fixed by
+ * the component).
+ *
+ * <pre>{@code
+ * public void state(StateVisitor s) {
+ *   a = s.u8("a", a);
+ *   pc = s.u16("pc", pc);
+ *   halted = s.bool("halted", halted);
+ *   s.bytes("ram", ram);
+ * }
+ * }</pre>
+ *
+ * Names are constant strings (no allocation on the hot path); a component's section name is
+ * given by its owner through {@link #section}.
+ */
+public interface StateVisitor {
+
+    /** Starts a named section (one per component, e.g. "cpu", "ppu", "apu.pulse1"). */
+    void beginSection(String name);
+
+    /** Ends the section started last. */
+    void endSection();
+
+    boolean bool(String name, boolean value);
+
+    /** An unsigned 8-bit value held in an int (0..255). */
+    int u8(String name, int value);
+
+    /** An unsigned 16-bit value held in an int (0..65535). */
+    int u16(String name, int value);
+
+    int i32(String name, int value);
+
+    long i64(String name, long value);
+
+    /** A fixed-length byte memory, read or written in place. */
+    void bytes(String name, byte[] array);
+
+    /** A fixed-length int array, read or written in place. */
+    void ints(String name, int[] array);
+
+    /** True for a visitor that loads values into the components (they must rebuild caches). */
+    default boolean isReader() {
+        return false;
+    }
+
+    /** Visits a stateful child component inside its own section. */
+    default void section(String name, Stateful component) {
+        beginSection(name);
+        component.state(this);
+        endSection();
+    }
+}
