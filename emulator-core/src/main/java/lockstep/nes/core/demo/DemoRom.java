@@ -82,7 +82,7 @@ public final class DemoRom {
                     .append(1 + octave * 12 + n).append('\n');
             }
         }
-        return head + body.replace(TABLES_MARKER, periodTables());
+        return head + body.replace(TABLES_MARKER, sineTable() + periodTables());
     }
 
     /**
@@ -95,6 +95,22 @@ public final class DemoRom {
         int shift = FIRST_OCTAVE + octave - 4;
         f = shift < 0 ? f >> -shift : f << shift;
         return (int) ((CPU_MILLIHERTZ + 8 * f) / (16 * f)) - 1;
+    }
+
+    /** 64 steps of a full turn, amplitude 12, as signed bytes (StrictMath: same on every JVM). */
+    static int sine(int step) {
+        return (int) Math.round(12 * StrictMath.sin(2 * StrictMath.PI * step / 64));
+    }
+
+    private static String sineTable() {
+        StringBuilder b = new StringBuilder("sine:\n");
+        for (int i = 0; i < 64; i++) {
+            b.append(i % 16 == 0 ? "        .byte " : ", ").append(sine(i));
+            if (i % 16 == 15) {
+                b.append('\n');
+            }
+        }
+        return b.toString();
     }
 
     private static String periodTables() {

@@ -24,6 +24,9 @@ SQ2_HI    = $4007
 TRI_LINEAR = $4008
 TRI_LO    = $400A
 TRI_HI    = $400B
+NOISE_VOL = $400C
+NOISE_LO  = $400E
+NOISE_HI  = $400F
 DMC_FREQ  = $4010
 OAMDMA    = $4014
 SND_CHN   = $4015
@@ -54,6 +57,8 @@ PLAYER_XMAX = 232
 PLAYER_YMIN = 8
 PLAYER_YMAX = 208
 NOTE_FRAMES = 8          ; frames per melody step
+NSTARS    = 4            ; stars circling the player
+COUNTER_ADDR = $2351     ; nametable address of the frame counter's 4 hex digits (row 26)
 
 ; ---- zero-page variables (cleared at start-up) ----
 .org $0000
@@ -70,6 +75,10 @@ note_index: .res 1       ; melody step 0-31
 note_timer: .res 1       ; frames left in this step
 row:        .res 1       ; scratch for draw_background
 col:        .res 1
+ptr:        .res 2       ; scratch: a PPU address (low, high)
+width:      .res 1
+height:     .res 1
+star:       .res 1       ; scratch: star index in build_oam
 ball_x:     .res NBALLS
 ball_y:     .res NBALLS
 ball_dx:    .res NBALLS  ; signed pixels per frame
@@ -135,7 +144,7 @@ init_balls:
         lda #1
         sta note_timer          ; first note on the first frame
 
-        lda #%00000111          ; enable pulse 1, pulse 2 and triangle
+        lda #%00001111          ; enable pulse 1, pulse 2, triangle and noise
         sta SND_CHN
         lda #$08                ; sweep off (negate set so low notes are not muted)
         sta SQ1_SWEEP
@@ -168,6 +177,15 @@ nmi:
         lda backdrop_colors,x
         sta PPUDATA
 
+        lda #>COUNTER_ADDR      ; the frame counter on screen, 4 hex digits
+        sta PPUADDR
+        lda #<COUNTER_ADDR
+        sta PPUADDR
+        lda frame_hi
+        jsr put_hex_byte
+        lda frame
+        jsr put_hex_byte
+
         lda #0                  ; scroll 0,0 (after the PPUADDR writes)
         sta PPUSCROLL
         sta PPUSCROLL
@@ -193,6 +211,25 @@ nmi_done:
         pla
 irq:
         rti
+
+; Writes A as two hex digits to PPUDATA (font tiles are ASCII codes).
+put_hex_byte:
+        pha
+        lsr a
+        lsr a
+        lsr a
+        lsr a
+        jsr put_hex_digit
+        pla
+        and #$0F
+put_hex_digit:                  ; A = 0-15
+        cmp #10
+        bcc hex_digit
+        adc #'A'-'0'-10-1       ; carry is set here: 10-15 -> 'A'-'F' below
+hex_digit:
+        adc #'0'                ; carry is clear here
+        sta PPUDATA
+        rts
 
 ; ---- controller 1: strobe, then 8 serial reads into buttons ----
 read_pad:
@@ -358,6 +395,16 @@ melody_rest:
         ora #%00001000
         sta TRI_HI
 next_step:
+        lda note_index          ; a hi-hat tick on the odd steps (noise channel)
+        and #1
+        beq no_hat
+        lda #%00010100          ; constant volume 4
+        sta NOISE_VOL
+        lda #$03                ; a high noise pitch
+        sta NOISE_LO
+        lda #%00011000          ; length counter 2 half frames: a short tick
+        sta NOISE_HI
+no_hat:
         lda note_index
         clc
         adc #1
@@ -415,6 +462,45 @@ oam_ball:
         inx
         cpx #NBALLS
         bne oam_ball
+
+        lda #0                  ; stars circling the robot's centre, radius 12:
+        sta star                ; star k at angle frame + 16k (of 64)
+orbit_loop:
+        lda star
+        asl a
+        asl a
+        asl a
+        asl a                   ; 16k (carry clear: k < 4)
+        adc frame
+        and #63
+        tax
+        lda player_x            ; x = player_x + 4 + sin(angle)
+        clc
+        adc #4                  ; (no carry out: player_x <= PLAYER_XMAX)
+        adc sine,x
+        sta oam+3,y
+        txa                     ; y = player_y + 4 + cos(angle), cos = sin(angle + 16)
+        clc
+        adc #16
+        and #63
+        tax
+        lda player_y
+        clc
+        adc #4
+        adc sine,x
+        sta oam,y
+        lda #TILE_STAR
+        sta oam+1,y
+        lda #3                  ; palette 3
+        sta oam+2,y
+        iny
+        iny
+        iny
+        iny
+        inc star
+        lda star
+        cmp #NSTARS
+        bne orbit_loop
         rts
 
 ; ---- start-up drawing (rendering is off) ----
@@ -478,6 +564,8 @@ attr_loop:
         cpx #64
         bne attr_loop
 
+        jsr clear_boxes
+
         ; The title at double size: row 4 holds the glyphs' top halves, row 5 the bottoms.
         lda #$20
         sta PPUADDR
@@ -509,6 +597,48 @@ text_char:
         sta PPUDATA
         jmp text_char
 text_done:
+        rts
+
+; Blank rectangles behind the texts: there the field's dots would show in the text palettes.
+; Records of PPU address (high, low), width, height; a 0 high byte ends the list.
+clear_boxes:
+        ldx #0
+box_record:
+        lda boxes,x
+        beq boxes_done
+        sta ptr+1
+        lda boxes+1,x
+        sta ptr
+        lda boxes+2,x
+        sta width
+        lda boxes+3,x
+        sta height
+box_row:
+        lda ptr+1               ; start of this row of the box
+        sta PPUADDR
+        lda ptr
+        sta PPUADDR
+        ldy width
+        lda #0
+box_tile:
+        sta PPUDATA
+        dey
+        bne box_tile
+        lda ptr                 ; next row: +32
+        clc
+        adc #32
+        sta ptr
+        bcc box_same_page
+        inc ptr+1
+box_same_page:
+        dec height
+        bne box_row
+        txa                     ; next record
+        clc
+        adc #4
+        tax
+        jmp box_record
+boxes_done:
         rts
 
 ; Writes one tile row of the title; Y = 0 for the top halves, 2 for the bottom halves.
@@ -547,15 +677,21 @@ title_end:
 title:
         .byte "LOCKSTEP NES", 0
 
+boxes:                          ; PPU address (high, low), width, height
+        .byte >$2084, <$2084, 24, 4     ; rows 4-7, columns 4-27: title and subtitle
+        .byte >$22C2, <$22C2, 28, 6     ; rows 22-27, columns 2-29: help and counter
+        .byte 0
+
 texts:                          ; PPU address (high, low), text, 0
         .byte >$20E5, <$20E5, "CYCLE ACCURATE EMULATOR", 0      ; row 7
-        .byte >$2305, <$2305, "D-PAD  MOVE THE ROBOT", 0        ; row 24
-        .byte >$2344, <$2344, "A  COLOR     B  BACKDROP", 0     ; row 26
+        .byte >$22C5, <$22C5, "D-PAD  MOVE THE ROBOT", 0        ; row 22
+        .byte >$2304, <$2304, "A  COLOR     B  BACKDROP", 0     ; row 24
+        .byte >$234B, <$234B, "FRAME 0000", 0                   ; row 26 (NMI updates it)
         .byte 0
 
 ; Attribute table: one byte per 32x32 pixels, 2 bits per 16x16 quarter
 ; (bits 1-0 top left, 3-2 top right, 5-4 bottom left, 7-6 bottom right).
-; Palette 0 border and field, 1 title (rows 4-5), 2 subtitle (row 7), 3 help text (rows 24-27);
+; Palette 0 border and field, 1 title (rows 4-5), 2 subtitle (row 7), 3 help text (rows 22-27);
 ; the outer quarters keep palette 0 so the border keeps its colour.
 attributes:
         .byte $00, $00, $00, $00, $00, $00, $00, $00    ; rows 0-3
@@ -563,7 +699,7 @@ attributes:
         .byte $00, $00, $00, $00, $00, $00, $00, $00    ; rows 8-11
         .byte $00, $00, $00, $00, $00, $00, $00, $00    ; rows 12-15
         .byte $00, $00, $00, $00, $00, $00, $00, $00    ; rows 16-19
-        .byte $00, $00, $00, $00, $00, $00, $00, $00    ; rows 20-23
+        .byte $C0, $F0, $F0, $F0, $F0, $F0, $F0, $30    ; rows 20-23
         .byte $CC, $FF, $FF, $FF, $FF, $FF, $FF, $33    ; rows 24-27
         .byte $00, $00, $00, $00, $00, $00, $00, $00    ; rows 28-29
 
@@ -594,6 +730,7 @@ melody:                         ; 32 steps of NOTE_FRAMES frames; 0 = rest
 bass:                           ; one note per 8 steps (the triangle sounds an octave lower)
         .byte C4, D4, E4, C4
 
+; sine: 64 steps of a full turn, amplitude 12 (signed), generated by DemoRom.
 ; note_lo / note_hi: the timer period of each note number (C3 = 1 .. B6 = 48), computed by
 ; DemoRom from the note frequencies and inserted here.
 ; @generated-tables

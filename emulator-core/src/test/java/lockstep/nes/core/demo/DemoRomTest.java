@@ -133,6 +133,31 @@ class DemoRomTest {
     }
 
     @Test
+    void starsCircleThePlayer() throws Exception {
+        Console c = boot();
+        runUntilNmiRuns(c);
+        int[] firstX = new int[4];
+        for (int f = 0; f < 64; f++) {
+            c.runFrame();
+            int cx = c.peek(PLAYER_X) + 4;
+            int cy = c.peek(PLAYER_Y) + 4;
+            for (int k = 0; k < 4; k++) {
+                int e = OAM + 4 * (12 + k);
+                assertEquals(DemoTiles.STAR, c.peek(e + 1));
+                int dx = c.peek(e + 3) - cx;
+                int dy = c.peek(e) - cy;
+                int r2 = dx * dx + dy * dy;
+                assertTrue(r2 >= 11 * 11 && r2 <= 13 * 13, "star " + k + " at distance^2 " + r2);
+                if (f == 0) {
+                    firstX[k] = dx;
+                } else if (f == 8) {
+                    assertNotEquals(firstX[k], dx, "star " + k + " moves");
+                }
+            }
+        }
+    }
+
+    @Test
     void aAndBChangeColoursOncePerPress() throws Exception {
         Console c = boot();
         runUntilNmiRuns(c);
@@ -182,6 +207,8 @@ class DemoRomTest {
         assertTrue(writes[0x04] >= 1 && writes[0x06] >= 1 && writes[0x07] >= 1, "pulse 2 blip");
         // The bass line on the triangle.
         assertTrue(writes[0x08] >= 1 && writes[0x0B] >= 1, "triangle writes");
+        // A hi-hat on the noise channel every other step.
+        assertTrue(writes[0x0C] >= 5 && writes[0x0E] >= 5 && writes[0x0F] >= 5, "noise writes");
         // OAM DMA every frame.
         assertTrue(writes[0x14] >= 100, "$4014 writes: " + writes[0x14]);
     }
