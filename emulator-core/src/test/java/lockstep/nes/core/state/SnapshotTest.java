@@ -282,8 +282,8 @@ class SnapshotTest {
         SnapshotFile b = SnapshotFile.parse(new Snapshots(c).save(), "b");
         List<String> d = StateDiff.diff(a.entries(), b.entries());
         assertTrue(d.stream().anyMatch(l -> l.startsWith("cpu.a: ")), d.toString());
-        assertTrue(d.stream().anyMatch(l -> l.startsWith("ram.ram[0x100..0x101]: ")), d.toString());
-        assertTrue(d.stream().anyMatch(l -> l.startsWith("ram.ram[0x200]: ")), d.toString());
+        assertTrue(d.stream().anyMatch(l -> l.startsWith("console.ram[0x100..0x101]: ")), d.toString());
+        assertTrue(d.stream().anyMatch(l -> l.startsWith("console.ram[0x200]: ")), d.toString());
         assertEquals(3, d.size(), d.toString());
         assertTrue(StateDiff.diff(a.entries(), a.entries()).isEmpty());
     }
