@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
             NestestCommand.class,
             InfoCommand.class,
             TestRomsCommand.class,
+            VerifyCommand.class,
         })
 public final class Main implements Runnable {
     @Override
