@@ -139,6 +139,9 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
                 continue;
             }
             // Divergence: flag up, input stops, report.
+            if (options.rollback == Rollback.ON_ALERT) {
+                beginHalt();
+            }
             metrics.setDivergence(true);
             metrics.divergence();
             DivergenceReport r = localize();
@@ -287,12 +290,21 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
 
     // ---- rollback on alert ----
 
-    private boolean awaitAlert() throws InterruptedException {
+    /** The engines stop here; from now on the webhook may order the rollback. */
+    private void beginHalt() {
         alertLock.lock();
         try {
             halted = true;
             rollbackOrdered = false;
             alertChanged.signalAll();
+        } finally {
+            alertLock.unlock();
+        }
+    }
+
+    private boolean awaitAlert() throws InterruptedException {
+        alertLock.lock();
+        try {
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(options.alertWaitMillis);
             while (!rollbackOrdered) {
                 long left = deadline - System.nanoTime();
