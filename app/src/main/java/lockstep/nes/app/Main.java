@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             NestestCommand.class,
             InfoCommand.class,
+            TestRomsCommand.class,
         })
 public final class Main implements Runnable {
     @Override
