@@ -18,7 +18,7 @@ public final class AudioOutput {
 
     /** Kernel taps per step and sub-sample phases. */
     private static final int WIDTH = 16;
-    private static final int PHASE_BITS = 6;
+    private static final int PHASE_BITS = 8;
     private static final int PHASES = 1 << PHASE_BITS;
     /** Each phase's taps sum to 1 << KERNEL_BITS. */
     private static final int KERNEL_BITS = 14;
