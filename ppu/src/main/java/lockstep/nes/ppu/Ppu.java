@@ -1,5 +1,6 @@
 package lockstep.nes.ppu;
 
+import lockstep.nes.state.Memory;
 import lockstep.nes.state.StateVisitor;
 import lockstep.nes.state.Stateful;
 
@@ -9,23 +10,109 @@ import lockstep.nes.state.Stateful;
  * <p>Scanlines: 0-239 visible, 240 post-render, 241-260 vertical blank, 261 pre-render.
  * Dots 0-340. The frame counter increments when scanline 241 begins (the picture is done).
  *
- * <p>TODO(ppu issue): this is the timing skeleton only (counters, vblank, NMI).
+ * <p>The background and sprite pipelines run as the hardware runs them: nametable, attribute and
+ * pattern fetches on their dots (the cartridge sees every address through {@link PpuBus}), the
+ * shift registers, loopy's v/t/x/w scroll registers, sprite evaluation byte by byte into
+ * secondary OAM (with the overflow bug), and sprite pattern fetches on dots 257-320.
+ *
+ * <p>The /NMI output is a level ({@code vblank && ctrl.7}); the CPU detects its edge at the end
+ * of each CPU cycle, which gives the $2002 race and the NMI-enable behaviour of the hardware.
  */
 public final class Ppu implements Stateful {
     public static final int WIDTH = 256;
     public static final int HEIGHT = 240;
 
+    /** Frames an open-bus bit holds its value before it decays to 0 (about 600 ms). */
+    static final int OPEN_BUS_DECAY_FRAMES = 36;
+
+    /** OAM byte 2 (attributes) has no storage for bits 2-4. */
+    private static final int[] OAM_MASK = {0xFF, 0xFF, 0xE3, 0xFF};
+
+    /** Power-on palette RAM contents seen on a real console (any fixed pattern would do). */
+    private static final int[] POWER_UP_PALETTE = {
+        0x09, 0x01, 0x00, 0x01, 0x00, 0x02, 0x02, 0x0D, 0x08, 0x10, 0x08, 0x24, 0x00, 0x00, 0x04, 0x2C,
+        0x09, 0x01, 0x34, 0x03, 0x00, 0x04, 0x00, 0x14, 0x08, 0x3A, 0x00, 0x02, 0x00, 0x20, 0x2C, 0x08,
+    };
+
     private final PpuBus bus;
     private final short[] frame = new short[WIDTH * HEIGHT];
+    private final Memory oam = new Memory("oam", Memory.OAM, 256);
+    private final Memory secondaryOam = new Memory("secondaryOam", Memory.SECONDARY_OAM, 32);
+    private final Memory palette = new Memory("palette", Memory.PALETTE, 32);
 
+    // Counters.
     private int scanline;
     private int dot;
     private long frameCount;
     private boolean oddFrame;
+
+    // Registers.
     private int ctrl;
     private int mask;
     private boolean vblank;
+    private boolean sprite0Hit;
+    private boolean spriteOverflow;
+    private int oamAddr;
+    /** loopy's v, t, fine x and the write toggle w. */
+    private int v;
+    private int t;
+    private int fineX;
+    private boolean w;
+    private int readBuffer;
     private boolean nmiOutput;
+    /** A $2002 read one dot before vblank starts: the flag is not set this frame. */
+    private boolean suppressVblank;
+    /** Writes to $2000/$2001/$2005/$2006 are ignored until the first pre-render line after power/reset. */
+    private boolean warmedUp;
+
+    // Open-bus decay register: value and the frame at which each bit was last refreshed.
+    private int openBus;
+    private final int[] openBusFrame = new int[8];
+
+    /** Rendering as the pipeline sees it: $2001's bits 3-4 take effect one dot late. */
+    private boolean renderingEnabled;
+    /** A change that {@link #updateState} applies at the start of the next dot. */
+    private boolean stateUpdatePending;
+
+    // Background pipeline.
+    private int ntLatch;
+    private int atLatch;
+    private int patternLowLatch;
+    private int patternHighLatch;
+    private int bgShiftLow;
+    private int bgShiftHigh;
+    private int atShiftLow;
+    private int atShiftHigh;
+
+    // Sprite evaluation.
+    private int oamCopyBuffer;
+    private int secondaryOamAddr;
+    private int spriteAddrH;
+    private int spriteAddrL;
+    private boolean spriteInRange;
+    private boolean oamCopyDone;
+    private int overflowBugCounter;
+    private boolean sprite0Added;
+    /** Sprites found for the next line, and whether slot 0 holds OAM sprite 0. */
+    private int spriteCount;
+    private boolean sprite0InLine;
+
+    // Sprite fetches for the next line.
+    private int spriteY;
+    private int spriteTile;
+    private int spriteAttr;
+    private int spriteX;
+    private int spritePatternLow;
+    /**
+     * The next line's sprite pixels, composed from the fetched patterns: bits 0-4 the palette
+     * index (0x10-0x1F, 0 = transparent), bit 5 behind background, bit 6 sprite 0 opaque here.
+     * Built from fetched state, so it is visited as state.
+     */
+    private final byte[] spriteLine = new byte[WIDTH];
+    /** Colours of the last two pixels composed, before greyscale/emphasis (see reapplyMask). */
+    private int rawColorLast;
+    private int rawColorBefore;
+    private boolean spriteLineDirty;
 
     public Ppu(PpuBus bus) {
         this.bus = bus;
@@ -39,35 +126,119 @@ public final class Ppu implements Stateful {
         ctrl = 0;
         mask = 0;
         vblank = false;
+        sprite0Hit = false;
+        spriteOverflow = false;
+        oamAddr = 0;
+        v = 0;
+        t = 0;
+        fineX = 0;
+        w = false;
+        readBuffer = 0;
+        suppressVblank = false;
+        warmedUp = false;
+        openBus = 0;
+        java.util.Arrays.fill(openBusFrame, 0);
+        renderingEnabled = false;
+        stateUpdatePending = false;
+        ntLatch = atLatch = patternLowLatch = patternHighLatch = 0;
+        bgShiftLow = bgShiftHigh = atShiftLow = atShiftHigh = 0;
+        oamCopyBuffer = 0;
+        secondaryOamAddr = 0;
+        spriteAddrH = spriteAddrL = 0;
+        spriteInRange = false;
+        oamCopyDone = false;
+        overflowBugCounter = 0;
+        sprite0Added = false;
+        spriteCount = 0;
+        sprite0InLine = false;
+        spriteY = spriteTile = spriteAttr = spriteX = spritePatternLow = 0;
+        java.util.Arrays.fill(spriteLine, (byte) 0);
+        spriteLineDirty = false;
+        rawColorLast = rawColorBefore = 0;
+        oam.fill(0);
+        secondaryOam.fill(0xFF);
+        for (int i = 0; i < 32; i++) {
+            palette.write(i, POWER_UP_PALETTE[i]);
+        }
+        java.util.Arrays.fill(frame, (short) 0);
         updateNmi();
     }
 
+    /** The console's reset line: clears $2000, $2001, the scroll latches, w and the read buffer. */
     public void reset() {
         ctrl = 0;
         mask = 0;
+        t = 0;
+        fineX = 0;
+        w = false;
+        readBuffer = 0;
+        oddFrame = false;
+        warmedUp = false;
+        stateUpdatePending = true;
         updateNmi();
     }
 
+    // ------------------------------------------------------------------------------------------
+    // The dot clock.
+
     /** Advances one dot. */
     public void step() {
-        if (++dot > 340) {
-            dot = 0;
-            if (++scanline > 261) {
-                scanline = 0;
-                oddFrame = !oddFrame;
-            }
-            if (scanline == 241) {
-                frameCount++;
-            }
+        if (stateUpdatePending) {
+            updateState();
         }
-        if (dot == 1) {
-            if (scanline == 241) {
+        if (dot < 340) {
+            dot++;
+        } else {
+            dot = 0;
+            nextScanline();
+        }
+        final int line = scanline;
+        if (line < 240) {
+            if (renderingEnabled) {
+                renderDot(true);
+            } else if (dot >= 1 && dot <= 256) {
+                drawBackdrop(dot - 1);
+            }
+        } else if (line == 261) {
+            if (dot == 1) {
+                vblank = false;
+                sprite0Hit = false;
+                spriteOverflow = false;
+                warmedUp = true;
+                updateNmi();
+            }
+            if (renderingEnabled) {
+                renderDot(false);
+                if (dot == 338 && oddFrame) {
+                    // Odd frames are one dot shorter when rendering is on; the decision uses
+                    // the rendering state of dot 338. Dot 339's nametable fetch still happens.
+                    ntLatch = bus.ppuRead(0x2000 | (v & 0x0FFF));
+                    dot = 339;
+                }
+            }
+        } else if (line == 241 && dot == 1) {
+            if (!suppressVblank) {
                 vblank = true;
                 updateNmi();
-            } else if (scanline == 261) {
-                vblank = false;
-                updateNmi();
             }
+            suppressVblank = false;
+        }
+    }
+
+    private void nextScanline() {
+        if (++scanline > 261) {
+            scanline = 0;
+            oddFrame = !oddFrame;
+        } else if (scanline == 241) {
+            frameCount++;
+        }
+    }
+
+    private void updateState() {
+        stateUpdatePending = false;
+        boolean on = (mask & 0x18) != 0;
+        if (renderingEnabled != on) {
+            renderingEnabled = on;
         }
     }
 
@@ -75,33 +246,586 @@ public final class Ppu implements Stateful {
         nmiOutput = vblank && (ctrl & 0x80) != 0;
     }
 
-    /** A CPU read of register {@code reg} (0..7), with its side effects. */
-    public int readRegister(int reg) {
-        if (reg == 2) {
-            int v = vblank ? 0x80 : 0;
-            vblank = false;
-            updateNmi();
-            return v;
+    private void renderDot(boolean visible) {
+        final int d = dot;
+        if (d == 0) {
+            return;
         }
-        return 0;
-    }
-
-    /** Register value without side effects (for debuggers and the verifier). */
-    public int peekRegister(int reg) {
-        return reg == 2 ? (vblank ? 0x80 : 0) : 0;
-    }
-
-    public void writeRegister(int reg, int value) {
-        switch (reg) {
-            case 0 -> {
-                ctrl = value;
-                updateNmi();
+        if (d <= 256) {
+            backgroundDot(d);
+            if (visible) {
+                drawPixel(d - 1);
+                evaluateSprites(d);
             }
-            case 1 -> mask = value;
+            if (d == 256) {
+                incrementY();
+            }
+        } else if (d <= 320) {
+            if (d == 257) {
+                // Horizontal copy t -> v.
+                v = (v & ~0x041F) | (t & 0x041F);
+                startSpriteFetches(visible);
+            }
+            oamAddr = 0;
+            spriteFetchDot(d);
+            if (!visible && d >= 280 && d <= 304) {
+                // Vertical copy t -> v on the pre-render line.
+                v = (v & ~0x7BE0) | (t & 0x7BE0);
+            }
+        } else if (d <= 336) {
+            backgroundDot(d);
+        } else {
+            if (d == 337) {
+                shiftBackground();
+                reloadBackground();
+            }
+            if ((d & 1) != 0) {
+                // Two unused nametable fetches (dots 337 and 339).
+                ntLatch = bus.ppuRead(0x2000 | (v & 0x0FFF));
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Background.
+
+    private void backgroundDot(int d) {
+        if (d >= 2) {
+            shiftBackground();
+        }
+        switch (d & 7) {
+            case 1 -> {
+                reloadBackground();
+                ntLatch = bus.ppuRead(0x2000 | (v & 0x0FFF));
+            }
+            case 3 -> {
+                final int vv = v;
+                int at = bus.ppuRead(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07));
+                atLatch = (at >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+            }
+            case 5 -> patternLowLatch = bus.ppuRead(bgPatternAddress());
+            case 7 -> patternHighLatch = bus.ppuRead(bgPatternAddress() | 8);
+            case 0 -> incrementX();
             default -> {
             }
         }
     }
+
+    private int bgPatternAddress() {
+        return ((ctrl & 0x10) << 8) | (ntLatch << 4) | ((v >> 12) & 7);
+    }
+
+    private void shiftBackground() {
+        bgShiftLow <<= 1;
+        bgShiftHigh <<= 1;
+        atShiftLow <<= 1;
+        atShiftHigh <<= 1;
+    }
+
+    private void reloadBackground() {
+        bgShiftLow = (bgShiftLow & 0xFF00) | patternLowLatch;
+        bgShiftHigh = (bgShiftHigh & 0xFF00) | patternHighLatch;
+        atShiftLow = (atShiftLow & 0xFF00) | ((atLatch & 1) != 0 ? 0xFF : 0);
+        atShiftHigh = (atShiftHigh & 0xFF00) | ((atLatch & 2) != 0 ? 0xFF : 0);
+    }
+
+    private void incrementX() {
+        if ((v & 0x001F) == 31) {
+            v = (v & ~0x001F) ^ 0x0400;
+        } else {
+            v++;
+        }
+    }
+
+    private void incrementY() {
+        int vv = v;
+        if ((vv & 0x7000) != 0x7000) {
+            vv += 0x1000;
+        } else {
+            vv &= ~0x7000;
+            int y = (vv & 0x03E0) >> 5;
+            if (y == 29) {
+                y = 0;
+                vv ^= 0x0800;
+            } else if (y == 31) {
+                y = 0;
+            } else {
+                y++;
+            }
+            vv = (vv & ~0x03E0) | (y << 5);
+        }
+        v = vv;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Pixels.
+
+    private void drawPixel(int x) {
+        final int m = mask;
+        int bg = 0;
+        if ((m & 0x08) != 0 && (x >= 8 || (m & 0x02) != 0)) {
+            final int bit = 15 - fineX;
+            bg = ((bgShiftLow >> bit) & 1) | (((bgShiftHigh >> bit) & 1) << 1);
+            if (bg != 0) {
+                bg |= (((atShiftLow >> bit) & 1) << 2) | (((atShiftHigh >> bit) & 1) << 3);
+            }
+        }
+        int index = bg;
+        if (spriteLineDirty) {
+            final int sp = spriteLine[x];
+            if (sp != 0 && (m & 0x10) != 0 && (x >= 8 || (m & 0x04) != 0)) {
+                if ((sp & 0x40) != 0 && bg != 0 && x != 255 && !sprite0Hit) {
+                    sprite0Hit = true;
+                }
+                if ((sp & 0x1F) != 0 && (bg == 0 || (sp & 0x20) == 0)) {
+                    index = sp & 0x1F;
+                }
+            }
+        }
+        output(x, palette.read((index & 3) == 0 ? 0 : index), m);
+    }
+
+    /** Writes pixel {@code x} of the current line with greyscale and emphasis of mask {@code m}. */
+    private void output(int x, int color, int m) {
+        rawColorBefore = rawColorLast;
+        rawColorLast = color;
+        if ((m & 0x01) != 0) {
+            color &= 0x30;
+        }
+        frame[(scanline << 8) | x] = (short) (color | ((m & 0xE0) << 1));
+    }
+
+    /**
+     * Greyscale and emphasis act at the video output, two dots after a pixel is composed: a
+     * $2001 write also changes the two pixels composed just before it.
+     */
+    private void drawBackdrop(int x) {
+        final int vv = v;
+        output(x, palette.read((vv & 0x3F00) == 0x3F00 ? vv & 0x1F : 0), mask);
+    }
+
+    private void reapplyMask() {
+        final int d = dot;
+        if (scanline >= 240 || d < 1 || d > 257) {
+            return;
+        }
+        final int m = mask;
+        final int emphasis = (m & 0xE0) << 1;
+        final int grey = (m & 0x01) != 0 ? 0x30 : 0x3F;
+        final int base = scanline << 8;
+        // Pixel d-1 was composed on this dot, pixel d-2 on the one before.
+        if (d <= 256) {
+            frame[base | (d - 1)] = (short) ((rawColorLast & grey) | emphasis);
+            if (d >= 2) {
+                frame[base | (d - 2)] = (short) ((rawColorBefore & grey) | emphasis);
+            }
+        } else {
+            frame[base | 255] = (short) ((rawColorLast & grey) | emphasis);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Sprite evaluation (dots 1-256 of visible lines): finds the sprites of the next line.
+
+    private void evaluateSprites(int d) {
+        if (d <= 64) {
+            // Secondary OAM clear: reads return $FF, a write every other dot.
+            oamCopyBuffer = 0xFF;
+            if ((d & 1) == 0) {
+                secondaryOam.write((d - 1) >> 1, 0xFF);
+            }
+            return;
+        }
+        if (d == 65) {
+            sprite0Added = false;
+            spriteInRange = false;
+            secondaryOamAddr = 0;
+            overflowBugCounter = 0;
+            oamCopyDone = false;
+            spriteAddrH = (oamAddr >> 2) & 0x3F;
+            spriteAddrL = oamAddr & 3;
+        }
+        if ((d & 1) != 0) {
+            // Odd dots read primary OAM.
+            oamCopyBuffer = oam.read(oamAddr);
+        } else {
+            evaluationWrite();
+        }
+        if (d == 256) {
+            sprite0InLine = sprite0Added;
+            spriteCount = secondaryOamAddr >> 2;
+        }
+    }
+
+    /** Even dots 66-256: write (or, once full, read) secondary OAM and step the OAM address. */
+    private void evaluationWrite() {
+        if (oamCopyDone) {
+            spriteAddrH = (spriteAddrH + 1) & 0x3F;
+            if (secondaryOamAddr >= 0x20) {
+                oamCopyBuffer = secondaryOam.read(secondaryOamAddr & 0x1F);
+            }
+        } else {
+            final int height = (ctrl & 0x20) != 0 ? 16 : 8;
+            final int row = scanline - oamCopyBuffer;
+            final boolean inRange = row >= 0 && row < height;
+            if (!spriteInRange && inRange) {
+                spriteInRange = true;
+            }
+            if (secondaryOamAddr < 0x20) {
+                secondaryOam.write(secondaryOamAddr, oamCopyBuffer);
+                if (spriteInRange) {
+                    spriteAddrL++;
+                    secondaryOamAddr++;
+                    if (spriteAddrH == 0) {
+                        sprite0Added = true;
+                    }
+                    if ((secondaryOamAddr & 3) == 0) {
+                        spriteInRange = false;
+                        spriteAddrL = 0;
+                        spriteAddrH = (spriteAddrH + 1) & 0x3F;
+                        if (spriteAddrH == 0) {
+                            oamCopyDone = true;
+                        }
+                    }
+                } else {
+                    spriteAddrH = (spriteAddrH + 1) & 0x3F;
+                    if (spriteAddrH == 0) {
+                        oamCopyDone = true;
+                    }
+                }
+            } else {
+                // Secondary OAM is full: writes become reads, and the overflow search starts,
+                // with the hardware bug that steps the byte index along with the sprite index.
+                oamCopyBuffer = secondaryOam.read(secondaryOamAddr & 0x1F);
+                if (spriteInRange) {
+                    spriteOverflow = true;
+                    spriteAddrL++;
+                    if (spriteAddrL == 4) {
+                        spriteAddrH = (spriteAddrH + 1) & 0x3F;
+                        spriteAddrL = 0;
+                    }
+                    if (overflowBugCounter == 0) {
+                        overflowBugCounter = 3;
+                    } else {
+                        overflowBugCounter--;
+                        if (overflowBugCounter == 0) {
+                            oamCopyDone = true;
+                            spriteAddrL = 0;
+                        }
+                    }
+                } else {
+                    spriteAddrH = (spriteAddrH + 1) & 0x3F;
+                    spriteAddrL = (spriteAddrL + 1) & 3;
+                    if (spriteAddrH == 0) {
+                        oamCopyDone = true;
+                    }
+                }
+            }
+        }
+        oamAddr = (spriteAddrL & 3) | (spriteAddrH << 2);
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Sprite fetches (dots 257-320): patterns of the next line's sprites.
+
+    private void startSpriteFetches(boolean visible) {
+        if (!visible) {
+            // The pre-render line evaluates nothing: no sprites on line 0.
+            spriteCount = 0;
+            sprite0InLine = false;
+        }
+        if (spriteLineDirty) {
+            java.util.Arrays.fill(spriteLine, (byte) 0);
+            spriteLineDirty = false;
+        }
+    }
+
+    private void spriteFetchDot(int d) {
+        final int slot = (d - 257) >> 3;
+        switch ((d - 257) & 7) {
+            case 0 -> {
+                final int base = slot << 2;
+                spriteY = secondaryOam.read(base);
+                spriteTile = secondaryOam.read(base + 1);
+                spriteAttr = secondaryOam.read(base + 2);
+                spriteX = secondaryOam.read(base + 3);
+                bus.ppuRead(0x2000 | (v & 0x0FFF));
+            }
+            case 2 -> bus.ppuRead(0x2000 | (v & 0x0FFF));
+            case 4 -> spritePatternLow = bus.ppuRead(spritePatternAddress(slot));
+            case 6 -> {
+                int high = bus.ppuRead(spritePatternAddress(slot) | 8);
+                if (slot < spriteCount) {
+                    composeSprite(slot, spritePatternLow, high);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    private int spritePatternAddress(int slot) {
+        if (slot >= spriteCount) {
+            // Empty slots fetch tile $FF.
+            return (ctrl & 0x20) != 0 ? 0x1FF0 : ((ctrl & 0x08) << 9) | 0x0FF0;
+        }
+        int row = (scanline - spriteY) & 0xFF;
+        final boolean flipV = (spriteAttr & 0x80) != 0;
+        if ((ctrl & 0x20) != 0) {
+            row &= 15;
+            if (flipV) {
+                row = 15 - row;
+            }
+            int tile = (spriteTile & 0xFE) | (row >> 3);
+            return ((spriteTile & 1) << 12) | (tile << 4) | (row & 7);
+        }
+        row &= 7;
+        if (flipV) {
+            row = 7 - row;
+        }
+        return ((ctrl & 0x08) << 9) | (spriteTile << 4) | row;
+    }
+
+    private void composeSprite(int slot, int low, int high) {
+        final int x0 = spriteX;
+        final int attr = spriteAttr;
+        final boolean flipH = (attr & 0x40) != 0;
+        final int pal = 0x10 | ((attr & 3) << 2);
+        final int behind = (attr & 0x20) != 0 ? 0x20 : 0;
+        final boolean zero = slot == 0 && sprite0InLine;
+        final byte[] line = spriteLine;
+        for (int i = 0; i < 8; i++) {
+            final int x = x0 + i;
+            if (x > 255) {
+                break;
+            }
+            final int bit = flipH ? i : 7 - i;
+            final int p = ((low >> bit) & 1) | (((high >> bit) & 1) << 1);
+            if (p == 0) {
+                continue;
+            }
+            int cur = line[x];
+            if ((cur & 0x1F) == 0) {
+                cur = (cur & 0x40) | pal | p | behind;
+            }
+            if (zero) {
+                cur |= 0x40;
+            }
+            line[x] = (byte) cur;
+            spriteLineDirty = true;
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // CPU interface.
+
+    private boolean renderingNow() {
+        return renderingEnabled && (scanline < 240 || scanline == 261);
+    }
+
+    /** A CPU read of register {@code reg} (0..7), with its side effects. */
+    public int readRegister(int reg) {
+        switch (reg & 7) {
+            case 2 -> {
+                int value = statusBits() | (decayedOpenBus() & 0x1F);
+                if (scanline == 241 && dot == 0) {
+                    // Read one dot before the flag is set: it reads clear and is not set this frame.
+                    suppressVblank = true;
+                }
+                vblank = false;
+                w = false;
+                updateNmi();
+                return latch(value, 0xE0);
+            }
+            case 4 -> {
+                return latch(readOamData(), 0xFF);
+            }
+            case 7 -> {
+                return latch(readData(), (v & 0x3F00) == 0x3F00 ? 0x3F : 0xFF);
+            }
+            default -> {
+                return decayedOpenBus();
+            }
+        }
+    }
+
+    private int statusBits() {
+        return (vblank ? 0x80 : 0) | (sprite0Hit ? 0x40 : 0) | (spriteOverflow ? 0x20 : 0);
+    }
+
+    private int readOamData() {
+        if (renderingNow()) {
+            if (dot >= 257 && dot <= 320) {
+                int step = (dot - 257) & 7;
+                int addr = (((dot - 257) >> 3) << 2) + (step > 3 ? 3 : step);
+                oamCopyBuffer = secondaryOam.read(addr);
+            }
+            return oamCopyBuffer;
+        }
+        return oam.read(oamAddr);
+    }
+
+    private int readData() {
+        final int addr = v & 0x3FFF;
+        int value;
+        if (addr >= 0x3F00) {
+            value = (readPalette(addr) & ((mask & 1) != 0 ? 0x30 : 0x3F)) | (decayedOpenBus() & 0xC0);
+            readBuffer = bus.ppuRead(addr & 0x2FFF);
+        } else {
+            value = readBuffer;
+            readBuffer = bus.ppuRead(addr);
+        }
+        stepAddressAfterData();
+        return value;
+    }
+
+    /** Register value without side effects (for debuggers and the verifier). */
+    public int peekRegister(int reg) {
+        return switch (reg & 7) {
+            case 2 -> statusBits() | (decayedOpenBus() & 0x1F);
+            case 4 -> renderingNow() ? oamCopyBuffer : oam.read(oamAddr);
+            case 7 -> (v & 0x3F00) == 0x3F00
+                    ? (readPalette(v) & ((mask & 1) != 0 ? 0x30 : 0x3F)) | (decayedOpenBus() & 0xC0)
+                    : readBuffer;
+            default -> decayedOpenBus();
+        };
+    }
+
+    public void writeRegister(int reg, int value) {
+        value &= 0xFF;
+        latch(value, 0xFF);
+        switch (reg & 7) {
+            case 0 -> {
+                if (warmedUp) {
+                    ctrl = value;
+                    t = (t & ~0x0C00) | ((value & 3) << 10);
+                    updateNmi();
+                }
+            }
+            case 1 -> {
+                if (warmedUp) {
+                    int old = mask;
+                    mask = value;
+                    stateUpdatePending = true;
+                    if (((old ^ value) & 0xE1) != 0) {
+                        reapplyMask();
+                    }
+                }
+            }
+            case 3 -> oamAddr = value;
+            case 4 -> writeOamData(value);
+            case 5 -> {
+                if (warmedUp) {
+                    if (!w) {
+                        t = (t & ~0x001F) | (value >> 3);
+                        fineX = value & 7;
+                    } else {
+                        t = (t & ~0x73E0) | ((value & 7) << 12) | ((value & 0xF8) << 2);
+                    }
+                    w = !w;
+                }
+            }
+            case 6 -> {
+                if (warmedUp) {
+                    if (!w) {
+                        t = (t & 0x00FF) | ((value & 0x3F) << 8);
+                    } else {
+                        t = (t & 0x7F00) | value;
+                        v = t;
+                        if (!renderingNow()) {
+                            bus.ppuAddress(v & 0x3FFF);
+                        }
+                    }
+                    w = !w;
+                }
+            }
+            case 7 -> writeData(value);
+            default -> {
+            }
+        }
+    }
+
+    private void writeOamData(int value) {
+        if (renderingNow()) {
+            // Writes during rendering do not reach OAM but bump the high 6 bits of OAMADDR.
+            oamAddr = (oamAddr + 4) & 0xFF;
+        } else {
+            oam.write(oamAddr, value & OAM_MASK[oamAddr & 3]);
+            oamAddr = (oamAddr + 1) & 0xFF;
+        }
+    }
+
+    private void writeData(int value) {
+        final int addr = v & 0x3FFF;
+        if (addr >= 0x3F00) {
+            writePalette(addr, value);
+        } else if (renderingNow()) {
+            // During rendering the PPU is busy fetching; the write lands on the fetch address
+            // with the address's low byte as data (as observed on hardware).
+            bus.ppuWrite(addr, addr & 0xFF);
+        } else {
+            bus.ppuWrite(addr, value);
+        }
+        stepAddressAfterData();
+    }
+
+    /** After a $2007 access: v += 1 or 32, or, during rendering, a coarse X and a Y increment. */
+    private void stepAddressAfterData() {
+        if (renderingNow()) {
+            incrementX();
+            incrementY();
+        } else {
+            v = (v + ((ctrl & 0x04) != 0 ? 32 : 1)) & 0x7FFF;
+            bus.ppuAddress(v & 0x3FFF);
+        }
+    }
+
+    private static int paletteIndex(int addr) {
+        int i = addr & 0x1F;
+        return (i & 0x13) == 0x10 ? i & 0x0F : i;
+    }
+
+    private int readPalette(int addr) {
+        return palette.read(paletteIndex(addr));
+    }
+
+    private void writePalette(int addr, int value) {
+        palette.write(paletteIndex(addr), value & 0x3F);
+    }
+
+    /** The decay register's value, with bits not refreshed for a while decayed to 0. */
+    private int decayedOpenBus() {
+        int value = openBus;
+        if (value != 0) {
+            final int now = (int) frameCount;
+            for (int i = 0; i < 8; i++) {
+                if ((value & (1 << i)) != 0 && now - openBusFrame[i] > OPEN_BUS_DECAY_FRAMES) {
+                    value &= ~(1 << i);
+                }
+            }
+            openBus = value;
+        }
+        return value;
+    }
+
+    /**
+     * Drives {@code value}'s bits selected by {@code driven} onto the PPU data bus (refreshing
+     * them in the decay register); the other bits come from the decay register.
+     */
+    private int latch(int value, int driven) {
+        int result = (value & driven) | (decayedOpenBus() & ~driven);
+        openBus = result;
+        final int now = (int) frameCount;
+        for (int i = 0; i < 8; i++) {
+            if ((driven & (1 << i)) != 0) {
+                openBusFrame[i] = now;
+            }
+        }
+        return result;
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // Accessors.
 
     /** True while the PPU pulls /NMI low. */
     public boolean nmiOutput() {
@@ -125,6 +849,38 @@ public final class Ppu implements Stateful {
         return frame;
     }
 
+    /** The 256-byte primary OAM (for debuggers and tests). */
+    public Memory oam() {
+        return oam;
+    }
+
+    /** The 32-byte palette RAM (for debuggers and tests). */
+    public Memory palette() {
+        return palette;
+    }
+
+    /** loopy's v (current VRAM address). */
+    public int vramAddress() {
+        return v;
+    }
+
+    /** loopy's t (temporary VRAM address). */
+    public int tempAddress() {
+        return t;
+    }
+
+    public int fineX() {
+        return fineX;
+    }
+
+    public boolean writeToggle() {
+        return w;
+    }
+
+    public int oamAddress() {
+        return oamAddr;
+    }
+
     @Override
     public void state(StateVisitor s) {
         scanline = s.i32("scanline", scanline);
@@ -134,6 +890,51 @@ public final class Ppu implements Stateful {
         ctrl = s.u8("ctrl", ctrl);
         mask = s.u8("mask", mask);
         vblank = s.bool("vblank", vblank);
+        sprite0Hit = s.bool("sprite0Hit", sprite0Hit);
+        spriteOverflow = s.bool("spriteOverflow", spriteOverflow);
+        oamAddr = s.u8("oamAddr", oamAddr);
+        v = s.u16("v", v);
+        t = s.u16("t", t);
+        fineX = s.u8("fineX", fineX);
+        w = s.bool("w", w);
+        readBuffer = s.u8("readBuffer", readBuffer);
         nmiOutput = s.bool("nmiOutput", nmiOutput);
+        suppressVblank = s.bool("suppressVblank", suppressVblank);
+        warmedUp = s.bool("warmedUp", warmedUp);
+        openBus = s.u8("openBus", openBus);
+        s.ints("openBusFrame", openBusFrame);
+        renderingEnabled = s.bool("renderingEnabled", renderingEnabled);
+        stateUpdatePending = s.bool("stateUpdatePending", stateUpdatePending);
+        ntLatch = s.u8("ntLatch", ntLatch);
+        atLatch = s.u8("atLatch", atLatch);
+        patternLowLatch = s.u8("patternLowLatch", patternLowLatch);
+        patternHighLatch = s.u8("patternHighLatch", patternHighLatch);
+        bgShiftLow = s.i32("bgShiftLow", bgShiftLow);
+        bgShiftHigh = s.i32("bgShiftHigh", bgShiftHigh);
+        atShiftLow = s.i32("atShiftLow", atShiftLow);
+        atShiftHigh = s.i32("atShiftHigh", atShiftHigh);
+        oamCopyBuffer = s.u8("oamCopyBuffer", oamCopyBuffer);
+        secondaryOamAddr = s.u8("secondaryOamAddr", secondaryOamAddr);
+        spriteAddrH = s.u8("spriteAddrH", spriteAddrH);
+        spriteAddrL = s.u8("spriteAddrL", spriteAddrL);
+        spriteInRange = s.bool("spriteInRange", spriteInRange);
+        oamCopyDone = s.bool("oamCopyDone", oamCopyDone);
+        overflowBugCounter = s.u8("overflowBugCounter", overflowBugCounter);
+        sprite0Added = s.bool("sprite0Added", sprite0Added);
+        spriteCount = s.u8("spriteCount", spriteCount);
+        sprite0InLine = s.bool("sprite0InLine", sprite0InLine);
+        spriteY = s.u8("spriteY", spriteY);
+        spriteTile = s.u8("spriteTile", spriteTile);
+        spriteAttr = s.u8("spriteAttr", spriteAttr);
+        spriteX = s.u8("spriteX", spriteX);
+        spritePatternLow = s.u8("spritePatternLow", spritePatternLow);
+        s.bytes("spriteLine", spriteLine);
+        rawColorLast = s.u8("rawColorLast", rawColorLast);
+        rawColorBefore = s.u8("rawColorBefore", rawColorBefore);
+        spriteLineDirty = s.bool("spriteLineDirty", spriteLineDirty);
+        oam.state(s);
+        secondaryOam.state(s);
+        palette.state(s);
+        // The frame buffer is output, not state: it is rebuilt by the next frame.
     }
 }
