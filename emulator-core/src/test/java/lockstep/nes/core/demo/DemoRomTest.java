@@ -214,6 +214,35 @@ class DemoRomTest {
     }
 
     @Test
+    void restartsOnSoftReset() throws Exception {
+        Console c = boot();
+        c.setButtons(0, Controllers.RIGHT);
+        for (int f = 0; f < 100; f++) {
+            c.runFrame();
+        }
+        assertTrue(c.peek(FRAME) > 80);
+        assertNotEquals(120, c.peek(PLAYER_X));
+        c.setButtons(0, 0);
+        c.reset();
+        for (int f = 0; f < 10; f++) {
+            c.runFrame();
+        }
+        int frame = c.peek(FRAME);
+        assertTrue(frame > 0 && frame < 10, "counter restarted: " + frame);
+        assertEquals(120, c.peek(PLAYER_X), "player back at the start");
+        c.runFrame();
+        assertEquals(frame + 1, c.peek(FRAME));
+        assertFalse(c.cpu().jammed());
+    }
+
+    @Test
+    void isSmall() {
+        // NROM-128: 16 KiB of PRG, of which the program uses a small part.
+        Assembler.Program p = Assembler.assemble(DemoRom.source());
+        assertTrue(p.size() < 2048, "code and data: " + p.size() + " bytes");
+    }
+
+    @Test
     void isDeterministic() throws Exception {
         Console a = boot();
         Console b = boot();
