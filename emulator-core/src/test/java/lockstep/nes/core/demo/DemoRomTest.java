@@ -235,6 +235,17 @@ class DemoRomTest {
         assertFalse(c.cpu().jammed());
     }
 
+    /** The build (exec-maven-plugin, process-classes) leaves the same image in target/. */
+    @Test
+    void theBuildWritesTheRomToTarget() throws Exception {
+        String basedir = System.getProperty("basedir");
+        org.junit.jupiter.api.Assumptions.assumeTrue(basedir != null,
+                "not run by Maven: target/" + DemoRom.NAME + " is written by the Maven build");
+        java.nio.file.Path file = java.nio.file.Path.of(basedir, "target", DemoRom.NAME);
+        assertTrue(java.nio.file.Files.isRegularFile(file), file + " missing");
+        assertArrayEquals(DemoRom.bytes(), java.nio.file.Files.readAllBytes(file));
+    }
+
     @Test
     void isSmall() {
         // NROM-128: 16 KiB of PRG, of which the program uses a small part.
