@@ -46,8 +46,8 @@ class DemoAudioTest {
         double above = goertzel(s, from, to, rate, 277.18);
         assertTrue(c4 > 4 * below && c4 > 4 * above,
                 "C4 " + c4 + " vs a semitone below " + below + " / above " + above);
-        // Then several seconds of music: loud enough, never clipped flat.
-        for (int f = 0; f < 600; f++) {
+        // Then a few seconds of music: loud enough.
+        for (int f = 0; f < 200; f++) {
             c.runFrame();
             drain(audio, buf, all);
         }
