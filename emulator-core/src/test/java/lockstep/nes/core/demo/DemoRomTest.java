@@ -50,6 +50,8 @@ class DemoRomTest {
         rom[100] ^= 1;
         assertNotEquals(rom[100], DemoRom.bytes()[100]);
         assertArrayEquals(DemoRom.bytes(), DemoRom.bytes());
+        assertEquals(DemoRom.NAME, DemoRom.cartridge().name());
+        assertArrayEquals(cart.prg(), DemoRom.cartridge().prg());
     }
 
     @Test
