@@ -72,13 +72,14 @@ class DemoScreenTest {
         VramRecorder v = new VramRecorder();
         byte[] chr = DemoTiles.chr();
         for (int f = 1; f <= 150; f++) {
-            c.setButtons(0, f < 100 ? Controllers.LEFT | Controllers.DOWN : Controllers.A);
+            c.setButtons(0, f < 100 ? Controllers.LEFT | Controllers.DOWN
+                    : f < 120 ? Controllers.A | Controllers.UP | Controllers.RIGHT : Controllers.B);
             v.runFrame(c);
             if (f >= 10 && f % 10 == 0) {
                 int[] expected = Preview.render(v, Preview.ppuOam(c), chr);
                 int[] actual = Preview.ppuFrame(c);
-                if (f == 50) {
-                    Preview.png(actual, 2, Path.of("target", "demo-frame-50.png"));
+                if (f == 50 || f == 150) {
+                    Preview.png(actual, 2, Path.of("target", "demo-frame-" + f + ".png"));
                 }
                 for (int i = 0; i < expected.length; i++) {
                     if (expected[i] != actual[i]) {
