@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.RomFormatException;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
@@ -38,7 +39,14 @@ final class RomHarness {
     }
 
     static Console console(String rel) throws Exception {
-        return Console.create(Cartridge.load(rom(rel)));
+        Cartridge cart = Cartridge.load(rom(rel));
+        try {
+            return Console.create(cart);
+        } catch (RomFormatException e) {
+            // A board not implemented yet (mappers are another issue): not a PPU result.
+            Assumptions.assumeFalse(e.getMessage().contains("unsupported mapper"), e.getMessage());
+            throw e;
+        }
     }
 
     /** Runs a ROM that reports through $6000 (signature DE B0 61 at $6001). */
@@ -86,12 +94,17 @@ final class RomHarness {
      * once it is 1 (held for 30 frames) or the frame limit is reached.
      */
     static Outcome runF8(String rel, int maxFrames) throws Exception {
+        return runZeroPage(rel, 0xF8, maxFrames);
+    }
+
+    /** As {@link #runF8}, with the result byte at {@code addr} (blargg_ppu_tests use $F0). */
+    static Outcome runZeroPage(String rel, int addr, int maxFrames) throws Exception {
         Console c = console(rel);
         int stable = 0;
         int last = 0;
         for (int f = 0; f < maxFrames; f++) {
             c.runFrame();
-            int r = c.peek(0xF8);
+            int r = c.peek(addr);
             if (r == 1 && r == last) {
                 if (++stable >= 30) {
                     return new Outcome(r, "", f);
@@ -101,6 +114,6 @@ final class RomHarness {
             }
             last = r;
         }
-        return new Outcome(last, "$F8 after " + maxFrames + " frames", maxFrames);
+        return new Outcome(last, "result byte after " + maxFrames + " frames", maxFrames);
     }
 }

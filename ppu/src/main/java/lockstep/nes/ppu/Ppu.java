@@ -109,6 +109,9 @@ public final class Ppu implements Stateful {
      * Built from fetched state, so it is visited as state.
      */
     private final byte[] spriteLine = new byte[WIDTH];
+    /** Colours of the last two pixels composed, before greyscale/emphasis (see reapplyMask). */
+    private int rawColorLast;
+    private int rawColorBefore;
     private boolean spriteLineDirty;
 
     public Ppu(PpuBus bus) {
@@ -151,6 +154,7 @@ public final class Ppu implements Stateful {
         spriteY = spriteTile = spriteAttr = spriteX = spritePatternLow = 0;
         java.util.Arrays.fill(spriteLine, (byte) 0);
         spriteLineDirty = false;
+        rawColorLast = rawColorBefore = 0;
         oam.fill(0);
         secondaryOam.fill(0xFF);
         for (int i = 0; i < 32; i++) {
@@ -378,21 +382,46 @@ public final class Ppu implements Stateful {
                 }
             }
         }
-        int color = palette.read((index & 3) == 0 ? 0 : index);
+        output(x, palette.read((index & 3) == 0 ? 0 : index), m);
+    }
+
+    /** Writes pixel {@code x} of the current line with greyscale and emphasis of mask {@code m}. */
+    private void output(int x, int color, int m) {
+        rawColorBefore = rawColorLast;
+        rawColorLast = color;
         if ((m & 0x01) != 0) {
             color &= 0x30;
         }
         frame[(scanline << 8) | x] = (short) (color | ((m & 0xE0) << 1));
     }
 
+    /**
+     * Greyscale and emphasis act at the video output, two dots after a pixel is composed: a
+     * $2001 write also changes the two pixels composed just before it.
+     */
     private void drawBackdrop(int x) {
         final int vv = v;
-        int color = palette.read((vv & 0x3F00) == 0x3F00 ? vv & 0x1F : 0);
-        final int m = mask;
-        if ((m & 0x01) != 0) {
-            color &= 0x30;
+        output(x, palette.read((vv & 0x3F00) == 0x3F00 ? vv & 0x1F : 0), mask);
+    }
+
+    private void reapplyMask() {
+        final int d = dot;
+        if (scanline >= 240 || d < 1 || d > 257) {
+            return;
         }
-        frame[(scanline << 8) | x] = (short) (color | ((m & 0xE0) << 1));
+        final int m = mask;
+        final int emphasis = (m & 0xE0) << 1;
+        final int grey = (m & 0x01) != 0 ? 0x30 : 0x3F;
+        final int base = scanline << 8;
+        // Pixel d-1 was composed on this dot, pixel d-2 on the one before.
+        if (d <= 256) {
+            frame[base | (d - 1)] = (short) ((rawColorLast & grey) | emphasis);
+            if (d >= 2) {
+                frame[base | (d - 2)] = (short) ((rawColorBefore & grey) | emphasis);
+            }
+        } else {
+            frame[base | 255] = (short) ((rawColorLast & grey) | emphasis);
+        }
     }
 
     // ------------------------------------------------------------------------------------------
@@ -675,8 +704,12 @@ public final class Ppu implements Stateful {
             }
             case 1 -> {
                 if (warmedUp) {
+                    int old = mask;
                     mask = value;
                     stateUpdatePending = true;
+                    if (((old ^ value) & 0xE1) != 0) {
+                        reapplyMask();
+                    }
                 }
             }
             case 3 -> oamAddr = value;
@@ -896,6 +929,8 @@ public final class Ppu implements Stateful {
         spriteX = s.u8("spriteX", spriteX);
         spritePatternLow = s.u8("spritePatternLow", spritePatternLow);
         s.bytes("spriteLine", spriteLine);
+        rawColorLast = s.u8("rawColorLast", rawColorLast);
+        rawColorBefore = s.u8("rawColorBefore", rawColorBefore);
         spriteLineDirty = s.bool("spriteLineDirty", spriteLineDirty);
         oam.state(s);
         secondaryOam.state(s);

@@ -1,0 +1,41 @@
+package lockstep.nes.ppu;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Path;
+
+import javax.imageio.ImageIO;
+
+/** Turns PPU frames (256x240 9-bit values) into RGB pixels and PNG files. */
+public final class FrameImage {
+    private FrameImage() {
+    }
+
+    /**
+     * Converts {@code frame} to 0xRRGGBB pixels in {@code out} (length at least 256*240);
+     * allocates nothing.
+     */
+    public static void toRgb(short[] frame, Palette palette, int[] out) {
+        final int[] table = palette.table();
+        final int n = Ppu.WIDTH * Ppu.HEIGHT;
+        for (int i = 0; i < n; i++) {
+            out[i] = table[frame[i] & 0x1FF];
+        }
+    }
+
+    /** A new image of {@code frame}. */
+    public static BufferedImage toImage(short[] frame, Palette palette) {
+        int[] rgb = new int[Ppu.WIDTH * Ppu.HEIGHT];
+        toRgb(frame, palette, rgb);
+        BufferedImage image = new BufferedImage(Ppu.WIDTH, Ppu.HEIGHT, BufferedImage.TYPE_INT_RGB);
+        image.setRGB(0, 0, Ppu.WIDTH, Ppu.HEIGHT, rgb, 0, Ppu.WIDTH);
+        return image;
+    }
+
+    /** Writes {@code frame} as a 256x240 PNG. */
+    public static void writePng(short[] frame, Palette palette, Path file) throws IOException {
+        if (!ImageIO.write(toImage(frame, palette), "png", file.toFile())) {
+            throw new IOException(file + ": no PNG writer available");
+        }
+    }
+}
