@@ -1,7 +1,6 @@
 package lockstep.nes.app;
 
 import java.io.IOException;
-import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -14,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.demo.DemoRom;
 import lockstep.nes.core.movie.Fm2;
 import lockstep.nes.core.movie.Movie;
 import lockstep.nes.core.movie.MovieException;
@@ -186,28 +186,10 @@ public final class HeadlessCommand implements Callable<Integer> {
                 throw new Fail(e.getMessage());
             }
         }
-        byte[] demo = demoRom();
-        if (demo == null) {
-            throw new Fail("no ROM given and the demo ROM is not built into this jar");
-        }
         try {
-            return Cartridge.parse("demo.nes", demo);
+            return Cartridge.parse(DemoRom.NAME, DemoRom.bytes());
         } catch (RomFormatException e) {
             throw new Fail("demo ROM: " + e.getMessage());
-        }
-    }
-
-    /**
-     * The project's demo ROM (lockstep.nes.core.demo.DemoRom.bytes()), looked up by name so
-     * that this command builds before the demo ROM lands; null when it is missing.
-     */
-    static byte[] demoRom() {
-        try {
-            Class<?> c = Class.forName("lockstep.nes.core.demo.DemoRom");
-            Method m = c.getMethod("bytes");
-            return (byte[]) m.invoke(null);
-        } catch (ReflectiveOperationException | ClassCastException e) {
-            return null;
         }
     }
 

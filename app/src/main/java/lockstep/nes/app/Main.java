@@ -10,6 +10,8 @@ import picocli.CommandLine.Command;
             NestestCommand.class,
             HeadlessCommand.class,
             StateCommand.class,
+            InfoCommand.class,
+            TestRomsCommand.class,
         })
 public final class Main implements Runnable {
     @Override

@@ -129,6 +129,19 @@ class HeadlessCommandTest {
     }
 
     @Test
+    void demoRomIsTheDefaultAndSplitsExactlyToo(@TempDir Path dir) throws Exception {
+        Result straight = run("headless", "--frames", "600");
+        assertEquals(0, straight.code(), straight.err());
+        Path half = dir.resolve("demo.snap");
+        Result first = run("headless", "--frames", "300", "--save-state", half.toString());
+        assertEquals(0, first.code(), first.err());
+        Result second = runProcess("headless", "--frames", "300", "--load-state", half.toString());
+        assertEquals(0, second.code(), second.err());
+        assertEquals(straight.summary().group(2), second.summary().group(2), "cycles");
+        assertEquals(straight.summary().group(4), second.summary().group(4), "state hash");
+    }
+
+    @Test
     void movieInputReachesTheGame(@TempDir Path dir) throws Exception {
         Path rom = tinyRom(dir);
         List<Movie.Frame> frames = new ArrayList<>();

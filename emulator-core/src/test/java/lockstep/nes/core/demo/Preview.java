@@ -1,0 +1,85 @@
+package lockstep.nes.core.demo;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.imageio.ImageIO;
+import lockstep.nes.core.Console;
+
+/** Test-side pictures: RGB for NES colours, a simple renderer, and PNG output. */
+final class Preview {
+    private Preview() {
+    }
+
+    /** A common 2C02 palette (RGB of colours $00-$3F). */
+    static final int[] RGB = {
+        0x666666, 0x002A88, 0x1412A7, 0x3B00A4, 0x5C007E, 0x6E0040, 0x6C0600, 0x561D00,
+        0x333500, 0x0B4800, 0x005200, 0x004F08, 0x00404D, 0x000000, 0x000000, 0x000000,
+        0xADADAD, 0x155FD9, 0x4240FF, 0x7527FE, 0xA01ACC, 0xB71E7B, 0xB53120, 0x994E00,
+        0x6B6D00, 0x388700, 0x0C9300, 0x008F32, 0x007C8D, 0x000000, 0x000000, 0x000000,
+        0xFFFEFF, 0x64B0FF, 0x9290FF, 0xC676FF, 0xF36AFF, 0xFE6ECC, 0xFE8170, 0xEA9E22,
+        0xBCBE00, 0x88D800, 0x5CE430, 0x45E082, 0x48CDDE, 0x4F4F4F, 0x000000, 0x000000,
+        0xFFFEFF, 0xC0DFFF, 0xD3D2FF, 0xE8C8FF, 0xFBC2FF, 0xFEC4EA, 0xFECCC5, 0xF7D8A5,
+        0xE4E594, 0xCFEF96, 0xBDF4AB, 0xB3F3CC, 0xB5EBF2, 0xB8B8B8, 0x000000, 0x000000,
+    };
+
+    /**
+     * Renders nametable 0 and the OAM page in CPU RAM ($0200) the simple way (no scrolling,
+     * 8x8 sprites, pattern table 0 for both): colour indices $00-$3F, 256x240.
+     */
+    static int[] render(VramRecorder v, Console c, byte[] chr) {
+        int[] px = new int[256 * 240];
+        boolean[] opaque = new boolean[256 * 240];
+        for (int y = 0; y < 240; y++) {
+            for (int x = 0; x < 256; x++) {
+                int tile = v.tile(x / 8, y / 8);
+                int p = pixel(chr, tile, x & 7, y & 7);
+                opaque[y * 256 + x] = p != 0;
+                px[y * 256 + x] = v.palette(p == 0 ? 0 : v.attribute(x / 8, y / 8) * 4 + p);
+            }
+        }
+        // Sprites: entry 0 has priority, so draw from 63 down to 0.
+        for (int i = 63; i >= 0; i--) {
+            int sy = c.peek(0x200 + 4 * i) + 1;
+            int tile = c.peek(0x201 + 4 * i);
+            int attr = c.peek(0x202 + 4 * i);
+            int sx = c.peek(0x203 + 4 * i);
+            for (int y = 0; y < 8; y++) {
+                for (int x = 0; x < 8; x++) {
+                    int tx = (attr & 0x40) != 0 ? 7 - x : x;
+                    int ty = (attr & 0x80) != 0 ? 7 - y : y;
+                    int p = pixel(chr, tile, tx, ty);
+                    int X = sx + x;
+                    int Y = sy + y;
+                    if (p == 0 || X > 255 || Y > 239) {
+                        continue;
+                    }
+                    if ((attr & 0x20) != 0 && opaque[Y * 256 + X]) {
+                        continue;
+                    }
+                    px[Y * 256 + X] = v.palette(16 + (attr & 3) * 4 + p);
+                }
+            }
+        }
+        return px;
+    }
+
+    static int pixel(byte[] chr, int tile, int x, int y) {
+        int lo = (chr[tile * 16 + y] >> (7 - x)) & 1;
+        int hi = (chr[tile * 16 + 8 + y] >> (7 - x)) & 1;
+        return lo | hi << 1;
+    }
+
+    /** Writes 256x240 colour indices (low 6 bits used) as a PNG, scaled by {@code scale}. */
+    static void png(int[] colours, int scale, Path file) throws IOException {
+        BufferedImage img = new BufferedImage(256 * scale, 240 * scale, BufferedImage.TYPE_INT_RGB);
+        for (int y = 0; y < 240 * scale; y++) {
+            for (int x = 0; x < 256 * scale; x++) {
+                img.setRGB(x, y, RGB[colours[(y / scale) * 256 + x / scale] & 0x3F]);
+            }
+        }
+        Files.createDirectories(file.getParent());
+        ImageIO.write(img, "png", file.toFile());
+    }
+}
