@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
             InfoCommand.class,
             TestRomsCommand.class,
             VerifyCommand.class,
+            CanaryCommand.class,
         })
 public final class Main implements Runnable {
     @Override
