@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
             TestRomsCommand.class,
             VerifyCommand.class,
             CanaryCommand.class,
+            EngineHostCommand.class,
         })
 public final class Main implements Runnable {
     @Override
