@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
             StateCommand.class,
             InfoCommand.class,
             TestRomsCommand.class,
+            VerifyCommand.class,
         })
 public final class Main implements Runnable {
     @Override

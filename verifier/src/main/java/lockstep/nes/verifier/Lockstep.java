@@ -74,12 +74,17 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
     private boolean rollbackOrdered;
     private String lastRollbackOutcome = "";
 
-    public Lockstep(Cartridge cart, Options options, SessionMetrics metrics) throws RomFormatException {
+    /**
+     * @param metrics builds the session's metrics from its epoch fence (which counts the stale
+     *                writes it rejects)
+     */
+    public Lockstep(Cartridge cart, Options options, java.util.function.Function<EpochFence, SessionMetrics> metrics)
+            throws RomFormatException {
         this.options = options;
         this.a = new Engine("A", cart);
         this.b = new Engine("B", cart);
         this.checkpoints = new CheckpointRing(Math.max(1, options.checkpointsKept), fence);
-        this.metrics = metrics;
+        this.metrics = metrics.apply(fence);
         this.backoff = new Backoff(options.backoffBaseMillis, options.backoffCapMillis, options.backoffSeed);
         this.faultFired = new boolean[options.faults.size()];
     }
@@ -134,6 +139,9 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
                 continue;
             }
             // Divergence: flag up, input stops, report.
+            if (options.rollback == Rollback.ON_ALERT) {
+                beginHalt();
+            }
             metrics.setDivergence(true);
             metrics.divergence();
             DivergenceReport r = localize();
@@ -282,12 +290,21 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
 
     // ---- rollback on alert ----
 
-    private boolean awaitAlert() throws InterruptedException {
+    /** The engines stop here; from now on the webhook may order the rollback. */
+    private void beginHalt() {
         alertLock.lock();
         try {
             halted = true;
             rollbackOrdered = false;
             alertChanged.signalAll();
+        } finally {
+            alertLock.unlock();
+        }
+    }
+
+    private boolean awaitAlert() throws InterruptedException {
+        alertLock.lock();
+        try {
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(options.alertWaitMillis);
             while (!rollbackOrdered) {
                 long left = deadline - System.nanoTime();
