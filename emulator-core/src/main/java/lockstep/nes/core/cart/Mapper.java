@@ -49,6 +49,14 @@ public abstract class Mapper implements PpuBus, Stateful {
 
     /** @param prgRamSize bytes of PRG-RAM this board has (0 for none) */
     protected Mapper(Cartridge cart, int prgRamSize) {
+        this(cart, prgRamSize, cart.chrRamSize() + cart.chrNvramSize());
+    }
+
+    /**
+     * @param prgRamSize bytes of PRG-RAM this board has (0 for none)
+     * @param chrRamSize bytes of CHR-RAM when the cartridge has no CHR ROM
+     */
+    protected Mapper(Cartridge cart, int prgRamSize, int chrRamSize) {
         this.cart = cart;
         this.ciram = new Memory("ciram", Memory.CIRAM, cart.fourScreen() ? 4096 : 2048);
         this.prg = padded(cart.prg(), 8192);
@@ -65,7 +73,7 @@ public abstract class Mapper implements PpuBus, Stateful {
             chr = padded(cart.chr(), 1024);
             chrBanks = chr.length >> 10;
         } else {
-            int size = Math.max(1024, cart.chrRamSize() + cart.chrNvramSize());
+            int size = Math.max(1024, chrRamSize);
             chrRam = new Memory("chrRam", Memory.CHR_RAM,
                     Integer.bitCount(size) == 1 ? size : Integer.highestOneBit(size) << 1);
             chr = cart.chr();

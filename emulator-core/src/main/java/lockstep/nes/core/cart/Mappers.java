@@ -33,6 +33,18 @@ public final class Mappers {
             case 87 -> new Jaleco87(cart);
             case 140 -> new JalecoJf11(cart);
             case 232 -> new Quattro(cart);
+            case 13 -> new CpRom(cart);
+            case 16 -> new BandaiFcg(cart);
+            case 24, 26 -> new Vrc6(cart);
+            case 32 -> new IremG101(cart);
+            case 33 -> new TaitoTc0190(cart);
+            case 65 -> new IremH3001(cart);
+            case 70, 152 -> new Bandai74161(cart);
+            case 75 -> new Vrc1(cart);
+            case 78 -> new Irem78(cart);
+            case 89, 93 -> new Sunsoft2(cart);
+            case 184 -> new Sunsoft1(cart);
+            case 185 -> new CnRomProtect(cart);
             default -> throw new RomFormatException(cart.name() + ": unsupported mapper " + describe(cart.mapperNumber()));
         };
     }
@@ -40,8 +52,8 @@ public final class Mappers {
     /** True when {@link #create} has a board for this mapper number. */
     public static boolean isSupported(int mapper) {
         return switch (mapper) {
-            case 0, 1, 2, 3, 4, 7, 9, 10, 11, 21, 22, 23, 25, 34, 66, 69, 71, 79, 87, 94, 118, 140, 155,
-                 180, 206, 232 -> true;
+            case 0, 1, 2, 3, 4, 7, 9, 10, 11, 13, 16, 21, 22, 23, 24, 25, 26, 32, 33, 34, 65, 66, 69, 70,
+                 71, 75, 78, 79, 87, 89, 93, 94, 118, 140, 152, 155, 180, 184, 185, 206, 232 -> true;
             default -> false;
         };
     }
@@ -93,7 +105,7 @@ public final class Mappers {
             case 73 -> "VRC3";
             case 75 -> "VRC1";
             case 76 -> "Namco 3446";
-            case 78 -> "Irem 74HC161/32";
+            case 78 -> "Irem 74HC161/32 (JF-16)";
             case 79 -> "NINA-03/NINA-06";
             case 80 -> "Taito X1-005";
             case 82 -> "Taito X1-017";
