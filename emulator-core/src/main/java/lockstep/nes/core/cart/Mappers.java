@@ -19,7 +19,9 @@ public final class Mappers {
             case 4 -> sub == 1 ? new Mmc3(cart, Mmc3.Revision.MMC6)
                     : new Mmc3(cart, sub == 4 ? Mmc3.Revision.MMC3A : Mmc3.Revision.MMC3B);
             case 118 -> new Mmc3(cart, Mmc3.Revision.MMC3B, true);
-            case 206 -> new Namco108(cart);
+            case 206, 76, 88, 95, 154 -> new Namco108(cart);
+            case 18 -> new JalecoSs88006(cart);
+            case 146 -> new Nina03(cart);
             case 7 -> new AxRom(cart);
             case 9 -> new Mmc2(cart, false);
             case 10 -> new Mmc2(cart, true);
@@ -52,8 +54,9 @@ public final class Mappers {
     /** True when {@link #create} has a board for this mapper number. */
     public static boolean isSupported(int mapper) {
         return switch (mapper) {
-            case 0, 1, 2, 3, 4, 7, 9, 10, 11, 13, 16, 21, 22, 23, 24, 25, 26, 32, 33, 34, 65, 66, 69, 70,
-                 71, 75, 78, 79, 87, 89, 93, 94, 118, 140, 152, 155, 180, 184, 185, 206, 232 -> true;
+            case 0, 1, 2, 3, 4, 7, 9, 10, 11, 13, 16, 18, 21, 22, 23, 24, 25, 26, 32, 33, 34, 65, 66, 69,
+                 70, 71, 75, 76, 78, 79, 87, 88, 89, 93, 94, 95, 118, 140, 146, 152, 154, 155, 180, 184, 185,
+                 206, 232 -> true;
             default -> false;
         };
     }
@@ -112,7 +115,7 @@ public final class Mappers {
             case 85 -> "VRC7";
             case 86 -> "Jaleco JF-13";
             case 87 -> "Jaleco J87";
-            case 88 -> "Namco 118";
+            case 88 -> "Namco 118 (CHR A16 split)";
             case 89 -> "Sunsoft-2 (Tenka no Goikenban)";
             case 93 -> "Sunsoft-2";
             case 94 -> "UN1ROM";
@@ -123,6 +126,8 @@ public final class Mappers {
             case 118 -> "TxSROM";
             case 119 -> "TQROM";
             case 140 -> "Jaleco JF-11/JF-14";
+            case 146 -> "Sachen 3015 (NINA-03/06 clone)";
+            case 154 -> "Namco 3453 (Devil Man)";
             case 152 -> "Bandai 74161 (single-screen)";
             case 155 -> "MMC1A";
             case 180 -> "UNROM (Crazy Climber)";

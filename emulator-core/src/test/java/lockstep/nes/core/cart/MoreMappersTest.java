@@ -215,4 +215,70 @@ class MoreMappersTest {
         keyed.cpuWrite(0xFFF0, 0x02);
         assertEquals(0, keyed.ppuRead(0));
     }
+
+    @Test
+    void jalecoSs88006() {
+        Mapper m = m(18, 256, 256);
+        m.cpuWrite(0x8000, 0x05);
+        m.cpuWrite(0x8001, 0x01); // PRG 0 = $15
+        m.cpuWrite(0x8002, 0x03);
+        m.cpuWrite(0x9000, 0x07);
+        m.cpuWrite(0xD003, 0x0A);
+        m.cpuWrite(0xD002, 0x04); // CHR 7 = $A4
+        assertEquals(21, prgBank(m, 0x8000));
+        assertEquals(3, prgBank(m, 0xA000));
+        assertEquals(7, prgBank(m, 0xC000));
+        assertEquals(31, prgBank(m, 0xE000));
+        assertEquals(0xA4, chrBank(m, 0x1C00));
+        m.cpuWrite(0xF002, 1);
+        assertEquals("0101", nametables(m));
+        assertEquals(Mapper.OPEN_BUS, m.cpuRead(0x6000));
+        m.cpuWrite(0x9002, 3);
+        m.cpuWrite(0x6000, 0x66);
+        assertEquals(0x66, m.cpuRead(0x6000));
+        // 4-bit counter: reload $1234 keeps the high bits, the low nibble counts 4 -> 0.
+        m.cpuWrite(0xE000, 4);
+        m.cpuWrite(0xE001, 3);
+        m.cpuWrite(0xE002, 2);
+        m.cpuWrite(0xE003, 1);
+        m.cpuWrite(0xF000, 0);
+        m.cpuWrite(0xF001, 0x09);
+        cycles(m, 3);
+        assertFalse(m.irq());
+        cycles(m, 1);
+        assertTrue(m.irq());
+        m.cpuWrite(0xF001, 0x00);
+        assertFalse(m.irq());
+    }
+
+    @Test
+    void namco108Variants() {
+        Mapper m88 = m(88, 128, 128);
+        for (int r = 0; r < 6; r++) {
+            m88.cpuWrite(0x8000, r);
+            m88.cpuWrite(0x8001, 2 + r);
+        }
+        assertEquals(2, chrBank(m88, 0x0000));
+        assertEquals(64 + 4, chrBank(m88, 0x1000)); // $1000 half: CHR A16 set
+        Mapper m154 = m(154, 128, 128);
+        m154.cpuWrite(0x8000, 0x40);
+        assertEquals("1111", nametables(m154));
+        m154.cpuWrite(0x8001, 0x00);
+        assertEquals("0000", nametables(m154));
+        Mapper m95 = m(95, 128, 32);
+        m95.cpuWrite(0x8000, 0);
+        m95.cpuWrite(0x8001, 0x20);
+        m95.cpuWrite(0x8000, 1);
+        m95.cpuWrite(0x8001, 0x02);
+        assertEquals("1100", nametables(m95));
+        assertEquals(0, chrBank(m95, 0x0000));
+        Mapper m76 = m(76, 128, 128);
+        m76.cpuWrite(0x8000, 2);
+        m76.cpuWrite(0x8001, 5);
+        m76.cpuWrite(0x8000, 5);
+        m76.cpuWrite(0x8001, 9);
+        assertEquals(10, chrBank(m76, 0x0000));
+        assertEquals(11, chrBank(m76, 0x0400));
+        assertEquals(18, chrBank(m76, 0x1800));
+    }
 }
