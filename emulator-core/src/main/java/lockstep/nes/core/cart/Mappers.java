@@ -21,6 +21,7 @@ public final class Mappers {
             case 118 -> new Mmc3(cart, Mmc3.Revision.MMC3B, true);
             case 206, 76, 88, 95, 154 -> new Namco108(cart);
             case 18 -> new JalecoSs88006(cart);
+            case 19 -> new Namco163(cart);
             case 146 -> new Nina03(cart);
             case 7 -> new AxRom(cart);
             case 9 -> new Mmc2(cart, false);
@@ -54,7 +55,7 @@ public final class Mappers {
     /** True when {@link #create} has a board for this mapper number. */
     public static boolean isSupported(int mapper) {
         return switch (mapper) {
-            case 0, 1, 2, 3, 4, 7, 9, 10, 11, 13, 16, 18, 21, 22, 23, 24, 25, 26, 32, 33, 34, 65, 66, 69,
+            case 0, 1, 2, 3, 4, 7, 9, 10, 11, 13, 16, 18, 19, 21, 22, 23, 24, 25, 26, 32, 33, 34, 65, 66, 69,
                  70, 71, 75, 76, 78, 79, 87, 88, 89, 93, 94, 95, 118, 140, 146, 152, 154, 155, 180, 184, 185,
                  206, 232 -> true;
             default -> false;

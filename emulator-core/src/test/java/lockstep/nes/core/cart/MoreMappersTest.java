@@ -281,4 +281,55 @@ class MoreMappersTest {
         assertEquals(11, chrBank(m76, 0x0400));
         assertEquals(18, chrBank(m76, 0x1800));
     }
+
+    @Test
+    void namco163() {
+        Mapper m = m(19, 256, 256);
+        m.cpuWrite(0xE000, 3);
+        m.cpuWrite(0xE800, 4);
+        m.cpuWrite(0xF000, 5);
+        assertEquals(3, prgBank(m, 0x8000));
+        assertEquals(4, prgBank(m, 0xA000));
+        assertEquals(5, prgBank(m, 0xC000));
+        assertEquals(31, prgBank(m, 0xE000));
+        m.cpuWrite(0x8000, 17);
+        m.cpuWrite(0xB800, 99);
+        assertEquals(17, chrBank(m, 0x0000));
+        assertEquals(99, chrBank(m, 0x1C00));
+        // Nametables: CIRAM pages by $E0/$E1, or CHR ROM.
+        m.cpuWrite(0xC000, 0xE0);
+        m.cpuWrite(0xC800, 0xE1);
+        m.cpuWrite(0xD000, 0xE0);
+        m.cpuWrite(0xD800, 0xE1);
+        assertEquals("0101", nametables(m));
+        m.cpuWrite(0xD800, 42);
+        assertEquals(42, m.ppuRead(0x2C00));
+        assertEquals(42, m.ppuRead(0x3C00)); // $3000-$3EFF mirrors
+        // Pattern pages can show CIRAM unless $E800 bit 6/7 forbids it.
+        m.ppuWrite(0x2000, 0x77);
+        m.cpuWrite(0x8000, 0xE0);
+        assertEquals(0x77, m.ppuRead(0x0000));
+        m.cpuWrite(0xE800, 0x44);
+        assertEquals(0xE0, m.ppuRead(0x0000));
+        // Internal RAM with auto-increment, IRQ counter counting up to $7FFF.
+        m.cpuWrite(0xF800, 0x80 | 0x10);
+        m.cpuWrite(0x4800, 0xAB);
+        m.cpuWrite(0x4800, 0xCD);
+        m.cpuWrite(0xF800, 0x80 | 0x10);
+        assertEquals(0xAB, m.cpuPeek(0x4800));
+        assertEquals(0xAB, m.cpuRead(0x4800));
+        assertEquals(0xCD, m.cpuRead(0x4800));
+        m.cpuWrite(0x5000, 0xFD);
+        m.cpuWrite(0x5800, 0x80 | 0x7F);
+        assertEquals(0xFF, m.cpuRead(0x5800));
+        cycles(m, 1);
+        assertFalse(m.irq());
+        cycles(m, 1);
+        assertTrue(m.irq());
+        assertEquals(0xFF, m.cpuRead(0x5000));
+        cycles(m, 5);
+        assertEquals(0xFF, m.cpuRead(0x5000)); // stops at $7FFF
+        m.cpuWrite(0x5800, 0);
+        assertFalse(m.irq());
+    }
 }
