@@ -230,13 +230,11 @@ public final class Console implements Stateful {
 
     @Override
     public void state(StateVisitor s) {
-        s.beginSection("clock");
+        s.beginSection("console");
         cycle = s.i64("cycle", cycle);
         masterClock = s.i64("masterClock", masterClock);
         ppuClock = s.i64("ppuClock", ppuClock);
         openBus = s.u8("openBus", openBus);
-        s.endSection();
-        s.beginSection("ram");
         ram.state(s);
         s.endSection();
         s.section("cpu", cpu);

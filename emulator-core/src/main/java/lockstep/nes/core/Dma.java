@@ -67,6 +67,11 @@ public final class Dma implements Stateful {
         return needHalt || transferring;
     }
 
+    /** The number of the current CPU cycle (its parity decides get/put and APU write delays). */
+    public long cpuCycle() {
+        return console.cycleCounter();
+    }
+
     public boolean oamActive() {
         return oamRunning;
     }

@@ -4,9 +4,11 @@ import java.util.Arrays;
 
 /**
  * A byte memory (RAM, VRAM, OAM, palette, PRG-RAM, CHR-RAM, mapper RAM) that keeps an
- * incremental 64-bit hash of its contents, updated on every write:
- * {@code h += mix(region, i, new) - mix(region, i, old)}. The per-cycle digest reads
- * {@link #hash()} in O(1) instead of rehashing the array.
+ * incremental 64-bit hash of its contents, updated on every write. The hash is
+ * {@code sum over i of w(region, i) * data[i]} (mod 2^64) with odd weights {@code w} drawn from
+ * splitmix64 of (region, index), so a write updates it with one multiply,
+ * {@code h += w(i) * (new - old)}, any single-byte change always changes it, and the per-cycle
+ * digest reads {@link #hash()} in O(1) instead of rehashing the array.
  *
  * <p>Every mutable memory of a component must be a {@code Memory}, and all writes must go
  * through {@link #write} (or be followed by {@link #rehash} after a bulk change).
@@ -25,6 +27,8 @@ public final class Memory {
     private final String name;
     private final long region;
     private final byte[] data;
+    /** The hash weight of each index (odd). */
+    private final long[] weights;
     private long hash;
 
     /**
@@ -36,6 +40,10 @@ public final class Memory {
         this.name = name;
         this.region = (long) region << 40;
         this.data = new byte[size];
+        this.weights = new long[size];
+        for (int i = 0; i < size; i++) {
+            weights[i] = mix(this.region, i, 0) | 1;
+        }
         rehash();
     }
 
@@ -55,7 +63,7 @@ public final class Memory {
         int old = data[index] & 0xFF;
         value &= 0xFF;
         if (old != value) {
-            hash += mix(region, index, value) - mix(region, index, old);
+            hash += weights[index] * (value - old);
             data[index] = (byte) value;
         }
     }
@@ -71,13 +79,40 @@ public final class Memory {
         return data;
     }
 
-    /** Recomputes the hash from scratch. */
-    public void rehash() {
-        long h = 0;
-        for (int i = 0; i < data.length; i++) {
-            h += mix(region, i, data[i] & 0xFF);
+    /**
+     * Replaces the contents with {@code src[offset, offset + size())} (a snapshot load): the
+     * bytes that differ are written one by one with incremental hash updates, or, when many
+     * differ, copied in bulk and rehashed.
+     */
+    public void load(byte[] src, int offset) {
+        final byte[] d = data;
+        final int n = d.length;
+        final int limit = n >> 3;
+        long h = hash;
+        int changed = 0;
+        int i = 0;
+        while (i < n) {
+            int m = Arrays.mismatch(d, i, n, src, offset + i, offset + n);
+            if (m < 0) {
+                break;
+            }
+            i += m;
+            int nv = src[offset + i] & 0xFF;
+            h += weights[i] * (nv - (d[i] & 0xFF));
+            d[i] = (byte) nv;
+            i++;
+            if (++changed > limit) {
+                System.arraycopy(src, offset + i, d, i, n - i);
+                rehash();
+                return;
+            }
         }
         hash = h;
+    }
+
+    /** Recomputes the hash from scratch. */
+    public void rehash() {
+        hash = recomputeHash();
     }
 
     /** The incremental hash of the contents. */
@@ -85,12 +120,26 @@ public final class Memory {
         return hash;
     }
 
-    /** Visits the contents as one named byte array and keeps the hash in step on load. */
-    public void state(StateVisitor s) {
-        s.bytes(name, data);
-        if (s.isReader()) {
-            rehash();
+    /**
+     * The hash recomputed from the bytes, without storing it (the digest's from-scratch check:
+     * equals {@link #hash()} whenever every write went through {@link #write}).
+     */
+    public long recomputeHash() {
+        final byte[] d = data;
+        final long[] w = weights;
+        long h = 0;
+        for (int i = 0; i < d.length; i++) {
+            h += w[i] * (d[i] & 0xFF);
         }
+        return h;
+    }
+
+    /**
+     * Visits the contents as one named byte array (through {@link StateVisitor#memory}, so a
+     * hasher can use the incremental hash) and keeps the hash in step on load.
+     */
+    public void state(StateVisitor s) {
+        s.memory(this);
     }
 
     static long mix(long region, int index, int value) {

@@ -48,6 +48,18 @@ public interface StateVisitor {
     /** A fixed-length int array, read or written in place. */
     void ints(String name, int[] array);
 
+    /**
+     * A {@link Memory}, visited as the byte array {@code m.name()}. The default visits its bytes
+     * and, for a reader, recomputes its hash; a hasher overrides it to use {@link Memory#hash()}
+     * (O(1)) instead of the bytes.
+     */
+    default void memory(Memory m) {
+        bytes(m.name(), m.array());
+        if (isReader()) {
+            m.rehash();
+        }
+    }
+
     /** True for a visitor that loads values into the components (they must rebuild caches). */
     default boolean isReader() {
         return false;

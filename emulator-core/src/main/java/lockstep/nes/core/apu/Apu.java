@@ -5,56 +5,279 @@ import lockstep.nes.state.StateVisitor;
 import lockstep.nes.state.Stateful;
 
 /**
- * The 2A03's APU: pulse x2, triangle, noise, DMC, frame counter.
+ * The 2A03's APU: two pulses, triangle, noise, DMC, the frame counter and the mixer.
  *
- * <p>TODO(apu issue): skeleton only.
+ * <p>Everything is stepped once per CPU cycle by {@link #cycle}, at the start of the cycle
+ * (before its bus access). Within a cycle the order is: the DMC's delayed $4015 effects, the
+ * frame counter (which may clock envelopes, length counters and sweeps and raise the frame
+ * IRQ), the length-counter writes of the previous cycle, the channel timers, and finally the
+ * mixer, whose output goes to {@link #audio()}.
  */
 public final class Apu implements Stateful {
+    /** Frame counter step positions in CPU cycles after the (delayed) $4017 write, NTSC. */
+    private static final int[][] STEPS = {
+        {7457, 14913, 22371, 29828, 29829, 29830},
+        {7457, 14913, 22371, 29829, 37281, 37282},
+    };
+    private static final int NONE = 0;
+    private static final int QUARTER = 1;
+    private static final int HALF = 2;
+    /** What each step clocks (the same in both modes). */
+    private static final int[] STEP_TYPE = {QUARTER, HALF, QUARTER, NONE, HALF, NONE};
+
     private final Dma dma;
+    private final Pulse pulse1 = new Pulse(true);
+    private final Pulse pulse2 = new Pulse(false);
+    private final Triangle triangle = new Triangle();
+    private final Noise noise = new Noise();
+    private final Dmc dmc;
+    /** The audio sink: an output of the machine, not part of its state. */
+    private final AudioOutput audio = new AudioOutput(AudioOutput.DEFAULT_RATE);
+
+    // Frame counter.
+    private int fcCycle;
+    private int fcStep;
+    /** 0: 4-step mode, 1: 5-step mode. */
+    private int fcMode;
+    private boolean irqInhibit;
+    private boolean frameIrq;
+    /** Cycles left during which a $4017 write cannot clock the units again. */
+    private int fcBlock;
+    /** The value written to $4017 waiting to take effect, or -1. */
+    private int fcPending;
+    private int fcDelay;
 
     public Apu(Dma dma) {
         this.dma = dma;
+        this.dmc = new Dmc(dma);
+        power();
     }
 
     public void power() {
+        pulse1.power();
+        pulse2.power();
+        triangle.power();
+        noise.power();
+        dmc.power();
+        fcMode = 0;
+        frameIrq = false;
+        resetFrameCounter();
     }
 
+    /** Soft reset: channels silenced ($4015 = 0), the frame counter restarts in its mode. */
     public void reset() {
+        pulse1.length.setEnabled(false);
+        pulse2.length.setEnabled(false);
+        // The triangle is disabled too, but its length counter keeps its value.
+        triangle.length.enabled = false;
+        noise.length.setEnabled(false);
+        pulse1.length.halt = false;
+        pulse2.length.halt = false;
+        noise.length.halt = false;
+        pulse1.length.writeHalt(false);
+        pulse2.length.writeHalt(false);
+        noise.length.writeHalt(false);
+        dmc.reset();
+        frameIrq = false;
+        resetFrameCounter();
+    }
+
+    /** As if $4017 were written (with its current mode) just before the reset sequence. */
+    private void resetFrameCounter() {
+        fcCycle = 0;
+        fcStep = 0;
+        fcPending = fcMode == 1 ? 0x80 : 0x00;
+        fcDelay = 3;
+        irqInhibit = false;
+        fcBlock = 0;
     }
 
     /** One CPU cycle; called at the start of every CPU cycle, before the bus access. */
     public void cycle() {
+        dmc.stepDelays();
+        stepFrameCounter();
+        pulse1.length.applyWrites();
+        pulse2.length.applyWrites();
+        triangle.length.applyWrites();
+        noise.length.applyWrites();
+        pulse1.step();
+        pulse2.step();
+        triangle.step();
+        noise.step();
+        dmc.step();
+        audio.sample(Mixer.mix(pulse1.output(), pulse2.output(), triangle.output(), noise.output(), dmc.level));
     }
 
-    /** CPU read of $4015 (the only readable APU register); returns the value with open-bus bit 5. */
+    private void stepFrameCounter() {
+        if (++fcCycle >= STEPS[fcMode][fcStep]) {
+            if (fcMode == 0 && fcStep >= 3 && !irqInhibit) {
+                frameIrq = true;
+            }
+            int type = STEP_TYPE[fcStep];
+            if (type != NONE && fcBlock == 0) {
+                clockUnits(type == HALF);
+                fcBlock = 2;
+            }
+            if (++fcStep == 6) {
+                fcStep = 0;
+                fcCycle = 0;
+            }
+        }
+        if (fcPending >= 0) {
+            applyPendingWrite();
+        }
+        if (fcBlock > 0) {
+            fcBlock--;
+        }
+    }
+
+    private void applyPendingWrite() {
+        if (--fcDelay == 0) {
+            fcMode = (fcPending & 0x80) != 0 ? 1 : 0;
+            fcPending = -1;
+            fcDelay = 0;
+            fcStep = 0;
+            fcCycle = 0;
+            // Entering 5-step mode clocks all units at once (unless a step just did).
+            if (fcMode == 1 && fcBlock == 0) {
+                clockUnits(true);
+                fcBlock = 2;
+            }
+        }
+    }
+
+    private void clockUnits(boolean half) {
+        pulse1.quarterFrame();
+        pulse2.quarterFrame();
+        triangle.quarterFrame();
+        noise.quarterFrame();
+        if (half) {
+            pulse1.halfFrame();
+            pulse2.halfFrame();
+            triangle.halfFrame();
+            noise.halfFrame();
+        }
+    }
+
+    /** CPU read of $4015 (the only readable APU register); bit 5 is open bus. Clears the frame IRQ flag. */
     public int read(int addr, int openBus) {
-        return openBus;
+        int value = peek(addr, openBus);
+        frameIrq = false;
+        return value;
     }
 
     /** Read without side effects. */
     public int peek(int addr, int openBus) {
-        return openBus;
+        int v = openBus & 0x20;
+        if (pulse1.length.counter > 0) {
+            v |= 0x01;
+        }
+        if (pulse2.length.counter > 0) {
+            v |= 0x02;
+        }
+        if (triangle.length.counter > 0) {
+            v |= 0x04;
+        }
+        if (noise.length.counter > 0) {
+            v |= 0x08;
+        }
+        if (dmc.bytesRemaining > 0) {
+            v |= 0x10;
+        }
+        if (frameIrq) {
+            v |= 0x40;
+        }
+        if (dmc.irqFlag) {
+            v |= 0x80;
+        }
+        return v;
     }
 
     /** CPU write to $4000-$4013, $4015 or $4017. */
     public void write(int addr, int value) {
+        value &= 0xFF;
+        switch (addr) {
+            case 0x4000, 0x4001, 0x4002, 0x4003 -> pulse1.write(addr & 3, value);
+            case 0x4004, 0x4005, 0x4006, 0x4007 -> pulse2.write(addr & 3, value);
+            case 0x4008, 0x4009, 0x400A, 0x400B -> triangle.write(addr & 3, value);
+            case 0x400C, 0x400D, 0x400E, 0x400F -> noise.write(addr & 3, value);
+            case 0x4010, 0x4011, 0x4012, 0x4013 -> dmc.write(addr & 3, value);
+            case 0x4015 -> writeStatus(value);
+            case 0x4017 -> writeFrameCounter(value);
+            default -> {
+            }
+        }
+    }
+
+    private void writeStatus(int value) {
+        dmc.irqFlag = false;
+        pulse1.length.setEnabled((value & 0x01) != 0);
+        pulse2.length.setEnabled((value & 0x02) != 0);
+        triangle.length.setEnabled((value & 0x04) != 0);
+        noise.length.setEnabled((value & 0x08) != 0);
+        dmc.setEnabled((value & 0x10) != 0, oddCycle());
+    }
+
+    private void writeFrameCounter(int value) {
+        fcPending = value;
+        // The new mode takes effect 3 CPU cycles after a write on an even cycle, 4 after an odd one.
+        fcDelay = oddCycle() ? 4 : 3;
+        irqInhibit = (value & 0x40) != 0;
+        if (irqInhibit) {
+            frameIrq = false;
+        }
+    }
+
+    private boolean oddCycle() {
+        return (dma.cpuCycle() & 1) != 0;
     }
 
     /** True while the frame counter or the DMC pulls /IRQ low. */
     public boolean irq() {
-        return false;
+        return frameIrq || dmc.irqFlag;
     }
 
     /** The address the DMC's memory reader wants next (for DMC DMA). */
     public int dmcReadAddress() {
-        return 0x8000;
+        return dmc.readAddress();
     }
 
     /** The byte DMC DMA fetched. */
     public void dmcDmaDone(int value) {
+        dmc.fetched(value);
+    }
+
+    /** The audio samples produced so far (read them each frame). */
+    public AudioOutput audio() {
+        return audio;
     }
 
     @Override
     public void state(StateVisitor s) {
+        s.beginSection("frameCounter");
+        fcCycle = s.i32("cycle", fcCycle);
+        fcStep = s.u8("step", fcStep);
+        fcMode = s.u8("mode", fcMode);
+        irqInhibit = s.bool("irqInhibit", irqInhibit);
+        frameIrq = s.bool("frameIrq", frameIrq);
+        fcBlock = s.u8("block", fcBlock);
+        fcPending = s.i32("pending", fcPending);
+        fcDelay = s.i32("delay", fcDelay);
+        s.endSection();
+        s.beginSection("pulse1");
+        pulse1.state(s);
+        s.endSection();
+        s.beginSection("pulse2");
+        pulse2.state(s);
+        s.endSection();
+        s.beginSection("triangle");
+        triangle.state(s);
+        s.endSection();
+        s.beginSection("noise");
+        noise.state(s);
+        s.endSection();
+        s.beginSection("dmc");
+        dmc.state(s);
+        s.endSection();
     }
 }

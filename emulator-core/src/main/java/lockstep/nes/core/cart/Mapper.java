@@ -8,6 +8,13 @@ import lockstep.nes.state.Stateful;
 /**
  * A cartridge board: CPU $4020-$FFFF, the PPU's pattern and nametable space, and CIRAM (the
  * console's 2 KiB of nametable RAM, which the board maps). Subclasses are small and final.
+ *
+ * <p>Banking goes through int page tables: {@link #prgPage} (byte offset into PRG ROM of each
+ * 8 KiB CPU page $8000-$FFFF), {@link #chrPage} (offset into CHR of each 1 KiB PPU page
+ * $0000-$1FFF), {@link #ntPage} (offset into CIRAM of each nametable) and {@link #prgRamPage}.
+ * These tables are caches: a board keeps its registers in {@link #registers} and rebuilds the
+ * tables from them in {@link #updateBanks} (after every register write and after a state load),
+ * so the tables stay out of the state.
  */
 public abstract class Mapper implements PpuBus, Stateful {
     /** Returned by {@link #cpuRead} when the cartridge does not drive the data bus. */
@@ -16,14 +23,85 @@ public abstract class Mapper implements PpuBus, Stateful {
     protected final Cartridge cart;
     /** The console's 2 KiB nametable RAM (4 KiB for four-screen boards). */
     protected final Memory ciram;
+    /** PRG ROM, mirrored up to a whole number of 8 KiB banks. */
+    protected final byte[] prg;
+    protected final int prgBanks;
+    /** PRG-RAM at $6000-$7FFF (null when the board has none). */
+    protected final Memory prgRam;
+    private final byte[] prgRamData;
+    private final int prgRamMask;
+    /** CHR-RAM (null when the board has CHR ROM). */
+    protected final Memory chrRam;
+    /** CHR ROM, or CHR-RAM's live array (reads only; writes go through {@link #chrRam}). */
+    protected final byte[] chr;
+    protected final int chrBanks;
+
+    // Caches rebuilt by updateBanks() from the registers; not part of the state.
+    protected final int[] prgPage = new int[4];
+    protected final int[] chrPage = new int[8];
+    protected final int[] ntPage = new int[4];
+    protected int prgRamPage;
+    protected boolean prgRamRead;
+    protected boolean prgRamWrite;
 
     protected Mapper(Cartridge cart) {
-        this.cart = cart;
-        this.ciram = new Memory("ciram", Memory.CIRAM, cart.mirroring() == Mirroring.FOUR_SCREEN ? 4096 : 2048);
+        this(cart, cart.totalPrgRamSize());
     }
 
+    /** @param prgRamSize bytes of PRG-RAM this board has (0 for none) */
+    protected Mapper(Cartridge cart, int prgRamSize) {
+        this.cart = cart;
+        this.ciram = new Memory("ciram", Memory.CIRAM, cart.fourScreen() ? 4096 : 2048);
+        this.prg = padded(cart.prg(), 8192);
+        this.prgBanks = prg.length >> 13;
+        if (prgRamSize > 0) {
+            prgRam = new Memory("prgRam", Memory.PRG_RAM, prgRamSize);
+            prgRamData = prgRam.array();
+            prgRamMask = Integer.highestOneBit(Math.min(prgRamSize, 8192)) - 1;
+        } else {
+            prgRam = null;
+            prgRamData = null;
+            prgRamMask = 0;
+        }
+        if (cart.chr().length > 0) {
+            chrRam = null;
+            chr = padded(cart.chr(), 1024);
+        } else {
+            int size = Math.max(1024, cart.chrRamSize() + cart.chrNvramSize());
+            chrRam = new Memory("chrRam", Memory.CHR_RAM,
+                    Integer.bitCount(size) == 1 ? size : Integer.highestOneBit(size) << 1);
+            chr = chrRam.array();
+        }
+        this.chrBanks = chr.length >> 10;
+    }
+
+    /** Repeats {@code rom} to a whole, non-zero number of {@code unit}-byte banks. */
+    private static byte[] padded(byte[] rom, int unit) {
+        if (rom.length >= unit && rom.length % unit == 0) {
+            return rom;
+        }
+        int size = Math.max(unit, (rom.length + unit - 1) / unit * unit);
+        byte[] out = new byte[size];
+        if (rom.length > 0) {
+            for (int i = 0; i < size; i++) {
+                out[i] = rom[i % rom.length];
+            }
+        }
+        return out;
+    }
+
+    // ---- the contract used by Console and Ppu ----------------------------------------------
+
     /** CPU read of $4020-$FFFF; {@link #OPEN_BUS} when nothing answers. */
-    public abstract int cpuRead(int addr);
+    public int cpuRead(int addr) {
+        if (addr >= 0x8000) {
+            return prg[prgPage[(addr >> 13) & 3] | (addr & 0x1FFF)] & 0xFF;
+        }
+        if (addr >= 0x6000 && prgRamRead) {
+            return prgRamData[prgRamPage + (addr & prgRamMask)] & 0xFF;
+        }
+        return OPEN_BUS;
+    }
 
     /** CPU read without side effects. */
     public int cpuPeek(int addr) {
@@ -33,7 +111,7 @@ public abstract class Mapper implements PpuBus, Stateful {
     /** CPU write to $4020-$FFFF. */
     public abstract void cpuWrite(int addr, int value);
 
-    /** Called once per CPU cycle, for boards with cycle counters. */
+    /** Called once per CPU cycle (at its start), for boards with cycle counters. */
     public void cpuCycle() {
     }
 
@@ -42,9 +120,49 @@ public abstract class Mapper implements PpuBus, Stateful {
         return false;
     }
 
-    public void power() {
+    @Override
+    public int ppuRead(int addr) {
+        if (addr < 0x2000) {
+            return chr[chrPage[addr >> 10] | (addr & 0x3FF)] & 0xFF;
+        }
+        return ciram.read(ntPage[(addr >> 10) & 3] | (addr & 0x3FF));
     }
 
+    @Override
+    public void ppuWrite(int addr, int value) {
+        if (addr < 0x2000) {
+            if (chrRam != null) {
+                chrRam.write(chrPage[addr >> 10] | (addr & 0x3FF), value);
+            }
+        } else {
+            ciram.write(ntPage[(addr >> 10) & 3] | (addr & 0x3FF), value);
+        }
+    }
+
+    /**
+     * Power on: RAMs cleared (battery-backed PRG-RAM keeps its contents), the trainer copied to
+     * $7000, registers to their power-on values.
+     */
+    public void power() {
+        ciram.fill(0);
+        if (chrRam != null && cart.chrNvramSize() == 0) {
+            chrRam.fill(0);
+        }
+        if (prgRam != null) {
+            if (!cart.battery()) {
+                prgRam.fill(0);
+            }
+            byte[] trainer = cart.trainer();
+            if (trainer != null && prgRam.size() >= 0x1200) {
+                System.arraycopy(trainer, 0, prgRam.array(), 0x1000, trainer.length);
+                prgRam.rehash();
+            }
+        }
+        powerOn();
+        updateBanks();
+    }
+
+    /** The console's reset button: the cartridge sees no reset line, so boards keep their state. */
     public void reset() {
     }
 
@@ -52,8 +170,123 @@ public abstract class Mapper implements PpuBus, Stateful {
         return cart;
     }
 
+    /** PRG-RAM (null when none). */
+    public Memory prgRam() {
+        return prgRam;
+    }
+
+    /** The memory a battery keeps (PRG-RAM of a battery-backed board), or null. */
+    public Memory batteryRam() {
+        return cart.battery() ? prgRam : null;
+    }
+
     @Override
-    public void state(StateVisitor s) {
+    public final void state(StateVisitor s) {
         ciram.state(s);
+        if (prgRam != null) {
+            prgRam.state(s);
+        }
+        if (chrRam != null) {
+            chrRam.state(s);
+        }
+        registers(s);
+        if (s.isReader()) {
+            updateBanks();
+        }
+    }
+
+    // ---- what a board provides ---------------------------------------------------------------
+
+    /** Sets the registers to their power-on values. */
+    protected abstract void powerOn();
+
+    /** Rebuilds the page tables from the registers. */
+    protected abstract void updateBanks();
+
+    /** Visits the board's registers (bank numbers, latches, IRQ counters) in a fixed order. */
+    protected abstract void registers(StateVisitor s);
+
+    // ---- banking helpers (used from updateBanks) ---------------------------------------------
+
+    /** Maps 8 KiB PRG bank {@code bank} (negative counts from the end) at CPU page {@code slot} (0-3 = $8000-$E000). */
+    protected final void prg8(int slot, int bank) {
+        prgPage[slot] = Math.floorMod(bank, prgBanks) << 13;
+    }
+
+    /** Maps a 16 KiB PRG bank at $8000 (slot 0) or $C000 (slot 1). */
+    protected final void prg16(int slot, int bank) {
+        bank = Math.floorMod(bank, Math.max(1, prgBanks >> 1));
+        prg8(slot * 2, bank * 2);
+        prg8(slot * 2 + 1, bank * 2 + 1);
+    }
+
+    /** Maps a 32 KiB PRG bank at $8000. */
+    protected final void prg32(int bank) {
+        bank = Math.floorMod(bank, Math.max(1, prgBanks >> 2));
+        for (int i = 0; i < 4; i++) {
+            prg8(i, bank * 4 + i);
+        }
+    }
+
+    /** Maps 1 KiB CHR bank {@code bank} at PPU page {@code slot} (0-7). */
+    protected final void chr1(int slot, int bank) {
+        chrPage[slot] = Math.floorMod(bank, chrBanks) << 10;
+    }
+
+    protected final void chr2(int slot, int bank) {
+        bank = Math.floorMod(bank, Math.max(1, chrBanks >> 1));
+        chr1(slot * 2, bank * 2);
+        chr1(slot * 2 + 1, bank * 2 + 1);
+    }
+
+    /** Maps a 4 KiB CHR bank at $0000 (slot 0) or $1000 (slot 1). */
+    protected final void chr4(int slot, int bank) {
+        bank = Math.floorMod(bank, Math.max(1, chrBanks >> 2));
+        for (int i = 0; i < 4; i++) {
+            chr1(slot * 4 + i, bank * 4 + i);
+        }
+    }
+
+    protected final void chr8(int bank) {
+        bank = Math.floorMod(bank, Math.max(1, chrBanks >> 3));
+        for (int i = 0; i < 8; i++) {
+            chr1(i, bank * 8 + i);
+        }
+    }
+
+    /** Sets the nametable arrangement; a four-screen cartridge keeps its own 4 KiB. */
+    protected final void mirroring(Mirroring m) {
+        if (cart.fourScreen()) {
+            m = Mirroring.FOUR_SCREEN;
+        }
+        int pages = ciram.size() >> 10;
+        for (int i = 0; i < 4; i++) {
+            ntPage[i] = (m.page(i) % pages) << 10;
+        }
+    }
+
+    /** Maps 8 KiB PRG-RAM bank {@code bank} at $6000 with the given access. */
+    protected final void prgRamBank(int bank, boolean read, boolean write) {
+        if (prgRam == null) {
+            prgRamRead = false;
+            prgRamWrite = false;
+            return;
+        }
+        int banks = Math.max(1, prgRam.size() >> 13);
+        prgRamPage = Math.floorMod(bank, banks) << 13;
+        prgRamRead = read;
+        prgRamWrite = write;
+    }
+
+    /** A CPU write to $6000-$7FFF, stored when PRG-RAM is mapped and writable. */
+    protected final void writePrgRam(int addr, int value) {
+        if (prgRamWrite) {
+            prgRam.write(prgRamPage + (addr & prgRamMask), value);
+        }
+    }
+
+    /** The value a write with bus conflicts puts on the bus: the CPU's AND the ROM's. */
+    protected final int busConflict(int addr, int value) {
+        return value & (prg[prgPage[(addr >> 13) & 3] | (addr & 0x1FFF)] & 0xFF);
     }
 }

@@ -46,6 +46,8 @@ public final class Cpu implements Stateful {
     private int dout;
 
     // Instruction in progress.
+    /** The address the current instruction's opcode was fetched from. */
+    private int opPc;
     private int opcode = OP_RESET;
     private int step;
     /** Effective address (or its low byte while it is being fetched). */
@@ -132,6 +134,7 @@ public final class Cpu implements Stateful {
     public void tick(int data) {
         if (opcode == OP_FETCH) {
             opcode = data;
+            opPc = pc;
             pc = (pc + 1) & 0xFFFF;
             step = 1;
             read(pc);
@@ -871,6 +874,10 @@ public final class Cpu implements Stateful {
     /** Status as PHP would push it without B: bit 5 set. */
     public int p() { return p; }
     public int pc() { return pc; }
+    /** The address of the instruction being executed (its opcode byte). */
+    public int instructionPc() { return opPc; }
+    /** The opcode being executed, or 0x100-0x102 for an interrupt sequence, reset, or a fetch. */
+    public int opcode() { return opcode; }
 
     /** Sets registers directly (tests, automation, fault injection). */
     public void setRegisters(int a, int x, int y, int s, int p) {
@@ -889,6 +896,7 @@ public final class Cpu implements Stateful {
         s = v.u8("s", s);
         p = v.u8("p", p);
         pc = v.u16("pc", pc);
+        opPc = v.u16("opPc", opPc);
         addr = v.u16("addr", addr);
         write = v.bool("write", write);
         dout = v.u8("dout", dout);

@@ -1,0 +1,141 @@
+package lockstep.nes.app;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import lockstep.nes.roms.HashUpdater;
+import lockstep.nes.roms.Manifest;
+import lockstep.nes.roms.Report;
+import lockstep.nes.roms.RomEntry;
+import lockstep.nes.roms.RomResult;
+import lockstep.nes.roms.RomRunner;
+import lockstep.nes.roms.RomSelection;
+import lockstep.nes.roms.RomSuite;
+import lockstep.nes.roms.RomsDir;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code lockstep test-roms}: runs test ROMs headless and reports each one's result. */
+@Command(name = "test-roms", mixinStandardHelpOptions = true,
+        description = {
+            "Run test ROMs headless and print one line per ROM (status, code, ROM, the text it printed),"
+                + " then \"N passed, N failed\".",
+            "Without PATH, every ROM of the manifest runs. A ROM not in the manifest is read with the"
+                + " $6000 protocol.",
+            "Exit 0 only if every ROM the manifest expects to pass passed (ROMs expected to fail count"
+                + " in \"failed\" but do not change the exit code); 1 otherwise; 2 for bad input."})
+public final class TestRomsCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "PATH", arity = "0..*",
+            description = "ROM files or folders (recursive), relative to the roms dir or the working"
+                + " directory, or absolute")
+    List<String> paths = new ArrayList<>();
+
+    @Option(names = "--roms", paramLabel = "DIR",
+            description = "test ROM folder (default: $LOCKSTEP_ROMS, else ../shared/roms next to the project)")
+    Path roms;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
+    Path json;
+
+    @Option(names = "--manifest", paramLabel = "FILE", description = "use this manifest instead of the built-in one")
+    Path manifestFile;
+
+    @Option(names = "--update-hashes", paramLabel = "MANIFEST",
+            description = "rewrite the frame hashes that changed in this manifest file (prints each change;"
+                + " new hashes are marked UNCHECKED until a person looks at the PNG)")
+    Path updateHashes;
+
+    @Option(names = "--frames", paramLabel = "N", defaultValue = "3600",
+            description = "frame limit for ROMs not in the manifest (default: ${DEFAULT-VALUE})")
+    int adHocFrames;
+
+    @Option(names = "--threads", paramLabel = "N", description = "ROMs run in parallel (default: the cores)")
+    Integer threads;
+
+    @Option(names = "--pictures", paramLabel = "DIR", defaultValue = "target/rom-failures",
+            description = "where the last frame of each ROM that did not pass is saved as PNG"
+                + " (default: ${DEFAULT-VALUE})")
+    Path pictures;
+
+    @Override
+    public Integer call() {
+        Path romsDir = RomsDir.locate(roms, System.getenv(), TestRomsCommand.class);
+        if (!Files.isDirectory(romsDir)) {
+            System.err.println("error: " + romsDir + ": roms dir not found (use --roms DIR or set "
+                    + RomsDir.ENV + ")");
+            return 2;
+        }
+        if (adHocFrames < 1) {
+            System.err.println("error: --frames must be >= 1, got " + adHocFrames);
+            return 2;
+        }
+        if (threads != null && threads < 1) {
+            System.err.println("error: --threads must be >= 1, got " + threads);
+            return 2;
+        }
+        Path source = updateHashes != null ? updateHashes : manifestFile;
+        Manifest manifest;
+        try {
+            manifest = source != null ? Manifest.load(source) : Manifest.builtIn();
+        } catch (IOException e) {
+            System.err.println("error: " + source + ": cannot read (" + e.getMessage() + ")");
+            return 2;
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            return 2;
+        }
+        List<RomEntry> entries;
+        try {
+            entries = RomSelection.select(manifest, romsDir, paths, adHocFrames);
+        } catch (RomSelection.BadPathException e) {
+            System.err.println("error: " + e.getMessage());
+            return 2;
+        }
+        RomRunner runner = new RomRunner(romsDir);
+        if (updateHashes != null) {
+            return updateHashes(runner, manifest, entries);
+        }
+        List<RomResult> results;
+        try (RomSuite suite = new RomSuite(runner, threads != null ? threads : RomSuite.defaultThreads())) {
+            results = suite.runAll(entries, r -> {
+                System.out.println(Report.line(r));
+                if (!r.passed()) {
+                    try {
+                        RomSuite.savePicture(r, pictures);
+                    } catch (IOException e) {
+                        System.err.println("warning: cannot save the picture of " + r.rom() + ": " + e.getMessage());
+                    }
+                }
+            });
+        }
+        System.out.println(Report.summary(results));
+        if (json != null) {
+            try {
+                Report.writeJson(results, json);
+            } catch (IOException e) {
+                System.err.println("error: " + json + ": cannot write (" + e.getMessage() + ")");
+                return 2;
+            }
+        }
+        return Report.expectationsMet(results) ? 0 : 1;
+    }
+
+    private int updateHashes(RomRunner runner, Manifest manifest, List<RomEntry> entries) {
+        HashUpdater updater = new HashUpdater(runner, Path.of("target", "frame-hashes"),
+                LocalDate.now(ZoneOffset.UTC).toString());
+        try {
+            updater.update(updateHashes, manifest, entries, System.out);
+        } catch (IOException e) {
+            System.err.println("error: " + updateHashes + ": cannot write (" + e.getMessage() + ")");
+            return 2;
+        }
+        return 0;
+    }
+}

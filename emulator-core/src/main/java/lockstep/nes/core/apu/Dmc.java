@@ -1,0 +1,197 @@
+package lockstep.nes.core.apu;
+
+import lockstep.nes.core.Dma;
+import lockstep.nes.state.StateVisitor;
+
+/**
+ * The delta modulation channel ($4010-$4013): a memory reader that fetches sample bytes by
+ * DMA (stealing CPU cycles), and an output unit that shifts them out one bit per timer
+ * period, moving a 7-bit level up or down by 2.
+ */
+final class Dmc {
+    /** Timer periods in CPU cycles (NTSC). */
+    static final int[] PERIODS = {428, 380, 340, 320, 286, 254, 226, 214, 190, 160, 142, 128, 106, 84, 72, 54};
+
+    private final Dma dma;
+
+    boolean irqFlag;
+    private boolean irqEnabled;
+    private boolean loop;
+    private int period;
+    private int timer;
+    private int sampleAddress;
+    private int sampleLength;
+    int level;
+
+    // Memory reader.
+    private int currentAddress;
+    int bytesRemaining;
+    private int buffer;
+    private boolean bufferEmpty;
+
+    // Output unit.
+    private int shift;
+    private int bitsRemaining;
+    private boolean silence;
+
+    /** CPU cycles until a $4015 enable starts the first fetch (2 or 3, by cycle parity). */
+    private int startDelay;
+    /** CPU cycles until a $4015 disable takes effect (2 or 3, by cycle parity). */
+    private int disableDelay;
+
+    Dmc(Dma dma) {
+        this.dma = dma;
+    }
+
+    void power() {
+        sampleAddress = 0xC000;
+        sampleLength = 1;
+        reset();
+    }
+
+    /** Soft reset: the sample address and length survive. */
+    void reset() {
+        irqFlag = false;
+        irqEnabled = false;
+        loop = false;
+        period = PERIODS[0] - 1;
+        // The timer starts full, so the first output clock comes a whole period after power.
+        timer = period;
+        level = 0;
+        currentAddress = 0;
+        bytesRemaining = 0;
+        buffer = 0;
+        bufferEmpty = true;
+        shift = 0;
+        bitsRemaining = 8;
+        silence = true;
+        startDelay = 0;
+        disableDelay = 0;
+    }
+
+    void write(int reg, int value) {
+        switch (reg) {
+            case 0 -> {
+                irqEnabled = (value & 0x80) != 0;
+                loop = (value & 0x40) != 0;
+                period = PERIODS[value & 0x0F] - 1;
+                if (!irqEnabled) {
+                    irqFlag = false;
+                }
+            }
+            case 1 -> level = value & 0x7F;
+            case 2 -> sampleAddress = 0xC000 | (value << 6);
+            default -> sampleLength = (value << 4) | 1;
+        }
+    }
+
+    /** $4015 bit 4. {@code oddCycle}: the parity of the CPU cycle of the write. */
+    void setEnabled(boolean enabled, boolean oddCycle) {
+        if (!enabled) {
+            if (disableDelay == 0) {
+                disableDelay = oddCycle ? 3 : 2;
+            }
+        } else if (bytesRemaining == 0) {
+            restartSample();
+            startDelay = oddCycle ? 3 : 2;
+        }
+    }
+
+    private void restartSample() {
+        currentAddress = sampleAddress;
+        bytesRemaining = sampleLength;
+    }
+
+    private void requestFetch() {
+        if (bufferEmpty && bytesRemaining > 0) {
+            dma.startDmc();
+        }
+    }
+
+    /** The delayed effects of $4015 writes; runs first in each CPU cycle. */
+    void stepDelays() {
+        if (disableDelay != 0 && --disableDelay == 0) {
+            bytesRemaining = 0;
+            dma.stopDmc();
+        }
+        if (startDelay != 0 && --startDelay == 0) {
+            requestFetch();
+        }
+    }
+
+    /** One CPU cycle of the output unit's timer. */
+    void step() {
+        if (timer != 0) {
+            timer--;
+            return;
+        }
+        timer = period;
+        if (!silence) {
+            if ((shift & 1) != 0) {
+                if (level <= 125) {
+                    level += 2;
+                }
+            } else if (level >= 2) {
+                level -= 2;
+            }
+            shift >>= 1;
+        }
+        if (--bitsRemaining == 0) {
+            bitsRemaining = 8;
+            if (bufferEmpty) {
+                silence = true;
+            } else {
+                silence = false;
+                shift = buffer;
+                bufferEmpty = true;
+                if (startDelay == 0) {
+                    requestFetch();
+                }
+            }
+        }
+    }
+
+    int readAddress() {
+        return currentAddress;
+    }
+
+    /** The byte a DMC DMA fetched. */
+    void fetched(int value) {
+        if (bytesRemaining == 0) {
+            return;
+        }
+        buffer = value & 0xFF;
+        bufferEmpty = false;
+        currentAddress = (currentAddress + 1) & 0xFFFF;
+        if (currentAddress == 0) {
+            currentAddress = 0x8000;
+        }
+        if (--bytesRemaining == 0) {
+            if (loop) {
+                restartSample();
+            } else if (irqEnabled) {
+                irqFlag = true;
+            }
+        }
+    }
+
+    void state(StateVisitor s) {
+        irqFlag = s.bool("irqFlag", irqFlag);
+        irqEnabled = s.bool("irqEnabled", irqEnabled);
+        loop = s.bool("loop", loop);
+        period = s.u16("period", period);
+        timer = s.u16("timer", timer);
+        sampleAddress = s.u16("sampleAddress", sampleAddress);
+        sampleLength = s.u16("sampleLength", sampleLength);
+        level = s.u8("level", level);
+        currentAddress = s.u16("currentAddress", currentAddress);
+        bytesRemaining = s.u16("bytesRemaining", bytesRemaining);
+        buffer = s.u8("buffer", buffer);
+        bufferEmpty = s.bool("bufferEmpty", bufferEmpty);
+        shift = s.u8("shift", shift);
+        bitsRemaining = s.u8("bitsRemaining", bitsRemaining);
+        silence = s.bool("silence", silence);
+        startDelay = s.u8("startDelay", startDelay);
+        disableDelay = s.u8("disableDelay", disableDelay);
+    }
+}

@@ -1,0 +1,83 @@
+package lockstep.nes.core.apu;
+
+import lockstep.nes.state.StateVisitor;
+
+/** The noise channel ($400C-$400F): a 15-bit LFSR with a 32767-step mode and a short 93-step mode. */
+final class Noise {
+    /** Timer periods in CPU cycles (NTSC). */
+    private static final int[] PERIODS = {4, 8, 16, 32, 64, 96, 128, 160, 202, 254, 380, 508, 762, 1016, 2034, 4068};
+
+    final LengthCounter length = new LengthCounter();
+    private final Envelope envelope = new Envelope();
+
+    private int period;
+    private int timer;
+    private boolean shortMode;
+    private int shift;
+
+    void power() {
+        length.power();
+        envelope.power();
+        period = PERIODS[0] - 1;
+        timer = 0;
+        shortMode = false;
+        shift = 1;
+    }
+
+    void write(int reg, int value) {
+        switch (reg) {
+            case 0 -> {
+                length.writeHalt((value & 0x20) != 0);
+                envelope.write(value);
+            }
+            case 1 -> {
+            }
+            case 2 -> {
+                period = PERIODS[value & 0x0F] - 1;
+                shortMode = (value & 0x80) != 0;
+            }
+            default -> {
+                length.load(value >> 3);
+                envelope.restart();
+            }
+        }
+    }
+
+    void step() {
+        if (timer == 0) {
+            timer = period;
+            int feedback = (shift ^ (shift >> (shortMode ? 6 : 1))) & 1;
+            shift = (shift >> 1) | (feedback << 14);
+        } else {
+            timer--;
+        }
+    }
+
+    void quarterFrame() {
+        envelope.clock(length.halt);
+    }
+
+    void halfFrame() {
+        length.clock();
+    }
+
+    int output() {
+        if (length.counter == 0 || (shift & 1) != 0) {
+            return 0;
+        }
+        return envelope.output();
+    }
+
+    int shiftRegister() {
+        return shift;
+    }
+
+    void state(StateVisitor s) {
+        length.state(s);
+        envelope.state(s);
+        period = s.u16("period", period);
+        timer = s.u16("timer", timer);
+        shortMode = s.bool("shortMode", shortMode);
+        shift = s.u16("shift", shift);
+    }
+}

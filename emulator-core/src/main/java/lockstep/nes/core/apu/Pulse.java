@@ -1,0 +1,152 @@
+package lockstep.nes.core.apu;
+
+import lockstep.nes.state.StateVisitor;
+
+/** A pulse channel ($4000-$4003 or $4004-$4007). */
+final class Pulse {
+    /** Duty waveforms, one bit per sequencer step (step 0 = bit 0). */
+    private static final int[] DUTY = {0b1000_0000, 0b1100_0000, 0b1111_0000, 0b0011_1111};
+
+    /** Pulse 1 negates with ones' complement (subtracts one more), pulse 2 with two's. */
+    private final boolean onesComplement;
+    final LengthCounter length = new LengthCounter();
+    private final Envelope envelope = new Envelope();
+
+    private int duty;
+    private int dutyPos;
+    /** The 11-bit period from the registers. */
+    private int period;
+    /** CPU cycles until the next sequencer step (the timer counts APU cycles = 2 CPU cycles). */
+    private int timer;
+
+    private boolean sweepEnabled;
+    private int sweepPeriod;
+    private boolean sweepNegate;
+    private int sweepShift;
+    private boolean sweepReload;
+    private int sweepDivider;
+    /** Derived from period and the sweep settings (kept in step by {@link #updateTarget}). */
+    private int targetPeriod;
+
+    Pulse(boolean onesComplement) {
+        this.onesComplement = onesComplement;
+    }
+
+    void power() {
+        length.power();
+        envelope.power();
+        duty = 0;
+        dutyPos = 0;
+        period = 0;
+        timer = 0;
+        sweepEnabled = false;
+        sweepPeriod = 0;
+        sweepNegate = false;
+        sweepShift = 0;
+        sweepReload = false;
+        sweepDivider = 0;
+        updateTarget();
+    }
+
+    void write(int reg, int value) {
+        switch (reg) {
+            case 0 -> {
+                duty = value >> 6;
+                length.writeHalt((value & 0x20) != 0);
+                envelope.write(value);
+            }
+            case 1 -> {
+                sweepEnabled = (value & 0x80) != 0;
+                sweepPeriod = (value >> 4) & 7;
+                sweepNegate = (value & 0x08) != 0;
+                sweepShift = value & 7;
+                sweepReload = true;
+                updateTarget();
+            }
+            case 2 -> setPeriod((period & 0x700) | value);
+            default -> {
+                length.load(value >> 3);
+                setPeriod((period & 0xFF) | ((value & 7) << 8));
+                dutyPos = 0;
+                envelope.restart();
+            }
+        }
+    }
+
+    private void setPeriod(int p) {
+        period = p;
+        updateTarget();
+    }
+
+    private void updateTarget() {
+        int change = period >> sweepShift;
+        if (sweepNegate) {
+            targetPeriod = period - change - (onesComplement ? 1 : 0);
+        } else {
+            targetPeriod = period + change;
+        }
+    }
+
+    /** One CPU cycle of the timer. */
+    void step() {
+        if (timer == 0) {
+            timer = period * 2 + 1;
+            dutyPos = (dutyPos - 1) & 7;
+        } else {
+            timer--;
+        }
+    }
+
+    void quarterFrame() {
+        envelope.clock(length.halt);
+    }
+
+    void halfFrame() {
+        length.clock();
+        if (sweepDivider == 0 && sweepEnabled && sweepShift > 0 && !sweepMutes()) {
+            setPeriod(targetPeriod);
+        }
+        if (sweepDivider == 0 || sweepReload) {
+            sweepDivider = sweepPeriod;
+            sweepReload = false;
+        } else {
+            sweepDivider--;
+        }
+    }
+
+    /** A period under 8 or a target over $7FF silences the channel (and stops the sweep). */
+    private boolean sweepMutes() {
+        return period < 8 || targetPeriod > 0x7FF;
+    }
+
+    /** The 4-bit DAC input. */
+    int output() {
+        if (length.counter == 0 || sweepMutes() || ((DUTY[duty] >> dutyPos) & 1) == 0) {
+            return 0;
+        }
+        return envelope.output();
+    }
+
+    /** The current 11-bit period (for tests and debuggers). */
+    int period() {
+        return period;
+    }
+
+    void state(StateVisitor s) {
+        length.state(s);
+        envelope.state(s);
+        duty = s.u8("duty", duty);
+        dutyPos = s.u8("dutyPos", dutyPos);
+        period = s.u16("period", period);
+        timer = s.u16("timer", timer);
+        sweepEnabled = s.bool("sweepEnabled", sweepEnabled);
+        sweepPeriod = s.u8("sweepPeriod", sweepPeriod);
+        sweepNegate = s.bool("sweepNegate", sweepNegate);
+        sweepShift = s.u8("sweepShift", sweepShift);
+        sweepReload = s.bool("sweepReload", sweepReload);
+        sweepDivider = s.u8("sweepDivider", sweepDivider);
+        if (s.isReader()) {
+            updateTarget();
+        }
+    }
+}

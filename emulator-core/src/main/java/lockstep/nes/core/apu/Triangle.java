@@ -1,0 +1,92 @@
+package lockstep.nes.core.apu;
+
+import lockstep.nes.state.StateVisitor;
+
+/**
+ * The triangle channel ($4008-$400B). Its timer runs at the CPU rate. The sequencer steps
+ * whenever both the length and the linear counter are nonzero, at any period: periods 0
+ * and 1 give an ultrasonic wave that the output filter averages to a level near 7.5 (and
+ * halting it leaves the output where the sequencer stopped, as on hardware).
+ */
+final class Triangle {
+    final LengthCounter length = new LengthCounter();
+
+    private int period;
+    private int timer;
+    private int sequencePos;
+    private int linearCounter;
+    private int linearReload;
+    private boolean linearReloadFlag;
+    private boolean control;
+
+    void power() {
+        length.power();
+        period = 0;
+        timer = 0;
+        sequencePos = 0;
+        linearCounter = 0;
+        linearReload = 0;
+        linearReloadFlag = false;
+        control = false;
+    }
+
+    void write(int reg, int value) {
+        switch (reg) {
+            case 0 -> {
+                control = (value & 0x80) != 0;
+                linearReload = value & 0x7F;
+                length.writeHalt(control);
+            }
+            case 1 -> {
+            }
+            case 2 -> period = (period & 0x700) | value;
+            default -> {
+                length.load(value >> 3);
+                period = (period & 0xFF) | ((value & 7) << 8);
+                linearReloadFlag = true;
+            }
+        }
+    }
+
+    void step() {
+        if (timer == 0) {
+            timer = period;
+            if (length.counter != 0 && linearCounter != 0) {
+                sequencePos = (sequencePos + 1) & 31;
+            }
+        } else {
+            timer--;
+        }
+    }
+
+    void quarterFrame() {
+        if (linearReloadFlag) {
+            linearCounter = linearReload;
+        } else if (linearCounter > 0) {
+            linearCounter--;
+        }
+        if (!control) {
+            linearReloadFlag = false;
+        }
+    }
+
+    void halfFrame() {
+        length.clock();
+    }
+
+    /** 15, 14, ..., 0, 0, 1, ..., 15. */
+    int output() {
+        return sequencePos < 16 ? 15 - sequencePos : sequencePos - 16;
+    }
+
+    void state(StateVisitor s) {
+        length.state(s);
+        period = s.u16("period", period);
+        timer = s.u16("timer", timer);
+        sequencePos = s.u8("sequencePos", sequencePos);
+        linearCounter = s.u8("linearCounter", linearCounter);
+        linearReload = s.u8("linearReload", linearReload);
+        linearReloadFlag = s.bool("linearReloadFlag", linearReloadFlag);
+        control = s.bool("control", control);
+    }
+}

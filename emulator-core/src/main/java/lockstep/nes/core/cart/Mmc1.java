@@ -1,0 +1,188 @@
+package lockstep.nes.core.cart;
+
+import lockstep.nes.state.StateVisitor;
+
+/**
+ * Mapper 1: MMC1 (SxROM), and mapper 155 (MMC1A, whose PRG-RAM cannot be disabled).
+ *
+ * <p>Writes to $8000-$FFFF feed a 5-bit serial shift register (bit 7 set resets it and sets PRG
+ * mode 3); the fifth write stores it in the register chosen by A13-A14: control, CHR bank 0,
+ * CHR bank 1, PRG bank. A write on the CPU cycle right after another write is ignored (the MMC1
+ * sees one long write), which is what read-modify-write instructions produce.
+ *
+ * <p>Board variants use the upper CHR bank bits when CHR is a single 8 KiB: SUROM/SXROM take bit
+ * 4 as the 256 KiB PRG block (512 KiB PRG), SOROM takes bit 3 and SXROM bits 2-3 as the 8 KiB
+ * PRG-RAM bank, and SNROM (CHR-RAM, at most 256 KiB PRG) takes bit 4 as a PRG-RAM disable. In
+ * 4 KiB CHR mode the register in use is the one PPU A12 selects, so these lines follow A12
+ * (Bregalad's MMC1_A12 "WRAM disable scanline counter" test).
+ */
+public final class Mmc1 extends Mapper {
+    private final boolean mmc1a;
+    /** SNROM: CHR bank bit 4 disables PRG-RAM. */
+    private final boolean snrom;
+    /** True when the board uses the upper CHR bits (512 KiB PRG, banked or SNROM PRG-RAM). */
+    private final boolean outerLines;
+
+    private int shift;
+    private int shiftCount;
+    private int control;
+    private int chr0;
+    private int chr1;
+    private int prgReg;
+    /** CPU cycles counted by cpuCycle(), and the one of the last serial write. */
+    private long cycles;
+    private long lastWrite;
+    /** PPU A12 as last seen on the PPU bus. */
+    private boolean a12;
+
+    public Mmc1(Cartridge cart, boolean mmc1a) {
+        super(cart, defaultRam(cart));
+        this.mmc1a = mmc1a;
+        this.snrom = chrRam != null && chr.length == 8192 && prg.length <= 256 * 1024 && prgRam != null;
+        this.outerLines = snrom || prg.length > 256 * 1024 || (prgRam != null && prgRam.size() > 8192);
+    }
+
+    private static int defaultRam(Cartridge cart) {
+        int size = cart.totalPrgRamSize();
+        if (!cart.isNes2() && cart.battery() && cart.prg().length == 512 * 1024 && size <= 8192) {
+            return 32768; // an iNES header cannot say SXROM has 32 KiB: give it room
+        }
+        return size;
+    }
+
+    @Override
+    public void cpuCycle() {
+        cycles++;
+    }
+
+    @Override
+    public void cpuWrite(int addr, int value) {
+        if (addr < 0x8000) {
+            if (addr >= 0x6000) {
+                writePrgRam(addr, value);
+            }
+            return;
+        }
+        long last = lastWrite;
+        lastWrite = cycles;
+        if (cycles == last + 1) {
+            return;
+        }
+        if ((value & 0x80) != 0) {
+            shift = 0;
+            shiftCount = 0;
+            control |= 0x0C;
+            updateBanks();
+            return;
+        }
+        shift |= (value & 1) << shiftCount;
+        if (++shiftCount < 5) {
+            return;
+        }
+        switch ((addr >> 13) & 3) {
+            case 0 -> control = shift;
+            case 1 -> chr0 = shift;
+            case 2 -> chr1 = shift;
+            default -> prgReg = shift;
+        }
+        shift = 0;
+        shiftCount = 0;
+        updateBanks();
+    }
+
+    @Override
+    public int ppuRead(int addr) {
+        watchA12(addr);
+        return super.ppuRead(addr);
+    }
+
+    @Override
+    public void ppuWrite(int addr, int value) {
+        watchA12(addr);
+        super.ppuWrite(addr, value);
+    }
+
+    @Override
+    public void ppuAddress(int addr) {
+        watchA12(addr);
+    }
+
+    private void watchA12(int addr) {
+        boolean high = (addr & 0x1000) != 0;
+        if (high != a12) {
+            a12 = high;
+            if (outerLines && (control & 0x10) != 0) {
+                updateBanks();
+            }
+        }
+    }
+
+    @Override
+    protected void powerOn() {
+        shift = 0;
+        shiftCount = 0;
+        control = 0x0C;
+        chr0 = 0;
+        chr1 = 0;
+        prgReg = 0;
+        cycles = 0;
+        lastWrite = -2;
+        a12 = false;
+    }
+
+    @Override
+    protected void updateBanks() {
+        // The CHR register whose upper bits drive the board's extra lines.
+        int outer = (control & 0x10) != 0 && a12 ? chr1 : chr0;
+        int block = prg.length > 256 * 1024 ? outer & 0x10 : 0;
+        int bank = prgReg & 0x0F;
+        switch ((control >> 2) & 3) {
+            case 0, 1 -> {
+                prg16(0, block | (bank & 0x0E));
+                prg16(1, block | (bank & 0x0E) | 1);
+            }
+            case 2 -> {
+                prg16(0, block);
+                prg16(1, block | bank);
+            }
+            default -> {
+                prg16(0, block | bank);
+                prg16(1, block | 0x0F);
+            }
+        }
+        if ((control & 0x10) != 0) {
+            chr4(0, chr0);
+            chr4(1, chr1);
+        } else {
+            chr4(0, chr0 & 0x1E);
+            chr4(1, chr0 | 1);
+        }
+        switch (control & 3) {
+            case 0 -> mirroring(Mirroring.SINGLE_A);
+            case 1 -> mirroring(Mirroring.SINGLE_B);
+            case 2 -> mirroring(Mirroring.VERTICAL);
+            default -> mirroring(Mirroring.HORIZONTAL);
+        }
+        int ramBank = 0;
+        if (prgRam != null && prgRam.size() >= 32768) {
+            ramBank = (outer >> 2) & 3;
+        } else if (prgRam != null && prgRam.size() >= 16384) {
+            ramBank = (outer >> 3) & 1;
+        }
+        boolean enabled = (mmc1a || (prgReg & 0x10) == 0) && !(snrom && (outer & 0x10) != 0);
+        prgRamBank(ramBank, enabled, enabled);
+    }
+
+    @Override
+    protected void registers(StateVisitor s) {
+        shift = s.u8("shift", shift);
+        shiftCount = s.u8("shiftCount", shiftCount);
+        control = s.u8("control", control);
+        chr0 = s.u8("chr0", chr0);
+        chr1 = s.u8("chr1", chr1);
+        prgReg = s.u8("prg", prgReg);
+        cycles = s.i64("cycles", cycles);
+        lastWrite = s.i64("lastWrite", lastWrite);
+        a12 = s.bool("a12", a12);
+    }
+}

@@ -1,0 +1,280 @@
+package lockstep.nes.core.cart;
+
+import lockstep.nes.state.StateVisitor;
+
+/**
+ * Mapper 4: MMC3 (TxROM) and MMC6 (HKROM); mapper 118 (TxSROM, nametables chosen by CHR bank
+ * bit 7).
+ *
+ * <p>The scanline counter is clocked by rising edges of PPU A12, filtered through M2: an edge
+ * only counts when A12 was low for {@link #A12_LOW_CYCLES} CPU cycles before it, so the short
+ * low pulses between fetches of the same half do not count. Revision differences (blargg's
+ * mmc3_test readme): the MMC3B (Sharp, "new") sets the IRQ whenever the counter is 0 after a
+ * clock; the MMC3A (NEC, "old") and the MMC6 only when it became 0 by a decrement or a
+ * $C001 reload, so a latch of 0 gives one IRQ, not one per clock.
+ */
+public final class Mmc3 extends Mapper {
+    public enum Revision { MMC3A, MMC3B, MMC6 }
+
+    /** M2 falling edges A12 must stay low for before a rise clocks the counter. */
+    static final int A12_LOW_CYCLES = 3;
+
+    private final Revision revision;
+    private final boolean txsrom;
+    private final boolean mmc6;
+
+    private int bankSelect;
+    private final int[] regs = new int[8];
+    private int mirror;
+    private int ramProtect;
+    private int irqLatch;
+    private int irqCounter;
+    private boolean irqReload;
+    private boolean irqEnabled;
+    private boolean irqLine;
+    private boolean a12;
+    /** CPU cycles counted by cpuCycle(), and the one when A12 last went low. */
+    private long cycles;
+    private long a12LowAt;
+
+    public Mmc3(Cartridge cart, Revision revision) {
+        this(cart, revision, false);
+    }
+
+    public Mmc3(Cartridge cart, Revision revision, boolean txsrom) {
+        super(cart, revision == Revision.MMC6 ? 1024 : cart.totalPrgRamSize());
+        this.revision = revision;
+        this.txsrom = txsrom;
+        this.mmc6 = revision == Revision.MMC6;
+    }
+
+    public Revision revision() {
+        return revision;
+    }
+
+    @Override
+    public void cpuCycle() {
+        cycles++;
+    }
+
+    @Override
+    public boolean irq() {
+        return irqLine;
+    }
+
+    @Override
+    public int cpuRead(int addr) {
+        if (mmc6 && addr >= 0x6000 && addr < 0x8000) {
+            return mmc6Read(addr);
+        }
+        return super.cpuRead(addr);
+    }
+
+    @Override
+    public void cpuWrite(int addr, int value) {
+        if (addr < 0x8000) {
+            if (addr >= 0x6000) {
+                if (mmc6) {
+                    mmc6Write(addr, value);
+                } else {
+                    writePrgRam(addr, value);
+                }
+            }
+            return;
+        }
+        boolean odd = (addr & 1) != 0;
+        switch ((addr >> 13) & 3) {
+            case 0 -> {
+                if (odd) {
+                    regs[bankSelect & 7] = value;
+                } else {
+                    bankSelect = value;
+                    if (mmc6 && (value & 0x20) == 0) {
+                        ramProtect = 0;
+                    }
+                }
+            }
+            case 1 -> {
+                if (odd) {
+                    if (!mmc6 || (bankSelect & 0x20) != 0) {
+                        ramProtect = value;
+                    }
+                } else {
+                    mirror = value & 1;
+                }
+            }
+            case 2 -> {
+                if (odd) {
+                    irqCounter = 0;
+                    irqReload = true;
+                } else {
+                    irqLatch = value;
+                }
+            }
+            default -> {
+                if (odd) {
+                    irqEnabled = true;
+                } else {
+                    irqEnabled = false;
+                    irqLine = false;
+                }
+            }
+        }
+        updateBanks();
+    }
+
+    // MMC6: 1 KiB inside the chip at $7000-$7FFF (mirrored), two 512-byte halves with their
+    // own read/write enables in $A001, all gated by $8000 bit 5.
+    private int mmc6Read(int addr) {
+        if (addr < 0x7000 || (bankSelect & 0x20) == 0) {
+            return OPEN_BUS;
+        }
+        boolean high = (addr & 0x200) != 0;
+        int readBits = ramProtect & 0xA0;
+        if (readBits == 0) {
+            return OPEN_BUS;
+        }
+        boolean readable = high ? (ramProtect & 0x80) != 0 : (ramProtect & 0x20) != 0;
+        return readable ? prgRam.read(addr & 0x3FF) : 0;
+    }
+
+    private void mmc6Write(int addr, int value) {
+        if (addr < 0x7000 || (bankSelect & 0x20) == 0) {
+            return;
+        }
+        boolean high = (addr & 0x200) != 0;
+        boolean writable = high ? (ramProtect & 0xC0) == 0xC0 : (ramProtect & 0x30) == 0x30;
+        if (writable) {
+            prgRam.write(addr & 0x3FF, value);
+        }
+    }
+
+    // ---- A12 watching ---------------------------------------------------------------------
+
+    @Override
+    public int ppuRead(int addr) {
+        watchA12(addr);
+        return super.ppuRead(addr);
+    }
+
+    @Override
+    public void ppuWrite(int addr, int value) {
+        watchA12(addr);
+        super.ppuWrite(addr, value);
+    }
+
+    @Override
+    public void ppuAddress(int addr) {
+        watchA12(addr);
+    }
+
+    private void watchA12(int addr) {
+        if ((addr & 0x1000) != 0) {
+            if (!a12) {
+                a12 = true;
+                if (cycles - a12LowAt >= A12_LOW_CYCLES) {
+                    clockCounter();
+                }
+            }
+        } else if (a12) {
+            a12 = false;
+            a12LowAt = cycles;
+        }
+    }
+
+    private void clockCounter() {
+        int before = irqCounter;
+        if (irqCounter == 0 || irqReload) {
+            irqCounter = irqLatch;
+        } else {
+            irqCounter--;
+        }
+        boolean fire;
+        if (revision == Revision.MMC3B) {
+            fire = irqCounter == 0;
+        } else {
+            fire = irqCounter == 0 && (before != 0 || irqReload);
+        }
+        irqReload = false;
+        if (fire && irqEnabled) {
+            irqLine = true;
+        }
+    }
+
+    // ---- banking --------------------------------------------------------------------------
+
+    @Override
+    protected void powerOn() {
+        bankSelect = 0;
+        regs[0] = 0;
+        regs[1] = 2;
+        regs[2] = 4;
+        regs[3] = 5;
+        regs[4] = 6;
+        regs[5] = 7;
+        regs[6] = 0;
+        regs[7] = 1;
+        mirror = 0;
+        ramProtect = mmc6 ? 0 : 0x80;
+        irqLatch = 0;
+        irqCounter = 0;
+        irqReload = false;
+        irqEnabled = false;
+        irqLine = false;
+        a12 = false;
+        cycles = 0;
+        a12LowAt = 0;
+    }
+
+    @Override
+    protected void updateBanks() {
+        int inv = (bankSelect & 0x80) != 0 ? 4 : 0;
+        chr1(inv, regs[0] & 0xFE);
+        chr1(inv + 1, regs[0] | 1);
+        chr1(inv + 2, regs[1] & 0xFE);
+        chr1(inv + 3, regs[1] | 1);
+        chr1(inv ^ 4, regs[2]);
+        chr1((inv ^ 4) + 1, regs[3]);
+        chr1((inv ^ 4) + 2, regs[4]);
+        chr1((inv ^ 4) + 3, regs[5]);
+        if ((bankSelect & 0x40) != 0) {
+            prg8(0, -2);
+            prg8(2, regs[6]);
+        } else {
+            prg8(0, regs[6]);
+            prg8(2, -2);
+        }
+        prg8(1, regs[7]);
+        prg8(3, -1);
+        if (txsrom) {
+            // Each 1 KiB CHR page's bank bit 7 picks the CIRAM page of the matching nametable
+            // (in the 2 KiB-bank half, one bit serves two tables).
+            for (int i = 0; i < 4; i++) {
+                int bank = inv == 0 ? regs[i >> 1] : regs[2 + i];
+                ntPage[i] = ((bank >> 7) & 1) << 10;
+            }
+        } else {
+            mirroring(mirror == 0 ? Mirroring.VERTICAL : Mirroring.HORIZONTAL);
+        }
+        if (!mmc6) {
+            boolean enabled = (ramProtect & 0x80) != 0;
+            prgRamBank(0, enabled, enabled && (ramProtect & 0x40) == 0);
+        }
+    }
+
+    @Override
+    protected void registers(StateVisitor s) {
+        bankSelect = s.u8("bankSelect", bankSelect);
+        s.ints("regs", regs);
+        mirror = s.u8("mirror", mirror);
+        ramProtect = s.u8("ramProtect", ramProtect);
+        irqLatch = s.u8("irqLatch", irqLatch);
+        irqCounter = s.u8("irqCounter", irqCounter);
+        irqReload = s.bool("irqReload", irqReload);
+        irqEnabled = s.bool("irqEnabled", irqEnabled);
+        irqLine = s.bool("irqLine", irqLine);
+        a12 = s.bool("a12", a12);
+        cycles = s.i64("cycles", cycles);
+        a12LowAt = s.i64("a12LowAt", a12LowAt);
+    }
+}

@@ -1,0 +1,93 @@
+package lockstep.nes.verifier;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The metrics of one verification session, tagged {@code session=<id>}. Prometheus names:
+ * {@code lockstep_state_divergence_flag}, {@code lockstep_drift_offset_cycles},
+ * {@code lockstep_cycles_total{engine}}, {@code lockstep_frames_total{engine}},
+ * {@code lockstep_divergences_total}, {@code lockstep_rollbacks_total},
+ * {@code lockstep_stale_writes_rejected_total}, {@code lockstep_checkpoint_save_seconds},
+ * {@code lockstep_checkpoint_restore_seconds}.
+ */
+public final class SessionMetrics {
+    private final AtomicLong divergenceFlag = new AtomicLong();
+    private final AtomicLong drift = new AtomicLong();
+    private final AtomicLong[] cycles = {new AtomicLong(), new AtomicLong()};
+    private final AtomicLong[] frames = {new AtomicLong(), new AtomicLong()};
+    private final Counter divergences;
+    private final Counter rollbacks;
+    private final Timer checkpointSave;
+    private final Timer checkpointRestore;
+
+    public SessionMetrics(MeterRegistry registry, String session, EpochFence fence) {
+        Gauge.builder("lockstep.state.divergence.flag", divergenceFlag, AtomicLong::get)
+                .description("1 while the two engines' states differ and recovery is not verified")
+                .tag("session", session).register(registry);
+        Gauge.builder("lockstep.drift.offset.cycles", drift, AtomicLong::get)
+                .description("|cycles of engine A - cycles of engine B|")
+                .tag("session", session).register(registry);
+        for (int e = 0; e < 2; e++) {
+            String engine = e == 0 ? "A" : "B";
+            FunctionCounter.builder("lockstep.cycles", cycles[e], AtomicLong::get)
+                    .description("CPU cycles run").tags("session", session, "engine", engine).register(registry);
+            FunctionCounter.builder("lockstep.frames", frames[e], AtomicLong::get)
+                    .description("frames run").tags("session", session, "engine", engine).register(registry);
+        }
+        divergences = Counter.builder("lockstep.divergences").description("divergences detected")
+                .tag("session", session).register(registry);
+        rollbacks = Counter.builder("lockstep.rollbacks").description("rollbacks to a verified checkpoint")
+                .tag("session", session).register(registry);
+        FunctionCounter.builder("lockstep.stale.writes.rejected", fence, EpochFence::rejectedWrites)
+                .description("writes refused because they came from an older epoch")
+                .tag("session", session).register(registry);
+        checkpointSave = Timer.builder("lockstep.checkpoint.save").tag("session", session).register(registry);
+        checkpointRestore = Timer.builder("lockstep.checkpoint.restore").tag("session", session).register(registry);
+    }
+
+    public void setDivergence(boolean diverged) {
+        divergenceFlag.set(diverged ? 1 : 0);
+    }
+
+    public boolean diverged() {
+        return divergenceFlag.get() != 0;
+    }
+
+    public void setProgress(int engine, long cycleCount, long frameCount) {
+        cycles[engine].set(cycleCount);
+        frames[engine].set(frameCount);
+    }
+
+    public void setDrift(long cyclesApart) {
+        drift.set(Math.abs(cyclesApart));
+    }
+
+    public long drift() {
+        return drift.get();
+    }
+
+    public void divergence() {
+        divergences.increment();
+    }
+
+    public void rollback() {
+        rollbacks.increment();
+    }
+
+    public double rollbackCount() {
+        return rollbacks.count();
+    }
+
+    public Timer checkpointSave() {
+        return checkpointSave;
+    }
+
+    public Timer checkpointRestore() {
+        return checkpointRestore;
+    }
+}
