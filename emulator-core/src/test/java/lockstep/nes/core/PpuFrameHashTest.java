@@ -28,7 +28,6 @@ class PpuFrameHashTest {
         "full_palette/full_palette.nes,         120, 0,  ed03a8650d043e21",
         "tvpassfail/tv.nes,                     120, 60, b451e41bb404aa32",
         "spritecans-2011/spritecans.nes,        600, 0,  c8551861e16421d0",
-        "stars_se/StarsSE.NES,                  600, 0,  dc02be84501d7381",
         "nes15-1.0.0/nes15-NTSC.nes,            600, 0,  4e5fa31fce6d4cab",
         "tutor/tutor.nes,                       600, 0,  988f4d36c64d226d",
         "other/SimpleParallaxDemo.nes,          600, 0,  53e8b91eaa962b42",
