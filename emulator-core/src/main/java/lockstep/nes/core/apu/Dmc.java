@@ -2,13 +2,14 @@ package lockstep.nes.core.apu;
 
 import lockstep.nes.core.Dma;
 import lockstep.nes.state.StateVisitor;
+import lockstep.nes.state.Stateful;
 
 /**
  * The delta modulation channel ($4010-$4013): a memory reader that fetches sample bytes by
  * DMA (stealing CPU cycles), and an output unit that shifts them out one bit per timer
  * period, moving a 7-bit level up or down by 2.
  */
-final class Dmc {
+final class Dmc implements Stateful {
     /** Timer periods in CPU cycles (NTSC). */
     static final int[] PERIODS = {428, 380, 340, 320, 286, 254, 226, 214, 190, 160, 142, 128, 106, 84, 72, 54};
 
@@ -175,7 +176,8 @@ final class Dmc {
         }
     }
 
-    void state(StateVisitor s) {
+    @Override
+    public void state(StateVisitor s) {
         irqFlag = s.bool("irqFlag", irqFlag);
         irqEnabled = s.bool("irqEnabled", irqEnabled);
         loop = s.bool("loop", loop);
