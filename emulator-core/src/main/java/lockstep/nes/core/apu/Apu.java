@@ -70,6 +70,7 @@ public final class Apu implements Stateful {
         pulse2.length.setEnabled(false);
         // The triangle is disabled too, but its length counter keeps its value.
         triangle.length.enabled = false;
+        triangle.resetPhase();
         noise.length.setEnabled(false);
         pulse1.length.halt = false;
         pulse2.length.halt = false;

@@ -47,10 +47,11 @@ final class Dmc implements Stateful {
     void power() {
         sampleAddress = 0xC000;
         sampleLength = 1;
+        level = 0;
         reset();
     }
 
-    /** Soft reset: the sample address and length survive. */
+    /** Soft reset: the sample address and length survive; the output level keeps only bit 0. */
     void reset() {
         irqFlag = false;
         irqEnabled = false;
@@ -58,7 +59,7 @@ final class Dmc implements Stateful {
         period = PERIODS[0] - 1;
         // The timer starts full, so the first output clock comes a whole period after power.
         timer = period;
-        level = 0;
+        level &= 1;
         currentAddress = 0;
         bytesRemaining = 0;
         buffer = 0;

@@ -31,6 +31,11 @@ final class Triangle implements Stateful {
         control = false;
     }
 
+    /** Soft reset puts the sequencer back to its first step (output 15). */
+    void resetPhase() {
+        sequencePos = 0;
+    }
+
     void write(int reg, int value) {
         switch (reg) {
             case 0 -> {
