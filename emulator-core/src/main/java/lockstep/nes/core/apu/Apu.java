@@ -248,6 +248,11 @@ public final class Apu implements Stateful {
         dmc.fetched(value);
     }
 
+    /** The DMC unit (tests and debuggers in this package). */
+    Dmc dmc() {
+        return dmc;
+    }
+
     /** The audio samples produced so far (read them each frame). */
     public AudioOutput audio() {
         return audio;
