@@ -35,13 +35,12 @@ class LockstepTest {
         return o;
     }
 
-    private static SessionMetrics metrics(Lockstep.Options o, EpochFence fence) {
-        return new SessionMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), o.session, fence);
+    private static java.util.function.Function<EpochFence, SessionMetrics> metrics(Lockstep.Options o) {
+        return fence -> new SessionMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), o.session, fence);
     }
 
     private static Lockstep.Result run(Cartridge cart, Lockstep.Options o) throws Exception {
-        Lockstep l = new Lockstep(cart, o, metrics(o, new EpochFence()));
-        return l.run();
+        return new Lockstep(cart, o, metrics(o)).run();
     }
 
     @Test
@@ -101,9 +100,12 @@ class LockstepTest {
         Lockstep.Options o = options(20, "ram-bitflip@100000:A:$10:0");
         o.rollback = Lockstep.Rollback.ON_ALERT;
         o.alertWaitMillis = 30_000;
-        EpochFence fence = new EpochFence();
-        SessionMetrics m = metrics(o, fence);
-        Lockstep l = new Lockstep(rom(), o, m);
+        AtomicReference<SessionMetrics> metrics = new AtomicReference<>();
+        Lockstep l = new Lockstep(rom(), o, fence -> {
+            metrics.set(metrics(o).apply(fence));
+            return metrics.get();
+        });
+        SessionMetrics m = metrics.get();
         assertFalse(l.rollbackOnAlert().done(), "nothing to roll back before a divergence");
         AtomicReference<Lockstep.Result> result = new AtomicReference<>();
         Thread t = new Thread(() -> {
@@ -138,8 +140,7 @@ class LockstepTest {
     @Test
     void deadLetterReceivesTheReportAndFramesWhileTheFlagIsUp() throws Exception {
         Lockstep.Options o = options(20, "ram-bitflip@100000:A:$10:0");
-        EpochFence fence = new EpochFence();
-        Lockstep l = new Lockstep(rom(), o, metrics(o, fence));
+        Lockstep l = new Lockstep(rom(), o, metrics(o));
         o.deadLetter = new DeadLetter(tmp.resolve("dl"), l.fence());
         l.run();
         assertTrue(Files.readString(tmp.resolve("dl/dead-letter.jsonl")).contains("\"cycle\":100000"));

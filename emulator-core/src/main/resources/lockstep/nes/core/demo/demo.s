@@ -1,9 +1,12 @@
 ; lockstep-nes demo ROM: an original NROM-128 program for the project's own assembler
 ; (lockstep.nes.core.demo.Assembler). DemoRom puts the tile numbers (TILE_*) and the note
-; constants (C3..B5) and period tables (note_lo, note_hi) in front of / after this file.
+; numbers (C3 = 1 .. B6 = 48) in front of this file, and the generated tables (sine, note_lo,
+; note_hi) at its "@generated-tables" line.
 ;
-; Everything after the start-up runs in the NMI handler, once per frame:
-;   OAM DMA, backdrop colour, scroll -> controller -> player -> balls -> sound -> next OAM.
+; Start-up: wait two vblanks, clear RAM, load the palette, draw the nametable, enable NMI.
+; Everything after that runs in the NMI handler, once per frame:
+;   OAM DMA, backdrop colour, frame counter digits, scroll (all in vblank), then
+;   controller -> player -> balls -> sound -> the next frame's OAM page.
 
 ; ---- hardware registers ----
 PPUCTRL   = $2000

@@ -157,4 +157,33 @@ class Mmc1Test {
         a.cpuWrite(0x6000, 0x12);
         assertEquals(0x12, a.cpuRead(0x6000));
     }
+
+    @Test
+    void snromPrgRamDisableFollowsA12() {
+        Mapper m = mmc1(128, 0); // SNROM: CHR-RAM, 256 KiB PRG or less
+        m.cpuWrite(0x6000, 0x5A);
+        write(m, 0x8000, 0x1C); // 4 KiB CHR mode
+        write(m, 0xA000, 0x00); // $0000 half: RAM enabled
+        write(m, 0xC000, 0x10); // $1000 half: RAM disabled
+        m.ppuRead(0x0000);
+        assertEquals(0x5A, m.cpuRead(0x6000));
+        m.ppuRead(0x1000);
+        assertEquals(Mapper.OPEN_BUS, m.cpuRead(0x6000));
+        m.cpuWrite(0x6000, 0x11); // ignored
+        m.ppuRead(0x0800);
+        assertEquals(0x5A, m.cpuRead(0x6000));
+        write(m, 0x8000, 0x0C); // 8 KiB mode: CHR bank 0 decides
+        write(m, 0xA000, 0x10);
+        assertEquals(Mapper.OPEN_BUS, m.cpuRead(0x6000));
+    }
+
+    @Test
+    void withSubmapperKeepsTheRestOfTheCartridge() {
+        Cartridge c = Roms.cart(4, 128, 128);
+        Cartridge a = c.withSubmapper(4);
+        assertEquals(4, a.submapper());
+        assertEquals(c.prg(), a.prg());
+        assertEquals(Mmc3.Revision.MMC3A, ((Mmc3) Roms.mapper(a)).revision());
+        assertEquals(Mmc3.Revision.MMC3B, ((Mmc3) Roms.mapper(c)).revision());
+    }
 }

@@ -51,7 +51,7 @@ class DemoScreenTest {
         int shown = (c.peek(DemoRom.symbol("frame_hi")) << 8 | c.peek(DemoRom.symbol("frame"))) - 1;
         assertText(v, 11, 26, String.format("FRAME %04X", shown));
 
-        Preview.png(Preview.render(v, c, DemoTiles.chr()), 2, Path.of("target", "demo-preview.png"));
+        Preview.png(Preview.render(v, Preview.ramOam(c), DemoTiles.chr()), 2, Path.of("target", "demo-preview.png"));
         c.setButtons(0, Controllers.RIGHT | Controllers.UP);
         for (int f = 0; f < 30; f++) {
             v.runFrame(c);
@@ -59,7 +59,38 @@ class DemoScreenTest {
         c.setButtons(0, Controllers.B);
         v.runFrame(c);
         v.runFrame(c);
-        Preview.png(Preview.render(v, c, DemoTiles.chr()), 2, Path.of("target", "demo-preview-2.png"));
+        Preview.png(Preview.render(v, Preview.ramOam(c), DemoTiles.chr()), 2, Path.of("target", "demo-preview-2.png"));
+    }
+
+    /**
+     * The PPU's picture equals the simple model's picture of the same nametable, palette and
+     * OAM, frame after frame while the sprites move: the demo shows what it means to show.
+     */
+    @Test
+    void thePpuShowsTheModelPicture() throws Exception {
+        Console c = Console.create(Cartridge.parse(DemoRom.NAME, DemoRom.bytes()));
+        VramRecorder v = new VramRecorder();
+        byte[] chr = DemoTiles.chr();
+        for (int f = 1; f <= 150; f++) {
+            c.setButtons(0, f < 100 ? Controllers.LEFT | Controllers.DOWN
+                    : f < 120 ? Controllers.A | Controllers.UP | Controllers.RIGHT : Controllers.B);
+            v.runFrame(c);
+            if (f >= 10 && f % 10 == 0) {
+                int[] expected = Preview.render(v, Preview.ppuOam(c), chr);
+                int[] actual = Preview.ppuFrame(c);
+                if (f == 50 || f == 150) {
+                    Preview.png(actual, 2, Path.of("target", "demo-frame-" + f + ".png"));
+                }
+                for (int i = 0; i < expected.length; i++) {
+                    if (expected[i] != actual[i]) {
+                        Preview.png(actual, 2, Path.of("target", "demo-frame-mismatch.png"));
+                        Preview.png(expected, 2, Path.of("target", "demo-model-mismatch.png"));
+                        assertEquals(expected[i], actual[i], "frame " + f + " pixel (" + (i % 256)
+                                + ", " + (i / 256) + "); pictures in target/demo-*-mismatch.png");
+                    }
+                }
+            }
+        }
     }
 
     private static void assertText(VramRecorder v, int col, int row, String text) {

@@ -25,10 +25,11 @@ final class Preview {
     };
 
     /**
-     * Renders nametable 0 and the OAM page in CPU RAM ($0200) the simple way (no scrolling,
-     * 8x8 sprites, pattern table 0 for both): colour indices $00-$3F, 256x240.
+     * Renders nametable 0 and the sprites of {@code oam} (256 bytes) the simple way (no
+     * scrolling, 8x8 sprites, pattern table 0 for both, at most 8 sprites per line): colour
+     * indices $00-$3F, 256x240.
      */
-    static int[] render(VramRecorder v, Console c, byte[] chr) {
+    static int[] render(VramRecorder v, int[] oam, byte[] chr) {
         int[] px = new int[256 * 240];
         boolean[] opaque = new boolean[256 * 240];
         for (int y = 0; y < 240; y++) {
@@ -39,28 +40,64 @@ final class Preview {
                 px[y * 256 + x] = v.palette(p == 0 ? 0 : v.attribute(x / 8, y / 8) * 4 + p);
             }
         }
-        // Sprites: entry 0 has priority, so draw from 63 down to 0.
-        for (int i = 63; i >= 0; i--) {
-            int sy = c.peek(0x200 + 4 * i) + 1;
-            int tile = c.peek(0x201 + 4 * i);
-            int attr = c.peek(0x202 + 4 * i);
-            int sx = c.peek(0x203 + 4 * i);
-            for (int y = 0; y < 8; y++) {
-                for (int x = 0; x < 8; x++) {
-                    int tx = (attr & 0x40) != 0 ? 7 - x : x;
-                    int ty = (attr & 0x80) != 0 ? 7 - y : y;
-                    int p = pixel(chr, tile, tx, ty);
-                    int X = sx + x;
-                    int Y = sy + y;
-                    if (p == 0 || X > 255 || Y > 239) {
-                        continue;
-                    }
-                    if ((attr & 0x20) != 0 && opaque[Y * 256 + X]) {
-                        continue;
-                    }
-                    px[Y * 256 + X] = v.palette(16 + (attr & 3) * 4 + p);
+        for (int y = 0; y < 240; y++) {
+            // The first 8 sprites in OAM order that cover this line; the lowest index wins.
+            int found = 0;
+            int[] line = new int[8];
+            for (int i = 0; i < 64 && found < 8; i++) {
+                int top = oam[4 * i] + 1;
+                if (y >= top && y < top + 8) {
+                    line[found++] = i;
                 }
             }
+            for (int k = found - 1; k >= 0; k--) {
+                int i = line[k];
+                int sy = oam[4 * i] + 1;
+                int tile = oam[4 * i + 1];
+                int attr = oam[4 * i + 2];
+                int sx = oam[4 * i + 3];
+                int ty = (attr & 0x80) != 0 ? 7 - (y - sy) : y - sy;
+                for (int x = 0; x < 8; x++) {
+                    int tx = (attr & 0x40) != 0 ? 7 - x : x;
+                    int p = pixel(chr, tile, tx, ty);
+                    int X = sx + x;
+                    if (p == 0 || X > 255) {
+                        continue;
+                    }
+                    if ((attr & 0x20) != 0 && opaque[y * 256 + X]) {
+                        continue;
+                    }
+                    px[y * 256 + X] = v.palette(16 + (attr & 3) * 4 + p);
+                }
+            }
+        }
+        return px;
+    }
+
+    /** The OAM page in CPU RAM ($0200), which the next NMI copies to the PPU. */
+    static int[] ramOam(Console c) {
+        int[] oam = new int[256];
+        for (int i = 0; i < 256; i++) {
+            oam[i] = c.peek(0x200 + i);
+        }
+        return oam;
+    }
+
+    /** The PPU's OAM (what the frame just finished was drawn from). */
+    static int[] ppuOam(Console c) {
+        int[] oam = new int[256];
+        for (int i = 0; i < 256; i++) {
+            oam[i] = c.ppu().oam().read(i);
+        }
+        return oam;
+    }
+
+    /** The PPU's last picture as colour indices (emphasis bits dropped). */
+    static int[] ppuFrame(Console c) {
+        short[] f = c.ppu().frame();
+        int[] px = new int[f.length];
+        for (int i = 0; i < f.length; i++) {
+            px[i] = f[i] & 0x3F;
         }
         return px;
     }

@@ -32,6 +32,11 @@ class DigestPropertiesTest {
     static List<Cartridge> bootable() {
         List<Cartridge> out = new ArrayList<>();
         out.add(TestRoms.tiny());
+        try {
+            out.add(Cartridge.parse(lockstep.nes.core.demo.DemoRom.NAME, lockstep.nes.core.demo.DemoRom.bytes()));
+        } catch (RomFormatException e) {
+            fail("demo ROM: " + e.getMessage());
+        }
         java.nio.file.Path dir = TestRoms.romsDir();
         if (dir == null) {
             if ("true".equals(System.getenv("CI"))) {
@@ -61,7 +66,7 @@ class DigestPropertiesTest {
     @TestFactory
     Stream<DynamicTest> twoEnginesFedTheSameInputAgreeEveryCycle() {
         List<Cartridge> roms = bootable();
-        // 600 frames for the built-in ROM and the first two shared ROMs, 120 for the rest (time).
+        // 600 frames for the tiny and demo ROMs and nestest, 120 for the rest (test time on 2 cores).
         return roms.stream().map(cart -> DynamicTest.dynamicTest(cart.name(), () -> {
             int frames = roms.indexOf(cart) < 3 ? 600 : 120;
             Console a = TestRoms.console(cart);
