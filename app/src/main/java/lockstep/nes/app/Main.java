@@ -8,7 +8,11 @@ import picocli.CommandLine.Command;
         description = "Cycle-accurate NES emulator with a lockstep verifier.",
         subcommands = {
             NestestCommand.class,
+            HeadlessCommand.class,
+            StateCommand.class,
+            InfoCommand.class,
             TestRomsCommand.class,
+            VerifyCommand.class,
         })
 public final class Main implements Runnable {
     @Override

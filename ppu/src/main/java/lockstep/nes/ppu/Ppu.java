@@ -859,6 +859,16 @@ public final class Ppu implements Stateful {
         return palette;
     }
 
+    /** The last value written to $2000 (after warm-up). */
+    public int ctrl() {
+        return ctrl;
+    }
+
+    /** The last value written to $2001 (after warm-up). */
+    public int mask() {
+        return mask;
+    }
+
     /** loopy's v (current VRAM address). */
     public int vramAddress() {
         return v;

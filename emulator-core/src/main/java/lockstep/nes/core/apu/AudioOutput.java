@@ -4,7 +4,8 @@ package lockstep.nes.core.apu;
  * Turns the APU's per-CPU-cycle output level into PCM samples (16-bit signed mono) by
  * band-limited step synthesis: each change of the level adds a windowed-sinc step at its
  * exact sub-sample position, so nothing above the output's Nyquist frequency aliases back.
- * A first-order high-pass at 37 Hz then removes the DC offset.
+ * Then, like the console's output stage, a first-order high-pass (37 Hz) removes the DC
+ * offset and a first-order low-pass (14 kHz) softens the edges.
  *
  * <p>All arithmetic is integer (the kernel is computed once with {@link StrictMath}), so the
  * samples are the same on every run and every JVM. This is an output sink, not machine state:
@@ -18,7 +19,7 @@ public final class AudioOutput {
 
     /** Kernel taps per step and sub-sample phases. */
     private static final int WIDTH = 16;
-    private static final int PHASE_BITS = 6;
+    private static final int PHASE_BITS = 8;
     private static final int PHASES = 1 << PHASE_BITS;
     /** Each phase's taps sum to 1 << KERNEL_BITS. */
     private static final int KERNEL_BITS = 14;
@@ -33,6 +34,8 @@ public final class AudioOutput {
     private final long step;
     /** High-pass coefficient, 1.15 fixed point. */
     private final int highPass;
+    /** Low-pass coefficient, 0.16 fixed point. */
+    private final int lowPass;
 
     private final int[] diff = new int[CHUNK + 2 * WIDTH];
     /** Position of the current CPU cycle in samples from diff[0], 32.32 fixed point. */
@@ -40,7 +43,10 @@ public final class AudioOutput {
     private int lastLevel;
     private int integrator;
     private int hpPrevIn;
-    private int hpPrevOut;
+    /** The high-pass output with 16 fraction bits (so small values decay fully to zero). */
+    private long hpPrevOut;
+    /** The low-pass output with 16 fraction bits. */
+    private long lpOut;
 
     private final short[] ring = new short[RING];
     private long written;
@@ -55,6 +61,7 @@ public final class AudioOutput {
         double rc = 1.0 / (2 * StrictMath.PI * 37.0);
         double dt = 1.0 / sampleRate;
         this.highPass = (int) StrictMath.round(32768 * rc / (rc + dt));
+        this.lowPass = (int) StrictMath.round(65536 * (1 - StrictMath.exp(-2 * StrictMath.PI * 14_000.0 / sampleRate)));
     }
 
     public int sampleRate() {
@@ -89,20 +96,25 @@ public final class AudioOutput {
         final int[] d = diff;
         int acc = integrator;
         int prevIn = hpPrevIn;
-        int prevOut = hpPrevOut;
+        long prevOut = hpPrevOut;
+        final long a = highPass;
+        final long b = lowPass;
+        long lp = lpOut;
         for (int i = 0; i < n; i++) {
             acc += d[i];
             int in = acc >> KERNEL_BITS;
-            int out = in - prevIn + (int) (((long) prevOut * highPass) >> 15);
+            long out = ((long) (in - prevIn) << 16) + ((prevOut * a) >> 15);
             prevIn = in;
             prevOut = out;
-            int s = Math.max(-32768, Math.min(32767, out));
+            lp += ((out - lp) * b) >> 16;
+            int s = (int) Math.max(-32768, Math.min(32767, (lp + 0x8000) >> 16));
             ring[(int) (written & (RING - 1))] = (short) s;
             written++;
         }
         integrator = acc;
         hpPrevIn = prevIn;
         hpPrevOut = prevOut;
+        lpOut = lp;
         System.arraycopy(d, n, d, 0, d.length - n);
         java.util.Arrays.fill(d, d.length - n, d.length, 0);
         time -= (long) n << 32;

@@ -68,6 +68,10 @@ final class Noise {
         return envelope.output();
     }
 
+    int shiftRegister() {
+        return shift;
+    }
+
     void state(StateVisitor s) {
         length.state(s);
         envelope.state(s);

@@ -127,6 +127,11 @@ final class Pulse {
         return envelope.output();
     }
 
+    /** The current 11-bit period (for tests and debuggers). */
+    int period() {
+        return period;
+    }
+
     void state(StateVisitor s) {
         length.state(s);
         envelope.state(s);

@@ -232,6 +232,37 @@ public final class Cartridge {
         return bytes + " bytes";
     }
 
+    /**
+     * The same cartridge with an NES 2.0 submapper, for iNES files whose board variant the header
+     * cannot say (e.g. 4 for an MMC3A whose IRQ follows the old revision, as mmc3_irq_tests 5
+     * and mmc3_test_2 6 expect).
+     */
+    public Cartridge withSubmapper(int submapper) {
+        if (submapper < 0 || submapper > 15) {
+            throw new IllegalArgumentException("submapper " + submapper + " is not 0-15");
+        }
+        Builder b = new Builder();
+        b.name = name;
+        b.prg = prg;
+        b.chr = chr;
+        b.trainer = trainer;
+        b.nes2 = true;
+        b.mapper = mapperNumber;
+        b.submapper = submapper;
+        b.mirroring = mirroring;
+        b.battery = battery;
+        b.prgRamSize = prgRamSize;
+        b.prgNvramSize = prgNvramSize;
+        b.chrRamSize = chrRamSize;
+        b.chrNvramSize = chrNvramSize;
+        b.consoleType = consoleType;
+        b.timing = timing;
+        b.vsType = vsType;
+        b.miscRoms = miscRoms;
+        b.expansionDevice = expansionDevice;
+        return new Cartridge(b);
+    }
+
     /** Creates the board for this cartridge; unsupported mappers are refused with their name. */
     public Mapper createMapper() throws RomFormatException {
         return Mappers.create(this);

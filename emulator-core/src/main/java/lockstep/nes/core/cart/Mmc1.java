@@ -12,12 +12,15 @@ import lockstep.nes.state.StateVisitor;
  *
  * <p>Board variants use the upper CHR bank bits when CHR is a single 8 KiB: SUROM/SXROM take bit
  * 4 as the 256 KiB PRG block (512 KiB PRG), SOROM takes bit 3 and SXROM bits 2-3 as the 8 KiB
- * PRG-RAM bank. In 4 KiB CHR mode the register in use is the one PPU A12 selects, so the PRG
- * block follows A12 (the MMC1_A12 test).
+ * PRG-RAM bank, and SNROM (CHR-RAM, at most 256 KiB PRG) takes bit 4 as a PRG-RAM disable. In
+ * 4 KiB CHR mode the register in use is the one PPU A12 selects, so these lines follow A12
+ * (Bregalad's MMC1_A12 "WRAM disable scanline counter" test).
  */
 public final class Mmc1 extends Mapper {
     private final boolean mmc1a;
-    /** True when the board uses the upper CHR bits (512 KiB PRG or banked PRG-RAM). */
+    /** SNROM: CHR bank bit 4 disables PRG-RAM. */
+    private final boolean snrom;
+    /** True when the board uses the upper CHR bits (512 KiB PRG, banked or SNROM PRG-RAM). */
     private final boolean outerLines;
 
     private int shift;
@@ -35,7 +38,8 @@ public final class Mmc1 extends Mapper {
     public Mmc1(Cartridge cart, boolean mmc1a) {
         super(cart, defaultRam(cart));
         this.mmc1a = mmc1a;
-        this.outerLines = prg.length > 256 * 1024 || (prgRam != null && prgRam.size() > 8192);
+        this.snrom = chrRam != null && chr.length == 8192 && prg.length <= 256 * 1024 && prgRam != null;
+        this.outerLines = snrom || prg.length > 256 * 1024 || (prgRam != null && prgRam.size() > 8192);
     }
 
     private static int defaultRam(Cartridge cart) {
@@ -165,7 +169,7 @@ public final class Mmc1 extends Mapper {
         } else if (prgRam != null && prgRam.size() >= 16384) {
             ramBank = (outer >> 3) & 1;
         }
-        boolean enabled = mmc1a || (prgReg & 0x10) == 0;
+        boolean enabled = (mmc1a || (prgReg & 0x10) == 0) && !(snrom && (outer & 0x10) != 0);
         prgRamBank(ramBank, enabled, enabled);
     }
 

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.zip.CRC32;
 
 import lockstep.nes.core.Console;
+import lockstep.nes.state.Stateful;
 
 /**
  * Saves and loads canonical snapshots ({@link SnapshotFormat}) of one engine, reusing its
@@ -31,15 +32,22 @@ public final class Snapshots {
 
     /** Writes a snapshot into the internal buffer ({@link #buffer()}) and returns its length. */
     public int saveToBuffer() {
-        SnapshotWriter w = writer;
+        return encode(console, rom, console.cycles(), console.frame(), writer, crc);
+    }
+
+    /**
+     * Encodes a whole snapshot of {@code root} (header, entries, checksum) into {@code w} from
+     * position 0 and returns its length.
+     */
+    public static int encode(Stateful root, byte[] romSha256, long cycle, long frame, SnapshotWriter w, CRC32 crc) {
         w.reset(0);
         w.putRaw(MAGIC, 0, MAGIC.length);
         w.putRawInt(VERSION);
-        w.putRaw(rom, 0, 32);
-        w.putRawLong(console.cycles());
-        w.putRawLong(console.frame());
+        w.putRaw(romSha256, 0, 32);
+        w.putRawLong(cycle);
+        w.putRawLong(frame);
         w.putRawInt(0);
-        console.state(w);
+        root.state(w);
         int end = w.position();
         byte[] b = w.buffer();
         putInt(b, OFF_LENGTH, end - HEADER);

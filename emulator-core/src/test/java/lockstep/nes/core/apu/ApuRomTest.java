@@ -27,6 +27,8 @@ class ApuRomTest {
         "cpu_interrupts_v2/rom_singles/1-cli_latency.nes",
         "cpu_interrupts_v2/rom_singles/2-nmi_and_brk.nes",
         "cpu_interrupts_v2/rom_singles/3-nmi_and_irq.nes",
+        "cpu_interrupts_v2/rom_singles/4-irq_and_dma.nes",
+        "cpu_interrupts_v2/rom_singles/5-branch_delays_irq.nes",
         "instr_timing/rom_singles/1-instr_timing.nes",
         "instr_timing/rom_singles/2-branch_timing.nes",
         "instr_misc/rom_singles/01-abs_x_wrap.nes",

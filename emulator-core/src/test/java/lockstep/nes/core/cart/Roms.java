@@ -73,6 +73,9 @@ final class Roms {
 
     /** The CIRAM page of each nametable, e.g. "0101" for vertical mirroring. */
     static String nametables(Mapper m) {
+        for (int p = 0; p < m.ciram.size() / 0x400; p++) {
+            m.ciram.write(p * 0x400 + 0x123, 0);
+        }
         for (int t = 0; t < 4; t++) {
             m.ppuWrite(0x2000 + t * 0x400 + 0x123, 0x10 + t);
         }

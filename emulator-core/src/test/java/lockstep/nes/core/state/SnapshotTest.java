@@ -73,6 +73,19 @@ class SnapshotTest {
     }
 
     @Test
+    void demoRomSnapshotFitsTheBudget() throws Exception {
+        Console c = TestRoms.console(Cartridge.parse(lockstep.nes.core.demo.DemoRom.NAME,
+                lockstep.nes.core.demo.DemoRom.bytes()));
+        for (int i = 0; i < 30; i++) {
+            c.runFrame();
+        }
+        int size = new Snapshots(c).save().length;
+        System.out.println("demo ROM snapshot size: " + size + " bytes (mapper " + c.cartridge().mapperNumber()
+                + ", CHR-RAM " + (c.cartridge().chr().length == 0) + ")");
+        assertTrue(size <= 16 * 1024, "demo snapshot is " + size + " bytes, budget 16 KiB");
+    }
+
+    @Test
     void saveAndLoadFitTheBudget() throws Exception {
         Console c = running(3);
         Snapshots s = new Snapshots(c);

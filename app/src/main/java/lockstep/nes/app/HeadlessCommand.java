@@ -1,0 +1,223 @@
+package lockstep.nes.app;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import lockstep.nes.core.Console;
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.demo.DemoRom;
+import lockstep.nes.core.movie.Fm2;
+import lockstep.nes.core.movie.Movie;
+import lockstep.nes.core.movie.MovieException;
+import lockstep.nes.core.state.RomId;
+import lockstep.nes.core.state.SnapshotException;
+import lockstep.nes.core.state.Snapshots;
+import lockstep.nes.ppu.FrameImage;
+import lockstep.nes.ppu.Palette;
+import lockstep.nes.ppu.Ppu;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code lockstep headless [ROM]}: runs frames without a window. */
+@Command(name = "headless", mixinStandardHelpOptions = true,
+        description = {"Run a ROM for N frames without a window and print a summary line:",
+            "frames=N cycles=C fps=F state=<SHA-256 of the canonical snapshot>"})
+public final class HeadlessCommand implements Callable<Integer> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ROM",
+            description = "iNES / NES 2.0 file (default: the project's demo ROM)")
+    Path rom;
+
+    @Option(names = "--frames", paramLabel = "N", defaultValue = "600", description = "frames to run (default ${DEFAULT-VALUE})")
+    int frames;
+
+    @Option(names = "--movie", paramLabel = "FILE.fm2", description = "FCEUX movie whose input is applied frame by frame")
+    Path movie;
+
+    @Option(names = "--dump-ram", paramLabel = "FILE", description = "write the 2 KiB CPU RAM at the end")
+    Path dumpRam;
+
+    @Option(names = "--screenshot", paramLabel = "FILE.png", description = "write the last frame as PNG")
+    Path screenshot;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "write a JSON summary")
+    Path json;
+
+    @Option(names = "--save-state", paramLabel = "FILE", description = "write a snapshot after the last frame")
+    Path saveState;
+
+    @Option(names = "--load-state", paramLabel = "FILE", description = "load a snapshot before the first frame")
+    Path loadState;
+
+    /** A failure that ends the command with one line on stderr and exit code 2. */
+    private static final class Fail extends Exception {
+        Fail(String message) {
+            super(message);
+        }
+    }
+
+    @Override
+    public Integer call() {
+        try {
+            return run();
+        } catch (Fail e) {
+            System.err.println("error: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private int run() throws Fail {
+        if (frames < 0) {
+            throw new Fail("--frames must be 0 or more, not " + frames);
+        }
+        Cartridge cart = cartridge();
+        Console console;
+        try {
+            console = Console.create(cart);
+        } catch (RomFormatException e) {
+            throw new Fail(e.getMessage());
+        }
+        Movie input = null;
+        if (movie != null) {
+            try {
+                input = Fm2.read(movie);
+            } catch (MovieException e) {
+                throw new Fail(e.getMessage());
+            }
+        }
+        Snapshots snapshots = new Snapshots(console);
+        if (loadState != null) {
+            byte[] data = readFile(loadState, "state");
+            try {
+                snapshots.load(data, data.length, loadState.toString());
+            } catch (SnapshotException e) {
+                throw new Fail(e.getMessage());
+            }
+        }
+
+        long startFrame = console.frame();
+        long t0 = System.nanoTime();
+        long lastReport = t0;
+        for (int i = 0; i < frames; i++) {
+            if (input != null) {
+                long index = startFrame + i;
+                Movie.Frame f = index < input.frames().size() ? input.frames().get((int) index) : null;
+                if (f != null) {
+                    if (f.power()) {
+                        console.power();
+                    } else if (f.reset()) {
+                        console.reset();
+                    }
+                    console.setButtons(0, f.port0());
+                    console.setButtons(1, f.port1());
+                } else {
+                    console.setButtons(0, 0);
+                    console.setButtons(1, 0);
+                }
+            }
+            console.runFrame();
+            long now = System.nanoTime();
+            if (now - lastReport > 2_000_000_000L) {
+                lastReport = now;
+                System.err.printf(Locale.ROOT, "headless: frame %d/%d%n", i + 1, frames);
+            }
+        }
+        double seconds = Math.max(1e-9, (System.nanoTime() - t0) / 1e9);
+        double fps = frames / seconds;
+
+        if (dumpRam != null) {
+            writeFile(dumpRam, console.ram().array().clone(), "RAM dump");
+        }
+        if (screenshot != null) {
+            try {
+                FrameImage.writePng(console.ppu().frame(), Palette.ntsc(), screenshot);
+            } catch (IOException e) {
+                throw new Fail(screenshot + ": cannot write (" + e.getMessage() + ")");
+            }
+        }
+        if (saveState != null) {
+            writeFile(saveState, snapshots.save(), "state");
+        }
+        String state = snapshots.stateHash();
+        if (json != null) {
+            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            ObjectNode o = mapper.createObjectNode();
+            o.put("rom", cart.name());
+            o.put("romSha256", RomId.hex(RomId.sha256(cart)));
+            o.put("frames", frames);
+            o.put("cycles", console.cycles());
+            o.put("fps", Math.round(fps * 10) / 10.0);
+            o.put("state", state);
+            o.put("frameHash", frameHash(console.ppu().frame()));
+            try {
+                writeFile(json, mapper.writeValueAsBytes(o), "JSON summary");
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new Fail(json + ": cannot encode JSON (" + e.getMessage() + ")");
+            }
+        }
+        System.out.printf(Locale.ROOT, "frames=%d cycles=%d fps=%.1f state=%s%n", frames, console.cycles(), fps, state);
+        return 0;
+    }
+
+    /** SHA-256 (hex) of the picture: 256x240 9-bit values, two bytes each, big-endian. */
+    static String frameHash(short[] frame) {
+        byte[] b = new byte[Ppu.WIDTH * Ppu.HEIGHT * 2];
+        for (int i = 0; i < Ppu.WIDTH * Ppu.HEIGHT; i++) {
+            b[2 * i] = (byte) (frame[i] >> 8);
+            b[2 * i + 1] = (byte) frame[i];
+        }
+        var md = RomId.sha256();
+        return RomId.hex(md.digest(b));
+    }
+
+    private Cartridge cartridge() throws Fail {
+        if (rom != null) {
+            try {
+                return Cartridge.load(rom);
+            } catch (RomFormatException e) {
+                throw new Fail(e.getMessage());
+            }
+        }
+        try {
+            return Cartridge.parse(DemoRom.NAME, DemoRom.bytes());
+        } catch (RomFormatException e) {
+            throw new Fail("demo ROM: " + e.getMessage());
+        }
+    }
+
+    private static byte[] readFile(Path file, String what) throws Fail {
+        if (!Files.isRegularFile(file)) {
+            throw new Fail(file + ": " + (Files.exists(file) ? "not a file" : "not found"));
+        }
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new Fail(file + ": cannot read " + what + " (" + e.getMessage() + ")");
+        }
+    }
+
+    /** Writes atomically: a temporary file beside the target, then a rename. */
+    private static void writeFile(Path file, byte[] data, String what) throws Fail {
+        Path abs = file.toAbsolutePath();
+        Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
+        try {
+            Files.write(tmp, data);
+            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the original error is the one to report
+            }
+            throw new Fail(file + ": cannot write " + what + " (" + e.getMessage() + ")");
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package lockstep.nes.app;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.Mappers;
+import lockstep.nes.core.cart.Mirroring;
+import lockstep.nes.core.cart.RomFormatException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code lockstep info ROM}: the header fields, the board, the sizes and the hashes of a ROM. */
+@Command(name = "info", mixinStandardHelpOptions = true,
+        description = "Print a ROM's header fields, mapper, sizes, mirroring, battery and the CRC32/SHA-1 of PRG and CHR.")
+public final class InfoCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "ROM", description = "an iNES or NES 2.0 file")
+    Path rom;
+
+    @Override
+    public Integer call() {
+        Cartridge c;
+        try {
+            c = Cartridge.load(rom);
+        } catch (RomFormatException e) {
+            System.err.println("error: " + e.getMessage());
+            return 2;
+        }
+        print(c, System.out);
+        return 0;
+    }
+
+    static void print(Cartridge c, PrintStream out) {
+        String name = Mappers.name(c.mapperNumber());
+        line(out, "file", c.name());
+        line(out, "format", c.isNes2() ? "NES 2.0" : "iNES");
+        line(out, "mapper", c.mapperNumber() + (name != null ? " (" + name + ")" : "")
+                + (Mappers.isSupported(c.mapperNumber()) ? "" : " - not supported"));
+        line(out, "submapper", c.isNes2() ? Integer.toString(c.submapper()) : "- (iNES)");
+        line(out, "PRG ROM", size(c.prg().length));
+        line(out, "CHR ROM", c.chr().length == 0 ? "none" : size(c.chr().length));
+        line(out, "PRG-RAM", size(c.prgRamSize()));
+        line(out, "PRG-NVRAM", size(c.prgNvramSize()));
+        line(out, "CHR-RAM", size(c.chrRamSize()));
+        line(out, "CHR-NVRAM", size(c.chrNvramSize()));
+        line(out, "mirroring", mirroring(c.mirroring()));
+        line(out, "four-screen", yesNo(c.fourScreen()));
+        line(out, "battery", yesNo(c.battery()));
+        line(out, "trainer", c.trainer() != null ? "yes (512 bytes at $7000)" : "no");
+        line(out, "console", c.consoleType().name().replace('_', '-'));
+        line(out, "timing", c.timing().name());
+        if (c.isNes2()) {
+            line(out, "vs/extended", String.format("$%02X", c.vsType()));
+            line(out, "misc ROMs", Integer.toString(c.miscRoms()));
+            line(out, "expansion", String.format("$%02X", c.expansionDevice()));
+        }
+        line(out, "PRG CRC32", Cartridge.crc32(c.prg()));
+        line(out, "PRG SHA-1", Cartridge.digest("SHA-1", c.prg()));
+        if (c.chr().length > 0) {
+            line(out, "CHR CRC32", Cartridge.crc32(c.chr()));
+            line(out, "CHR SHA-1", Cartridge.digest("SHA-1", c.chr()));
+        } else {
+            line(out, "CHR CRC32", "- (no CHR ROM)");
+            line(out, "CHR SHA-1", "- (no CHR ROM)");
+        }
+        line(out, "ROM CRC32", c.romCrc32());
+        line(out, "ROM SHA-256", c.romSha256());
+    }
+
+    private static void line(PrintStream out, String key, String value) {
+        out.printf("%-12s %s%n", key + ":", value);
+    }
+
+    private static String yesNo(boolean b) {
+        return b ? "yes" : "no";
+    }
+
+    private static String mirroring(Mirroring m) {
+        return switch (m) {
+            case HORIZONTAL -> "horizontal";
+            case VERTICAL -> "vertical";
+            case SINGLE_A -> "one-screen A";
+            case SINGLE_B -> "one-screen B";
+            case FOUR_SCREEN -> "four-screen";
+        };
+    }
+
+    private static String size(long bytes) {
+        if (bytes == 0) {
+            return "0";
+        }
+        if (bytes % 1024 == 0) {
+            return (bytes / 1024) + " KiB";
+        }
+        return bytes + " bytes";
+    }
+}

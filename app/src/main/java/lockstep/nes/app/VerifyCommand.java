@@ -1,0 +1,223 @@
+package lockstep.nes.app;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.movie.Fm2;
+import lockstep.nes.core.movie.MovieException;
+import lockstep.nes.verifier.AlertWebhook;
+import lockstep.nes.verifier.DeadLetter;
+import lockstep.nes.verifier.FaultSpec;
+import lockstep.nes.verifier.Lockstep;
+import lockstep.nes.verifier.MetricsServer;
+import lockstep.nes.verifier.MovieInput;
+import lockstep.nes.verifier.SessionMetrics;
+import lockstep.nes.verifier.VerifySession;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code lockstep verify}: two engines on one input stream, compared every cycle. */
+@Command(name = "verify", mixinStandardHelpOptions = true,
+        description = {"Run two engines on the same input stream and compare their whole-machine digests "
+                + "after every CPU cycle.",
+            "Exit 0: no divergence; 1: divergence (report written); 2: bad input."})
+public final class VerifyCommand implements Callable<Integer> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "ROM (default: the built-in demo)")
+    Path rom;
+
+    @Option(names = "--movie", paramLabel = "M.fm2", description = "FCEUX movie to feed both engines")
+    Path movie;
+
+    @Option(names = "--frames", paramLabel = "N", description = "frames to verify (default: ${DEFAULT-VALUE})")
+    int frames = 600;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "same-thread (default), threads or processes")
+    String mode = "same-thread";
+
+    @Option(names = "--checkpoint-every", paramLabel = "K", description = "frames between checkpoints (default: ${DEFAULT-VALUE})")
+    int checkpointEvery = 60;
+
+    @Option(names = "--checkpoint-minutes", paramLabel = "M", description = "minutes of checkpoints kept (default: ${DEFAULT-VALUE})")
+    double checkpointMinutes = 2;
+
+    @Option(names = "--metrics-port", paramLabel = "P", description = "serve /metrics and POST /alerts on 127.0.0.1:P")
+    Integer metricsPort;
+
+    @Option(names = "--inject", paramLabel = "SPEC", description = "fault to inject (repeatable): "
+            + "ram-bitflip@CYCLE:ENGINE[:ADDR:BIT], vram-bitflip@..., reg@CYCLE:ENGINE:cpu.a=VALUE, "
+            + "skip-cycle@CYCLE:ENGINE, stall@CYCLE:ENGINE:MILLIS")
+    List<String> inject = new ArrayList<>();
+
+    @Option(names = "--report", paramLabel = "FILE.json", description = "write the run's report as JSON")
+    Path report;
+
+    @Option(names = "--dead-letter", paramLabel = "DIR", description = "where outputs go while the divergence flag is up "
+            + "(default: ./lockstep-dead-letter)")
+    Path deadLetter = Path.of("lockstep-dead-letter");
+
+    @Option(names = "--rollback", paramLabel = "POLICY", description = "auto (default), on-alert or off")
+    String rollback = "auto";
+
+    @Option(names = "--session", paramLabel = "ID", description = "session id in metrics and alerts (default: ${DEFAULT-VALUE})")
+    String session = "lockstep";
+
+    @Option(names = "--alert-token-file", paramLabel = "FILE", description = "bearer token the /alerts webhook requires "
+            + "(default: env LOCKSTEP_ALERT_TOKEN)")
+    Path alertTokenFile;
+
+    @Option(names = "--seed", paramLabel = "S", description = "seed of the restart backoff's jitter (default: ${DEFAULT-VALUE})")
+    long seed = 0x10CC57E9L;
+
+    @Option(names = "--alert-wait", paramLabel = "SECONDS", description = "how long --rollback on-alert waits (default: ${DEFAULT-VALUE})")
+    long alertWaitSeconds = 600;
+
+    @Override
+    public Integer call() throws Exception {
+        Lockstep.Options o = new Lockstep.Options();
+        Cartridge cart;
+        try {
+            cart = RomArg.load(rom);
+        } catch (RomFormatException e) {
+            return fail(e.getMessage());
+        }
+        o.romName = RomArg.name(rom);
+        o.session = session;
+        if (frames < 1) {
+            return fail("--frames must be at least 1");
+        }
+        o.frames = frames;
+        if (checkpointEvery < 1) {
+            return fail("--checkpoint-every must be at least 1");
+        }
+        o.checkpointEvery = checkpointEvery;
+        o.checkpointsKept = (int) Math.max(1, Math.ceil(checkpointMinutes * 60 * 60.0988 / checkpointEvery));
+        VerifySession.Mode sessionMode;
+        switch (mode) {
+            case "same-thread" -> sessionMode = VerifySession.Mode.SAME_THREAD;
+            case "threads" -> sessionMode = VerifySession.Mode.THREADS;
+            case "processes" -> {
+                return fail("--mode processes is not available yet (same-thread and threads are)");
+            }
+            default -> {
+                return fail("--mode must be same-thread, threads or processes, not '" + mode + "'");
+            }
+        }
+        try {
+            o.rollback = switch (rollback.toLowerCase(Locale.ROOT)) {
+                case "auto" -> Lockstep.Rollback.AUTO;
+                case "on-alert" -> Lockstep.Rollback.ON_ALERT;
+                case "off" -> Lockstep.Rollback.OFF;
+                default -> throw new IllegalArgumentException("--rollback must be auto, on-alert or off");
+            };
+            List<FaultSpec> faults = new ArrayList<>();
+            for (String s : inject) {
+                FaultSpec f = FaultSpec.parse(s);
+                if (f.kind() == FaultSpec.Kind.STALL && sessionMode == VerifySession.Mode.SAME_THREAD) {
+                    throw new IllegalArgumentException("bad --inject '" + s + "': stall applies to the threads and "
+                            + "processes modes only");
+                }
+                faults.add(f);
+            }
+            o.faults = faults;
+        } catch (IllegalArgumentException e) {
+            return fail(e.getMessage());
+        }
+        if (movie != null) {
+            try {
+                o.input = new MovieInput(Fm2.read(movie));
+            } catch (MovieException e) {
+                return fail(e.getMessage());
+            }
+        }
+        String token = null;
+        if (alertTokenFile != null) {
+            try {
+                token = Files.readString(alertTokenFile, StandardCharsets.UTF_8).trim();
+            } catch (IOException e) {
+                return fail(alertTokenFile + ": cannot read the alert token (" + e.getMessage() + ")");
+            }
+        } else if (System.getenv("LOCKSTEP_ALERT_TOKEN") != null) {
+            token = System.getenv("LOCKSTEP_ALERT_TOKEN").trim();
+        }
+        if (o.rollback == Lockstep.Rollback.ON_ALERT && (metricsPort == null || token == null || token.isEmpty())) {
+            return fail("--rollback on-alert needs --metrics-port and an alert token (--alert-token-file or LOCKSTEP_ALERT_TOKEN)");
+        }
+        o.alertWaitMillis = alertWaitSeconds * 1000;
+        o.backoffSeed = seed;
+        o.progress = System.err;
+
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        VerifySession lockstep = VerifySession.create(sessionMode, cart, o,
+                fence -> new SessionMetrics(registry, session, fence));
+        o.deadLetter = new DeadLetter(deadLetter, lockstep.fence());
+        MetricsServer server = null;
+        if (metricsPort != null) {
+            AlertWebhook webhook = null;
+            if (token != null && !token.isEmpty()) {
+                webhook = new AlertWebhook(token);
+                webhook.register(session, lockstep);
+            }
+            try {
+                server = new MetricsServer(metricsPort, registry, webhook);
+            } catch (IOException e) {
+                return fail("cannot serve metrics on 127.0.0.1:" + metricsPort + " (" + e.getMessage() + ")");
+            }
+            System.err.println("verify: metrics on http://127.0.0.1:" + server.port() + "/metrics"
+                    + (webhook != null ? ", alert webhook on /alerts" : ""));
+        }
+        Lockstep.Result r;
+        try {
+            r = lockstep.run();
+        } finally {
+            if (server != null) {
+                server.close();
+            }
+        }
+        if (report != null) {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("rom", o.romName);
+            json.put("session", session);
+            json.put("mode", mode);
+            json.put("frames", r.frames());
+            json.put("cyclesVerified", r.cyclesVerified());
+            json.put("finalStateHash", r.finalStateHash());
+            json.put("completed", r.completed());
+            json.put("stopReason", r.stopReason());
+            json.put("rollbacks", r.rollbacks());
+            json.put("divergences", r.divergences());
+            try {
+                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(report.toFile(), json);
+            } catch (IOException e) {
+                System.err.println("error: cannot write report " + report + " (" + e.getMessage() + ")");
+            }
+        }
+        if (r.diverged()) {
+            System.out.printf("verify: DIVERGED %d time(s), first at cycle %d; %d rollback(s); frames=%d cycles verified=%d%s%n",
+                    r.divergences().size(), r.divergences().get(0).cycle(), r.rollbacks(), r.frames(),
+                    r.cyclesVerified(), r.completed() ? " state=" + r.finalStateHash() : " (" + r.stopReason() + ")");
+            return 1;
+        }
+        System.out.printf("verify: no divergence; frames=%d cycles verified=%d state=%s%n", r.frames(),
+                r.cyclesVerified(), r.finalStateHash());
+        return 0;
+    }
+
+    private static int fail(String message) {
+        System.err.println("error: " + message);
+        return 2;
+    }
+}

@@ -1,0 +1,80 @@
+package lockstep.nes.core.input;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class ControllersTest {
+
+    private static int readBits(Controllers c, int port, int count) {
+        int v = 0;
+        for (int i = 0; i < count; i++) {
+            v |= (c.read(port, 0) & 1) << i;
+        }
+        return v;
+    }
+
+    @Test
+    void strobeLatchesAndReadsShiftOutAFirstThenOnes() {
+        Controllers c = new Controllers();
+        c.power();
+        c.setButtons(0, Controllers.A | Controllers.START | Controllers.RIGHT);
+        c.setButtons(1, Controllers.B | Controllers.UP);
+        c.write(1);
+        c.write(0);
+        assertEquals(0x89, readBits(c, 0, 8));
+        assertEquals(0x12, readBits(c, 1, 8));
+        assertEquals(0xFF, readBits(c, 0, 8), "an official controller returns 1s after 8 reads");
+    }
+
+    @Test
+    void buttonsChangedAfterTheStrobeAreNotSeenUntilTheNextOne() {
+        Controllers c = new Controllers();
+        c.power();
+        c.setButtons(0, Controllers.A);
+        c.write(1);
+        c.write(0);
+        c.setButtons(0, Controllers.B);
+        assertEquals(0x01, readBits(c, 0, 8));
+    }
+
+    @Test
+    void whileStrobeIsHighEveryReadReturnsA() {
+        Controllers c = new Controllers();
+        c.power();
+        c.setButtons(0, Controllers.A | Controllers.B);
+        c.write(1);
+        for (int i = 0; i < 10; i++) {
+            assertEquals(1, c.read(0, 0) & 1);
+        }
+        c.setButtons(0, Controllers.B);
+        assertEquals(0, c.read(0, 0) & 1);
+    }
+
+    @Test
+    void upperBitsAreOpenBusAndD1ToD4Zero() {
+        Controllers c = new Controllers();
+        c.power();
+        c.setButtons(0, Controllers.A);
+        c.write(1);
+        c.write(0);
+        assertEquals(0xE1, c.read(0, 0xFF));
+        assertEquals(0x40, c.read(0, 0x5E));
+    }
+
+    @Test
+    void fourScoreReportsFourPlayersAndItsSignature() {
+        Controllers c = new Controllers();
+        c.power();
+        c.setFourScore(true);
+        c.setButtons(0, 0x11);
+        c.setButtons(1, 0x22);
+        c.setButtons(2, 0x44);
+        c.setButtons(3, 0x88);
+        c.write(1);
+        c.write(0);
+        assertEquals(0x08_44_11, readBits(c, 0, 24));
+        assertEquals(0x04_88_22, readBits(c, 1, 24));
+        assertEquals(0, readBits(c, 0, 8));
+    }
+}

@@ -1,0 +1,368 @@
+package lockstep.nes.verifier;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import lockstep.nes.core.Console;
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.cpu.Disassembler;
+import lockstep.nes.core.state.CycleDigest;
+import lockstep.nes.core.state.Describer;
+import lockstep.nes.core.state.SnapshotException;
+import lockstep.nes.core.state.StateDiff;
+
+/**
+ * Two engines fed the same input stream, their cycle digests compared after every CPU cycle
+ * (same-thread mode: step A, step B, compare).
+ *
+ * <p>On a mismatch the divergence flag goes up, input stops, and the report names the cycle,
+ * frame, scanline/dot, the instruction executing and every differing {@code component.field}.
+ * Then, by policy, both engines are restored from the last verified checkpoint (recovery
+ * first checks that both hash to the checkpoint's stored hash), a new epoch begins, and the run
+ * resumes after an exponential backoff with full jitter; or the engines stay halted with the flag
+ * up until the alert webhook orders the rollback.
+ */
+public final class Lockstep implements VerifySession {
+
+    /** What happens after a divergence. */
+    public enum Rollback { AUTO, ON_ALERT, OFF }
+
+    /** Settings of one run. */
+    public static final class Options {
+        public String session = "lockstep";
+        public String romName = "";
+        public int frames = 600;
+        public int checkpointEvery = 60;
+        /** Checkpoints kept: 2 minutes of frames at the default interval. */
+        public int checkpointsKept = 120;
+        public List<FaultSpec> faults = List.of();
+        public Rollback rollback = Rollback.AUTO;
+        public long backoffSeed = 0x10CC57E9L;
+        public long backoffBaseMillis = 50;
+        public long backoffCapMillis = 5_000;
+        public int maxRollbacks = 8;
+        /** How long {@link Rollback#ON_ALERT} waits for the webhook before giving up. */
+        public long alertWaitMillis = 600_000;
+        public InputSource input = InputSource.NONE;
+        /** Threads/processes modes: a drift over this many cycles ... */
+        public int maxDrift = 50;
+        /** ... held this long is a stall. */
+        public long stallMillis = 1_000;
+        public PrintStream progress;
+        public DeadLetter deadLetter;
+    }
+
+    /** The outcome of a run. */
+    public record Result(long frames, long cyclesVerified, String finalStateHash,
+                         List<DivergenceReport> divergences, int rollbacks, boolean completed, String stopReason) {
+        public boolean diverged() {
+            return !divergences.isEmpty();
+        }
+    }
+
+    private final Options options;
+    private final Engine a;
+    private final Engine b;
+    private final EpochFence fence = new EpochFence();
+    private final CheckpointRing checkpoints;
+    private final SessionMetrics metrics;
+    private final Backoff backoff;
+    private final Faults faults;
+
+    private final AlertGate gate = new AlertGate();
+
+    /**
+     * @param metrics builds the session's metrics from its epoch fence (which counts the stale
+     *                writes it rejects)
+     */
+    public Lockstep(Cartridge cart, Options options, java.util.function.Function<EpochFence, SessionMetrics> metrics)
+            throws RomFormatException {
+        this.options = options;
+        this.a = new Engine("A", cart);
+        this.b = new Engine("B", cart);
+        this.checkpoints = new CheckpointRing(Math.max(1, options.checkpointsKept), fence);
+        this.metrics = metrics.apply(fence);
+        this.backoff = new Backoff(options.backoffBaseMillis, options.backoffCapMillis, options.backoffSeed);
+        this.faults = new Faults(options.faults);
+    }
+
+    @Override
+    public EpochFence fence() {
+        return fence;
+    }
+
+    public CheckpointRing checkpoints() {
+        return checkpoints;
+    }
+
+    Engine engine(int i) {
+        return i == 0 ? a : b;
+    }
+
+    /** Runs the session to its end (or until it stops on a divergence it may not recover from). */
+    @Override
+    public Result run() throws InterruptedException {
+        List<DivergenceReport> divergences = new ArrayList<>();
+        int rollbacks = 0;
+        long verified = 0;
+        int frame = 0;
+        checkpoint(0);
+        long lastProgress = System.nanoTime();
+        while (frame < options.frames) {
+            options.input.apply(frame, a.console);
+            options.input.apply(frame, b.console);
+            long startFrame = a.console.frame();
+            boolean diverged = false;
+            while (a.console.frame() == startFrame) {
+                long next = a.console.cycles() + 1;
+                stepEngine(a, 0, next);
+                stepEngine(b, 1, b.console.cycles() + 1);
+                applyStateFaults();
+                verified++;
+                if (a.digest.digest() != b.digest.digest()) {
+                    diverged = true;
+                    break;
+                }
+            }
+            if (!diverged) {
+                frame++;
+                report(verified, frame);
+                if (frame % options.checkpointEvery == 0) {
+                    checkpoint(frame);
+                }
+                if (options.progress != null && System.nanoTime() - lastProgress > 1_000_000_000L) {
+                    lastProgress = System.nanoTime();
+                    options.progress.printf("\rverify: frame %d/%d, %d cycles verified", frame, options.frames, verified);
+                    options.progress.flush();
+                }
+                continue;
+            }
+            // Divergence: flag up, input stops, report.
+            if (options.rollback == Rollback.ON_ALERT) {
+                gate.beginHalt();
+            }
+            metrics.setDivergence(true);
+            metrics.divergence();
+            DivergenceReport r = localize();
+            divergences.add(r);
+            if (options.progress != null) {
+                options.progress.println();
+                options.progress.print(r.toText());
+            }
+            if (options.deadLetter != null) {
+                options.deadLetter.divergence(fence.current(), r, a.console, b.console);
+            }
+            if (options.rollback == Rollback.OFF || rollbacks >= options.maxRollbacks) {
+                return new Result(frame, verified, null, divergences, rollbacks, false,
+                        options.rollback == Rollback.OFF ? "divergence (rollback off)" : "too many rollbacks");
+            }
+            if (options.rollback == Rollback.ON_ALERT) {
+                if (!gate.await(options.alertWaitMillis)) {
+                    return new Result(frame, verified, null, divergences, rollbacks, false,
+                            "divergence: no rollback ordered within " + options.alertWaitMillis + " ms");
+                }
+            } else {
+                long delay = backoff.nextDelayMillis();
+                if (options.progress != null) {
+                    options.progress.printf("rollback: restarting in %d ms (attempt %d, full jitter)%n", delay,
+                            backoff.attempts());
+                }
+                Thread.sleep(delay);
+            }
+            CheckpointRing.Checkpoint cp = rollback();
+            rollbacks++;
+            frame = (int) cp.frame();
+            if (options.progress != null) {
+                options.progress.printf("rollback: both engines restored to frame %d (cycle %d), epoch %d, "
+                        + "recovery verified%n", cp.frame(), cp.cycle(), fence.current());
+            }
+            gate.rolledBack("rolled back to frame " + cp.frame() + ", epoch " + fence.current());
+        }
+        if (options.progress != null) {
+            options.progress.println();
+        }
+        String hashA = a.snapshots.stateHash();
+        return new Result(frame, verified, hashA, divergences, rollbacks, true, "");
+    }
+
+    /** Runs one cycle of engine {@code e} unless a skip-cycle fault removes it. */
+    private void stepEngine(Engine e, int index, long cycle) {
+        if (!faults.skip(index, cycle)) {
+            e.console.runCycle();
+        }
+    }
+
+    /** Bit flips and register writes due now (each engine by its own cycle count). */
+    private void applyStateFaults() {
+        faults.afterCycle(0, a.console.cycles(), a.console);
+        faults.afterCycle(1, b.console.cycles(), b.console);
+    }
+
+    /** True when the two consoles' cycle digests differ. */
+    static boolean digestsDiffer(Console x, Console y) {
+        return new CycleDigest(x).digest() != new CycleDigest(y).digest();
+    }
+
+    private void report(long verified, int frame) {
+        metrics.setProgress(0, a.console.cycles(), a.console.frame());
+        metrics.setProgress(1, b.console.cycles(), b.console.frame());
+        metrics.setDrift(a.console.cycles() - b.console.cycles());
+    }
+
+    private void checkpoint(int frame) {
+        long t0 = System.nanoTime();
+        String ha = a.snapshots.stateHash();
+        String hb = b.snapshots.stateHash();
+        if (!ha.equals(hb)) {
+            // The digests agreed but the canonical snapshots do not: never store it as verified.
+            return;
+        }
+        byte[] snap = a.snapshots.save();
+        checkpoints.add(new CheckpointRing.Checkpoint(frame, a.console.cycles(), fence.current(), snap, ha));
+        metrics.checkpointSave().record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
+    }
+
+    /** Restores the last verified checkpoint into both engines and verifies the recovery. */
+    private CheckpointRing.Checkpoint rollback() {
+        long t0 = System.nanoTime();
+        CheckpointRing.Checkpoint cp = checkpoints.latest();
+        try {
+            a.snapshots.load(cp.snapshot(), cp.snapshot().length, "checkpoint");
+            b.snapshots.load(cp.snapshot(), cp.snapshot().length, "checkpoint");
+        } catch (SnapshotException e) {
+            throw new IllegalStateException("checkpoint does not load: " + e.getMessage(), e);
+        }
+        // Recovery mode: both engines must hash to the checkpoint's stored hash.
+        String ha = a.snapshots.stateHash();
+        String hb = b.snapshots.stateHash();
+        if (!ha.equals(cp.hash()) || !hb.equals(cp.hash())) {
+            throw new IllegalStateException("recovery check failed: checkpoint " + cp.hash() + ", A " + ha + ", B " + hb);
+        }
+        fence.advance();
+        metrics.rollback();
+        metrics.setDivergence(false);
+        metrics.checkpointRestore().record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
+        return cp;
+    }
+
+    private DivergenceReport localize() {
+        List<String> fired = new ArrayList<>();
+        for (FaultSpec f : faults.firedSpecs()) {
+            fired.add(f.toString());
+        }
+        return localize(options, a.console, b.console, "same-thread", true, "", fired);
+    }
+
+    /** The report for two engines standing at their first divergent cycle. */
+    static DivergenceReport localize(Options options, Console ca, Console cb, String mode, boolean reproduced,
+                                     String note, List<String> faults) {
+        List<DivergenceReport.FieldDifference> fields = new ArrayList<>();
+        for (String line : StateDiff.diff(Describer.describe(ca), Describer.describe(cb))) {
+            int colon = line.indexOf(": ");
+            int arrow = line.lastIndexOf(" -> ");
+            if (colon > 0 && arrow > colon) {
+                fields.add(new DivergenceReport.FieldDifference(line.substring(0, colon),
+                        line.substring(colon + 2, arrow), line.substring(arrow + 4)));
+            } else {
+                fields.add(new DivergenceReport.FieldDifference(line, "", ""));
+            }
+        }
+        int pc = ca.cpu().instructionPc();
+        return new DivergenceReport(options.session, options.romName, mode, ca.cycles(), ca.frame(),
+                ca.ppu().scanline(), ca.ppu().dot(), String.format("$%04X", pc),
+                Disassembler.disassemble(pc, ca::peek), fields, reproduced, note, faults);
+    }
+
+    @Override
+    public AlertWebhook.Outcome rollbackOnAlert() {
+        return gate.order(options.session);
+    }
+
+    /**
+     * Where a session halted on a divergence waits for the alert webhook: the run thread halts,
+     * the webhook orders the rollback and waits until the run thread has done it.
+     */
+    static final class AlertGate {
+        private final ReentrantLock lock = new ReentrantLock();
+        private final Condition changed = lock.newCondition();
+        private boolean halted;
+        private boolean ordered;
+        private String outcome = "";
+
+        /** The engines stop here; from now on the webhook may order the rollback. */
+        void beginHalt() {
+            lock.lock();
+            try {
+                halted = true;
+                ordered = false;
+                changed.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** Waits for the order; false if none came within {@code millis} (the halt ends). */
+        boolean await(long millis) throws InterruptedException {
+            lock.lock();
+            try {
+                long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+                while (!ordered) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        halted = false;
+                        return false;
+                    }
+                    changed.awaitNanos(left);
+                }
+                return true;
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** The rollback is done: release the webhook waiting in {@link #order}. */
+        void rolledBack(String message) {
+            lock.lock();
+            try {
+                if (halted) {
+                    halted = false;
+                    ordered = false;
+                    outcome = message;
+                    changed.signalAll();
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** Called by the webhook: orders the rollback of a halted session and waits for it. */
+        AlertWebhook.Outcome order(String session) {
+            lock.lock();
+            try {
+                if (!halted) {
+                    return new AlertWebhook.Outcome(false, "session " + session + " is not halted on a divergence");
+                }
+                ordered = true;
+                changed.signalAll();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (halted) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        return new AlertWebhook.Outcome(false, "rollback ordered but not finished within 30 s");
+                    }
+                    changed.awaitNanos(left);
+                }
+                return new AlertWebhook.Outcome(true, outcome);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new AlertWebhook.Outcome(false, "interrupted");
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package lockstep.nes.verifier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import lockstep.nes.core.Console;
+import lockstep.nes.core.TestRoms;
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.state.Snapshots;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LockstepTest {
+    @TempDir
+    Path tmp;
+
+    private static Cartridge rom() throws Exception {
+        return Cartridge.load(TestRoms.require("spritecans-2011/spritecans.nes"));
+    }
+
+    private Lockstep.Options options(int frames, String... faults) {
+        Lockstep.Options o = new Lockstep.Options();
+        o.frames = frames;
+        o.checkpointEvery = 10;
+        o.backoffBaseMillis = 1;
+        o.backoffCapMillis = 5;
+        o.faults = java.util.Arrays.stream(faults).map(FaultSpec::parse).toList();
+        return o;
+    }
+
+    private static java.util.function.Function<EpochFence, SessionMetrics> metrics(Lockstep.Options o) {
+        return fence -> new SessionMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), o.session, fence);
+    }
+
+    private static Lockstep.Result run(Cartridge cart, Lockstep.Options o) throws Exception {
+        return new Lockstep(cart, o, metrics(o)).run();
+    }
+
+    @Test
+    void identicalEnginesNeverDivergeAndEndInTheSingleEngineState() throws Exception {
+        Cartridge cart = rom();
+        Lockstep.Result r = run(cart, options(30));
+        assertFalse(r.diverged());
+        assertTrue(r.completed());
+        assertEquals(30, r.frames());
+        Console solo = Console.create(cart);
+        for (int i = 0; i < 30; i++) {
+            solo.runFrame();
+        }
+        assertEquals(new Snapshots(solo).stateHash(), r.finalStateHash());
+        assertEquals(solo.cycles() + 1, r.cyclesVerified());
+    }
+
+    @Test
+    void ramBitFlipIsLocalisedToItsCycleAndByteThenRolledBack() throws Exception {
+        Lockstep.Result r = run(rom(), options(30, "ram-bitflip@200000:B:$0123:2"));
+        assertTrue(r.diverged());
+        DivergenceReport d = r.divergences().get(0);
+        assertEquals(200000, d.cycle());
+        assertEquals(List.of("console.ram[0x123]"), fieldNames(d));
+        assertEquals(1, r.rollbacks());
+        assertTrue(r.completed(), "one-shot fault: the re-run from the checkpoint is clean");
+        assertEquals(1, r.divergences().size());
+    }
+
+    @Test
+    void registerWriteIsLocalisedToItsField() throws Exception {
+        Lockstep.Result r = run(rom(), options(20, "reg@123456:A:cpu.x=$99"));
+        DivergenceReport d = r.divergences().get(0);
+        assertEquals(123456, d.cycle());
+        assertTrue(fieldNames(d).contains("cpu.x"), fieldNames(d).toString());
+        assertEquals("153", d.fields().stream().filter(f -> f.field().equals("cpu.x")).findFirst().get().a());
+    }
+
+    @Test
+    void vramBitFlipIsLocalisedToCiram() throws Exception {
+        Lockstep.Result r = run(rom(), options(20, "vram-bitflip@150000:A:$0400:7"));
+        DivergenceReport d = r.divergences().get(0);
+        assertEquals(150000, d.cycle());
+        assertEquals(List.of("mapper.ciram[0x400]"), fieldNames(d));
+    }
+
+    @Test
+    void skippedCycleIsLocalisedToTheClock() throws Exception {
+        Lockstep.Result r = run(rom(), options(20, "skip-cycle@99999:B"));
+        DivergenceReport d = r.divergences().get(0);
+        assertEquals(99999, d.cycle());
+        assertTrue(fieldNames(d).contains("console.cycle"), fieldNames(d).toString());
+    }
+
+    @Test
+    void onAlertHaltsWithTheFlagUpUntilTheWebhookOrdersTheRollback() throws Exception {
+        Lockstep.Options o = options(20, "ram-bitflip@100000:A:$10:0");
+        o.rollback = Lockstep.Rollback.ON_ALERT;
+        o.alertWaitMillis = 30_000;
+        AtomicReference<SessionMetrics> metrics = new AtomicReference<>();
+        Lockstep l = new Lockstep(rom(), o, fence -> {
+            metrics.set(metrics(o).apply(fence));
+            return metrics.get();
+        });
+        SessionMetrics m = metrics.get();
+        assertFalse(l.rollbackOnAlert().done(), "nothing to roll back before a divergence");
+        AtomicReference<Lockstep.Result> result = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            try {
+                result.set(l.run());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        t.start();
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (!m.diverged() && System.currentTimeMillis() < deadline) {
+            Thread.sleep(5);
+        }
+        assertTrue(m.diverged(), "flag raised");
+        Thread.sleep(200);
+        assertTrue(t.isAlive(), "halted, waiting for the alert");
+        assertEquals(0.0, m.rollbackCount());
+        AlertWebhook.Outcome outcome = l.rollbackOnAlert();
+        assertTrue(outcome.done(), outcome.message());
+        t.join(60_000);
+        assertFalse(m.diverged());
+        assertEquals(1, result.get().rollbacks());
+        assertTrue(result.get().completed());
+        assertEquals(2, l.fence().current(), "the rollback began a new epoch");
+    }
+
+    private static List<String> fieldNames(DivergenceReport d) {
+        return d.fields().stream().map(DivergenceReport.FieldDifference::field).toList();
+    }
+
+    @Test
+    void deadLetterReceivesTheReportAndFramesWhileTheFlagIsUp() throws Exception {
+        Lockstep.Options o = options(20, "ram-bitflip@100000:A:$10:0");
+        Lockstep l = new Lockstep(rom(), o, metrics(o));
+        o.deadLetter = new DeadLetter(tmp.resolve("dl"), l.fence());
+        l.run();
+        assertTrue(Files.readString(tmp.resolve("dl/dead-letter.jsonl")).contains("\"cycle\":100000"));
+        try (var files = Files.list(tmp.resolve("dl"))) {
+            assertEquals(2, files.filter(p -> p.toString().endsWith(".png")).count());
+        }
+    }
+}
