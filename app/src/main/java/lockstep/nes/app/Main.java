@@ -13,6 +13,8 @@ import picocli.CommandLine.Command;
             InfoCommand.class,
             TestRomsCommand.class,
             VerifyCommand.class,
+            CanaryCommand.class,
+            EngineHostCommand.class,
         })
 public final class Main implements Runnable {
     @Override
