@@ -38,6 +38,7 @@ class CanaryTest {
     static final String VBLANK = "} else if (line == 241 && dot == 1) {";
     static final String VBLANK_PATCHED = "} else if (line == 241 && dot == 4) {";
     static final String PPU = "ppu/src/main/java/lockstep/nes/ppu/Ppu.java";
+    static final String FORMAT = "emulator-core/src/main/java/lockstep/nes/core/state/SnapshotFormat.java";
 
     @TempDir
     static Path work;
@@ -45,6 +46,7 @@ class CanaryTest {
     static Path flagJar;
     static Path renamedJar;
     static Path dotJar;
+    static Path flagV2Jar;
     static Path movie;
 
     @BeforeAll
@@ -56,6 +58,10 @@ class CanaryTest {
             }
             return s.replace(LDA, LDA_PATCHED);
         });
+        // The same flag change in a build whose snapshot format version moved on.
+        flagV2Jar = BuildCopy.build(work, "flag-v2", java.util.Map.of(
+                BuildCopy.CPU, s -> s.replace(LDA, LDA_PATCHED),
+                FORMAT, s -> s.replace("VERSION = 1;", "VERSION = 2;")));
         dotJar = BuildCopy.build(work, "dot", PPU, s -> {
             if (!s.contains(VBLANK)) {
                 throw new IllegalStateException("Ppu.java no longer has: " + VBLANK);
@@ -179,6 +185,25 @@ class CanaryTest {
         assertTrue(r.out().contains("cpu.p: "), r.out());
         String page = Files.readString(html);
         assertTrue(page.contains("DIVERGED") && page.contains("cpu.p"), page);
+    }
+
+    @Test
+    void acrossStateFormatsTheFrameAndObservablesAreNamed() throws Exception {
+        Path report = work.resolve("v2.json");
+        BuildCopy.Run r = BuildCopy.cli("canary", "--baseline", copyJar.toString(), "--candidate", flagV2Jar.toString(),
+                "--rom", "builtin:demo", "--movie", movie.toString(), "--frames", "200", "--report", report.toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        JsonNode d = new ObjectMapper().readTree(report.toFile()).get("results").get(0).get("divergence");
+        assertFalse(d.get("sameStateFormat").asBoolean());
+        assertTrue(d.get("firstCycle").isNull(), d.toPrettyString());
+        assertTrue(d.get("note").asText().contains("state formats differ"), d.toPrettyString());
+        // The state hash is not compared across formats: what differs is an observable.
+        List<String> differing = new ArrayList<>();
+        d.get("differing").forEach(x -> differing.add(x.asText()));
+        assertFalse(differing.contains("state"), differing.toString());
+        assertTrue(differing.contains("ram"), differing.toString());
+        assertTrue(d.get("observables").get("ramBytesDiffering").asInt() > 0, d.toPrettyString());
+        assertTrue(r.out().contains("RAM: "), r.out());
     }
 
     @Test
