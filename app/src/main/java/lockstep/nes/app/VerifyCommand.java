@@ -25,6 +25,7 @@ import lockstep.nes.verifier.Lockstep;
 import lockstep.nes.verifier.MetricsServer;
 import lockstep.nes.verifier.MovieInput;
 import lockstep.nes.verifier.SessionMetrics;
+import lockstep.nes.verifier.VerifySession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -104,11 +105,16 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         o.checkpointEvery = checkpointEvery;
         o.checkpointsKept = (int) Math.max(1, Math.ceil(checkpointMinutes * 60 * 60.0988 / checkpointEvery));
-        if (!mode.equals("same-thread")) {
-            if (mode.equals("threads") || mode.equals("processes")) {
-                return fail("--mode " + mode + " is not available yet (same-thread is)");
+        VerifySession.Mode sessionMode;
+        switch (mode) {
+            case "same-thread" -> sessionMode = VerifySession.Mode.SAME_THREAD;
+            case "threads" -> sessionMode = VerifySession.Mode.THREADS;
+            case "processes" -> {
+                return fail("--mode processes is not available yet (same-thread and threads are)");
             }
-            return fail("--mode must be same-thread, threads or processes, not '" + mode + "'");
+            default -> {
+                return fail("--mode must be same-thread, threads or processes, not '" + mode + "'");
+            }
         }
         try {
             o.rollback = switch (rollback.toLowerCase(Locale.ROOT)) {
@@ -120,7 +126,7 @@ public final class VerifyCommand implements Callable<Integer> {
             List<FaultSpec> faults = new ArrayList<>();
             for (String s : inject) {
                 FaultSpec f = FaultSpec.parse(s);
-                if (f.kind() == FaultSpec.Kind.STALL) {
+                if (f.kind() == FaultSpec.Kind.STALL && sessionMode == VerifySession.Mode.SAME_THREAD) {
                     throw new IllegalArgumentException("bad --inject '" + s + "': stall applies to the threads and "
                             + "processes modes only");
                 }
@@ -155,7 +161,8 @@ public final class VerifyCommand implements Callable<Integer> {
         o.progress = System.err;
 
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        Lockstep lockstep = new Lockstep(cart, o, fence -> new SessionMetrics(registry, session, fence));
+        VerifySession lockstep = VerifySession.create(sessionMode, cart, o,
+                fence -> new SessionMetrics(registry, session, fence));
         o.deadLetter = new DeadLetter(deadLetter, lockstep.fence());
         MetricsServer server = null;
         if (metricsPort != null) {

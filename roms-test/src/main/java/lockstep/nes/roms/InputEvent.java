@@ -15,13 +15,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param reset   press the reset button
  * @param power   power-cycle the console
  */
-@JsonInclude(JsonInclude.Include.NON_DEFAULT)
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record InputEvent(
         @JsonProperty(value = "frame", required = true) int frame,
         @JsonProperty("buttons") String buttons,
-        @JsonProperty("port") int port,
-        @JsonProperty("reset") boolean reset,
-        @JsonProperty("power") boolean power) {
+        @JsonProperty("port") @JsonInclude(JsonInclude.Include.NON_DEFAULT) int port,
+        @JsonProperty("reset") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean reset,
+        @JsonProperty("power") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean power) {
 
     public InputEvent {
         if (frame < 0) {

@@ -2,6 +2,7 @@ package lockstep.nes.roms;
 
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -18,8 +19,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param expect  the expected outcome with the engine as it is
  * @param reason  why a ROM does not pass ("fail"/"known-fail"); required for those
  * @param address f8 family: the zero-page result byte, hex ("F8" if null)
- * @param pass    screen family: text on screen that means the ROM passed
- * @param fail    screen family: texts on screen that mean the ROM finished and failed
+ * @param pass    screen family: texts on screen that mean the ROM passed (any of them; a single
+ *                string is read as a list of one)
+ * @param fail    screen family: regular expressions (java.util.regex, searched in the screen text)
+ *                that mean the ROM finished and failed; checked before {@code pass}
  * @param hashes  framehash family: the frames to hash and their checked hashes
  * @param log     nestest family: the golden log, path under the roms dir
  * @param note    anything a reader should know (what the ROM checks, how it was confirmed)
@@ -34,7 +37,7 @@ public record RomEntry(
         @JsonProperty(value = "expect", required = true) Expect expect,
         @JsonProperty("reason") String reason,
         @JsonProperty("address") String address,
-        @JsonProperty("pass") String pass,
+        @JsonProperty("pass") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<String> pass,
         @JsonProperty("fail") List<String> fail,
         @JsonProperty("hashes") List<HashCheck> hashes,
         @JsonProperty("log") String log,
@@ -42,6 +45,7 @@ public record RomEntry(
 
     public RomEntry {
         input = input == null ? List.of() : List.copyOf(input);
+        pass = pass == null ? null : List.copyOf(pass);
         fail = fail == null ? null : List.copyOf(fail);
         hashes = hashes == null ? null : List.copyOf(hashes);
     }
@@ -67,8 +71,15 @@ public record RomEntry(
         switch (family) {
             case F8 -> resultAddress();
             case SCREEN -> {
-                if (pass == null || pass.isEmpty()) {
+                if (pass == null || pass.isEmpty() || pass.contains("")) {
                     throw new IllegalArgumentException(where + "screen family needs \"pass\" text");
+                }
+                for (String f : fail != null ? fail : List.<String>of()) {
+                    try {
+                        java.util.regex.Pattern.compile(f);
+                    } catch (java.util.regex.PatternSyntaxException ex) {
+                        throw new IllegalArgumentException(where + "fail pattern \"" + f + "\": " + ex.getDescription());
+                    }
                 }
             }
             case FRAMEHASH -> {

@@ -27,7 +27,7 @@ public final class RomRunner {
     /** screen family: frames to let the rest of a failure message print once a marker appears. */
     static final int SCREEN_SETTLE_FRAMES = 30;
     /** Screen texts that mean "done, failed" when an entry lists none. */
-    static final List<String> DEFAULT_FAIL_TEXT = List.of("Failed", "FAILED", "Error", "ERROR", "FAIL OP");
+    static final List<String> DEFAULT_FAIL_TEXT = List.of("Failed", "FAILED", "Error", "ERROR");
 
     private final Path romsDir;
 
@@ -106,6 +106,7 @@ public final class RomRunner {
         int loopFrames;
         int lastF8 = -1;
         int failSeenAt = -1;
+        List<java.util.regex.Pattern> failPatterns;
         // framehash
         int nextHash;
         final StringBuilder hashReport = new StringBuilder();
@@ -258,22 +259,30 @@ public final class RomRunner {
 
         private RomResult checkScreen() {
             String screen = ScreenText.read(console);
-            if (screen.contains(e.pass())) {
-                return result(Status.PASS, null, screen);
+            if (failPatterns == null) {
+                failPatterns = new ArrayList<>();
+                for (String f : e.fail() != null ? e.fail() : DEFAULT_FAIL_TEXT) {
+                    failPatterns.add(java.util.regex.Pattern.compile(f));
+                }
             }
-            List<String> fails = e.fail() != null ? e.fail() : DEFAULT_FAIL_TEXT;
             boolean failed = false;
-            for (String f : fails) {
-                failed |= screen.contains(f);
+            for (java.util.regex.Pattern f : failPatterns) {
+                failed |= f.matcher(screen).find();
             }
             if (failed) {
+                // Let the rest of the message print before reading it.
                 if (failSeenAt < 0) {
                     failSeenAt = frame;
                 } else if (frame - failSeenAt >= SCREEN_SETTLE_FRAMES) {
                     return result(Status.FAIL, null, screen);
                 }
-            } else {
-                failSeenAt = -1;
+                return null;
+            }
+            failSeenAt = -1;
+            for (String p : e.pass()) {
+                if (screen.contains(p)) {
+                    return result(Status.PASS, null, screen);
+                }
             }
             return null;
         }

@@ -10,6 +10,7 @@ import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.cpu.Disassembler;
+import lockstep.nes.core.state.CycleDigest;
 import lockstep.nes.core.state.Describer;
 import lockstep.nes.core.state.SnapshotException;
 import lockstep.nes.core.state.StateDiff;
@@ -25,7 +26,7 @@ import lockstep.nes.core.state.StateDiff;
  * resumes after an exponential backoff with full jitter; or the engines stay halted with the flag
  * up until the alert webhook orders the rollback.
  */
-public final class Lockstep implements AlertWebhook.RollbackTarget {
+public final class Lockstep implements VerifySession {
 
     /** What happens after a divergence. */
     public enum Rollback { AUTO, ON_ALERT, OFF }
@@ -47,6 +48,10 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
         /** How long {@link Rollback#ON_ALERT} waits for the webhook before giving up. */
         public long alertWaitMillis = 600_000;
         public InputSource input = InputSource.NONE;
+        /** Threads/processes modes: a drift over this many cycles ... */
+        public int maxDrift = 50;
+        /** ... held this long is a stall. */
+        public long stallMillis = 1_000;
         public PrintStream progress;
         public DeadLetter deadLetter;
     }
@@ -66,13 +71,9 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
     private final CheckpointRing checkpoints;
     private final SessionMetrics metrics;
     private final Backoff backoff;
-    private final boolean[] faultFired;
+    private final Faults faults;
 
-    private final ReentrantLock alertLock = new ReentrantLock();
-    private final Condition alertChanged = alertLock.newCondition();
-    private boolean halted;
-    private boolean rollbackOrdered;
-    private String lastRollbackOutcome = "";
+    private final AlertGate gate = new AlertGate();
 
     /**
      * @param metrics builds the session's metrics from its epoch fence (which counts the stale
@@ -86,9 +87,10 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
         this.checkpoints = new CheckpointRing(Math.max(1, options.checkpointsKept), fence);
         this.metrics = metrics.apply(fence);
         this.backoff = new Backoff(options.backoffBaseMillis, options.backoffCapMillis, options.backoffSeed);
-        this.faultFired = new boolean[options.faults.size()];
+        this.faults = new Faults(options.faults);
     }
 
+    @Override
     public EpochFence fence() {
         return fence;
     }
@@ -102,6 +104,7 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
     }
 
     /** Runs the session to its end (or until it stops on a divergence it may not recover from). */
+    @Override
     public Result run() throws InterruptedException {
         List<DivergenceReport> divergences = new ArrayList<>();
         int rollbacks = 0;
@@ -117,8 +120,8 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
             while (a.console.frame() == startFrame) {
                 long next = a.console.cycles() + 1;
                 stepEngine(a, 0, next);
-                stepEngine(b, 1, next);
-                applyStateFaults(a.console.cycles());
+                stepEngine(b, 1, b.console.cycles() + 1);
+                applyStateFaults();
                 verified++;
                 if (a.digest.digest() != b.digest.digest()) {
                     diverged = true;
@@ -140,7 +143,7 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
             }
             // Divergence: flag up, input stops, report.
             if (options.rollback == Rollback.ON_ALERT) {
-                beginHalt();
+                gate.beginHalt();
             }
             metrics.setDivergence(true);
             metrics.divergence();
@@ -158,7 +161,7 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
                         options.rollback == Rollback.OFF ? "divergence (rollback off)" : "too many rollbacks");
             }
             if (options.rollback == Rollback.ON_ALERT) {
-                if (!awaitAlert()) {
+                if (!gate.await(options.alertWaitMillis)) {
                     return new Result(frame, verified, null, divergences, rollbacks, false,
                             "divergence: no rollback ordered within " + options.alertWaitMillis + " ms");
                 }
@@ -177,7 +180,7 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
                 options.progress.printf("rollback: both engines restored to frame %d (cycle %d), epoch %d, "
                         + "recovery verified%n", cp.frame(), cp.cycle(), fence.current());
             }
-            signalRolledBack("rolled back to frame " + cp.frame() + ", epoch " + fence.current());
+            gate.rolledBack("rolled back to frame " + cp.frame() + ", epoch " + fence.current());
         }
         if (options.progress != null) {
             options.progress.println();
@@ -188,36 +191,20 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
 
     /** Runs one cycle of engine {@code e} unless a skip-cycle fault removes it. */
     private void stepEngine(Engine e, int index, long cycle) {
-        List<FaultSpec> faults = options.faults;
-        for (int i = 0; i < faults.size(); i++) {
-            FaultSpec f = faults.get(i);
-            if (!faultFired[i] && f.engine() == index && f.kind() == FaultSpec.Kind.SKIP_CYCLE && f.cycle() == cycle) {
-                faultFired[i] = true;
-                return;
-            }
+        if (!faults.skip(index, cycle)) {
+            e.console.runCycle();
         }
-        e.console.runCycle();
     }
 
-    /** Bit flips and register writes due after {@code cycle}. */
-    private void applyStateFaults(long cycle) {
-        List<FaultSpec> faults = options.faults;
-        for (int i = 0; i < faults.size(); i++) {
-            FaultSpec f = faults.get(i);
-            if (faultFired[i] || f.cycle() != cycle) {
-                continue;
-            }
-            Console c = engine(f.engine()).console;
-            switch (f.kind()) {
-                case RAM_BITFLIP -> FieldPoke.flipBit(c, "console.ram", f.address(), f.bit());
-                case VRAM_BITFLIP -> FieldPoke.flipBit(c, "mapper.ciram", f.address(), f.bit());
-                case REG -> FieldPoke.set(c, f.field(), f.value());
-                default -> {
-                    continue;
-                }
-            }
-            faultFired[i] = true;
-        }
+    /** Bit flips and register writes due now (each engine by its own cycle count). */
+    private void applyStateFaults() {
+        faults.afterCycle(0, a.console.cycles(), a.console);
+        faults.afterCycle(1, b.console.cycles(), b.console);
+    }
+
+    /** True when the two consoles' cycle digests differ. */
+    static boolean digestsDiffer(Console x, Console y) {
+        return new CycleDigest(x).digest() != new CycleDigest(y).digest();
     }
 
     private void report(long verified, int frame) {
@@ -263,8 +250,16 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
     }
 
     private DivergenceReport localize() {
-        Console ca = a.console;
-        Console cb = b.console;
+        List<String> fired = new ArrayList<>();
+        for (FaultSpec f : faults.firedSpecs()) {
+            fired.add(f.toString());
+        }
+        return localize(options, a.console, b.console, "same-thread", true, "", fired);
+    }
+
+    /** The report for two engines standing at their first divergent cycle. */
+    static DivergenceReport localize(Options options, Console ca, Console cb, String mode, boolean reproduced,
+                                     String note, List<String> faults) {
         List<DivergenceReport.FieldDifference> fields = new ArrayList<>();
         for (String line : StateDiff.diff(Describer.describe(ca), Describer.describe(cb))) {
             int colon = line.indexOf(": ");
@@ -277,87 +272,97 @@ public final class Lockstep implements AlertWebhook.RollbackTarget {
             }
         }
         int pc = ca.cpu().instructionPc();
-        List<String> faults = new ArrayList<>();
-        for (int i = 0; i < faultFired.length; i++) {
-            if (faultFired[i]) {
-                faults.add(options.faults.get(i).toString());
-            }
-        }
-        return new DivergenceReport(options.session, options.romName, "same-thread", ca.cycles(), ca.frame(),
+        return new DivergenceReport(options.session, options.romName, mode, ca.cycles(), ca.frame(),
                 ca.ppu().scanline(), ca.ppu().dot(), String.format("$%04X", pc),
-                Disassembler.disassemble(pc, ca::peek), fields, true, "", faults);
+                Disassembler.disassemble(pc, ca::peek), fields, reproduced, note, faults);
     }
 
-    // ---- rollback on alert ----
-
-    /** The engines stop here; from now on the webhook may order the rollback. */
-    private void beginHalt() {
-        alertLock.lock();
-        try {
-            halted = true;
-            rollbackOrdered = false;
-            alertChanged.signalAll();
-        } finally {
-            alertLock.unlock();
-        }
-    }
-
-    private boolean awaitAlert() throws InterruptedException {
-        alertLock.lock();
-        try {
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(options.alertWaitMillis);
-            while (!rollbackOrdered) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    halted = false;
-                    return false;
-                }
-                alertChanged.awaitNanos(left);
-            }
-            return true;
-        } finally {
-            alertLock.unlock();
-        }
-    }
-
-    private void signalRolledBack(String outcome) {
-        alertLock.lock();
-        try {
-            if (halted) {
-                halted = false;
-                rollbackOrdered = false;
-                lastRollbackOutcome = outcome;
-                alertChanged.signalAll();
-            }
-        } finally {
-            alertLock.unlock();
-        }
-    }
-
-    /** Called by the webhook: orders the rollback of a halted session and waits for it. */
     @Override
     public AlertWebhook.Outcome rollbackOnAlert() {
-        alertLock.lock();
-        try {
-            if (!halted) {
-                return new AlertWebhook.Outcome(false, "session " + options.session + " is not halted on a divergence");
+        return gate.order(options.session);
+    }
+
+    /**
+     * Where a session halted on a divergence waits for the alert webhook: the run thread halts,
+     * the webhook orders the rollback and waits until the run thread has done it.
+     */
+    static final class AlertGate {
+        private final ReentrantLock lock = new ReentrantLock();
+        private final Condition changed = lock.newCondition();
+        private boolean halted;
+        private boolean ordered;
+        private String outcome = "";
+
+        /** The engines stop here; from now on the webhook may order the rollback. */
+        void beginHalt() {
+            lock.lock();
+            try {
+                halted = true;
+                ordered = false;
+                changed.signalAll();
+            } finally {
+                lock.unlock();
             }
-            rollbackOrdered = true;
-            alertChanged.signalAll();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (halted) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return new AlertWebhook.Outcome(false, "rollback ordered but not finished within 30 s");
+        }
+
+        /** Waits for the order; false if none came within {@code millis} (the halt ends). */
+        boolean await(long millis) throws InterruptedException {
+            lock.lock();
+            try {
+                long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+                while (!ordered) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        halted = false;
+                        return false;
+                    }
+                    changed.awaitNanos(left);
                 }
-                alertChanged.awaitNanos(left);
+                return true;
+            } finally {
+                lock.unlock();
             }
-            return new AlertWebhook.Outcome(true, lastRollbackOutcome);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new AlertWebhook.Outcome(false, "interrupted");
-        } finally {
-            alertLock.unlock();
+        }
+
+        /** The rollback is done: release the webhook waiting in {@link #order}. */
+        void rolledBack(String message) {
+            lock.lock();
+            try {
+                if (halted) {
+                    halted = false;
+                    ordered = false;
+                    outcome = message;
+                    changed.signalAll();
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** Called by the webhook: orders the rollback of a halted session and waits for it. */
+        AlertWebhook.Outcome order(String session) {
+            lock.lock();
+            try {
+                if (!halted) {
+                    return new AlertWebhook.Outcome(false, "session " + session + " is not halted on a divergence");
+                }
+                ordered = true;
+                changed.signalAll();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (halted) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        return new AlertWebhook.Outcome(false, "rollback ordered but not finished within 30 s");
+                    }
+                    changed.awaitNanos(left);
+                }
+                return new AlertWebhook.Outcome(true, outcome);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new AlertWebhook.Outcome(false, "interrupted");
+            } finally {
+                lock.unlock();
+            }
         }
     }
 }

@@ -131,6 +131,8 @@ public final class Assembler {
     private final TreeMap<String, Integer> symbols = new TreeMap<>();
     /** The addressing mode pass 1 chose for each statement (instructions only). */
     private int[] modes;
+    /** The address at each statement in pass 1 (for '*' in constants resolved after it). */
+    private int[] addresses;
     private int pass;
     private int pc;
     private byte[] out;
@@ -146,7 +148,9 @@ public final class Assembler {
         Assembler a = new Assembler();
         a.parse(source);
         a.modes = new int[a.statements.size()];
+        a.addresses = new int[a.statements.size()];
         a.run(1);
+        a.resolveConstants();
         a.out = new byte[0x10000];
         a.written = new boolean[0x10000];
         a.run(2);
@@ -215,6 +219,7 @@ public final class Assembler {
         pc = -1;
         for (int i = 0; i < statements.size(); i++) {
             Statement st = statements.get(i);
+            addresses[i] = pc;
             if (st.label != null) {
                 define(st, st.label, requirePc(st));
             }
@@ -233,6 +238,28 @@ public final class Assembler {
         }
     }
 
+    /**
+     * Gives a value to the constants that pass 1 could not evaluate because they use later
+     * labels (every label is known now), so that pass 2 can use them before their line.
+     */
+    private void resolveConstants() {
+        boolean progress = true;
+        while (progress) {
+            progress = false;
+            for (int i = 0; i < statements.size(); i++) {
+                Statement st = statements.get(i);
+                if (st.constant != null && !symbols.containsKey(st.constant)) {
+                    pc = addresses[i];
+                    int value = eval(st.operand, st.line);
+                    if (!unknown) {
+                        symbols.put(st.constant, value);
+                        progress = true;
+                    }
+                }
+            }
+        }
+    }
+
     private void define(Statement st, String name, int value) {
         Integer old = symbols.get(name);
         if (pass == 1) {
@@ -241,11 +268,7 @@ public final class Assembler {
             }
             symbols.put(name, value);
         } else if (old == null || old != value) {
-            // Only constants defined from forward references get their value in pass 2.
-            if (st.constant == null || old != null) {
-                throw new AsmException(st.line, "'" + name + "' moved between passes (internal error)");
-            }
-            symbols.put(name, value);
+            throw new AsmException(st.line, "'" + name + "' moved between passes (internal error)");
         }
     }
 

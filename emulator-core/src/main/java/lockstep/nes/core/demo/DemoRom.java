@@ -64,7 +64,7 @@ public final class DemoRom {
 
     /**
      * The complete assembly source: tile constants and note constants, {@code demo.s}, and the
-     * generated period tables in place of its marker line.
+     * generated tables (sine, note periods) in place of its marker line.
      */
     public static String source() {
         String body;

@@ -453,8 +453,9 @@ oam_ball:
         sta oam,y
         lda #TILE_BALL
         sta oam+1,y
-        txa                     ; palette = index mod 4
-        and #3
+        txa                     ; palette = index mod 4, behind the background
+        and #3                  ; (the balls pass behind the letters)
+        ora #%00100000
         sta oam+2,y
         lda ball_x,x
         sta oam+3,y

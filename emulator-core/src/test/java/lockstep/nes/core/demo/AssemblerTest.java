@@ -87,6 +87,13 @@ class AssemblerTest {
         byte[] image = p.image(0x8000, 4, 0);
         assertArrayEquals(new byte[] {(byte) 0xAD, 0x10, 0x00, 0x60}, image);
         assertEquals(0x8003, p.symbol("after"));
+        // A constant computed from a later label can be used before its line.
+        Assembler.Program r = Assembler.assemble(String.join("\n",
+                ".org $8000", "jmp target", "target = later + 1", "later: nop", "rts"));
+        assertArrayEquals(new byte[] {0x4C, 0x04, (byte) 0x80, (byte) 0xEA, 0x60}, r.image(0x8000, 5, 0));
+        Assembler.Program star = Assembler.assemble(String.join("\n",
+                ".org $8000", "nop", "here = * + later - later", "later: .word here"));
+        assertEquals(0x8001, star.symbol("here"));
         // Defined first, the same load is zero page.
         assertArrayEquals(bytes(0xA5, 0x10), asm(2, "var = $10", "lda var"));
         // RAM variables laid out with .res are known before use: zero page.

@@ -50,24 +50,28 @@ final class Preview {
                     line[found++] = i;
                 }
             }
-            for (int k = found - 1; k >= 0; k--) {
-                int i = line[k];
-                int sy = oam[4 * i] + 1;
-                int tile = oam[4 * i + 1];
-                int attr = oam[4 * i + 2];
-                int sx = oam[4 * i + 3];
-                int ty = (attr & 0x80) != 0 ? 7 - (y - sy) : y - sy;
-                for (int x = 0; x < 8; x++) {
-                    int tx = (attr & 0x40) != 0 ? 7 - x : x;
-                    int p = pixel(chr, tile, tx, ty);
-                    int X = sx + x;
-                    if (p == 0 || X > 255) {
+            // Per pixel, the first sprite (lowest OAM index) with an opaque pixel decides: its
+            // colour, or the background's when it is behind an opaque background pixel (so a
+            // behind-background sprite also hides later sprites there, as on hardware).
+            for (int x = 0; x < 256; x++) {
+                for (int k = 0; k < found; k++) {
+                    int i = line[k];
+                    int sx = oam[4 * i + 3];
+                    if (x < sx || x >= sx + 8) {
                         continue;
                     }
-                    if ((attr & 0x20) != 0 && opaque[y * 256 + X]) {
+                    int sy = oam[4 * i] + 1;
+                    int attr = oam[4 * i + 2];
+                    int tx = (attr & 0x40) != 0 ? 7 - (x - sx) : x - sx;
+                    int ty = (attr & 0x80) != 0 ? 7 - (y - sy) : y - sy;
+                    int p = pixel(chr, oam[4 * i + 1], tx, ty);
+                    if (p == 0) {
                         continue;
                     }
-                    px[y * 256 + X] = v.palette(16 + (attr & 3) * 4 + p);
+                    if ((attr & 0x20) == 0 || !opaque[y * 256 + x]) {
+                        px[y * 256 + x] = v.palette(16 + (attr & 3) * 4 + p);
+                    }
+                    break;
                 }
             }
         }

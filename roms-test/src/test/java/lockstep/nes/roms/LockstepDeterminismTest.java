@@ -1,0 +1,70 @@
+package lockstep.nes.roms;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.Mappers;
+import lockstep.nes.verifier.Lockstep;
+import lockstep.nes.verifier.SessionMetrics;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every ROM test is a determinism test: each ROM of the manifest runs in same-thread lockstep
+ * (two engines, digests compared after every cycle) with its manifest input, and must show no
+ * divergence. Frames per ROM: the manifest's limit, capped by -Dlockstep.determinism.frames
+ * (default 10) to keep the suite's time in bounds.
+ */
+class LockstepDeterminismTest {
+    private static final int CAP = Integer.getInteger("lockstep.determinism.frames", 10);
+
+    @TestFactory
+    List<DynamicTest> everyManifestRomRunsInLockstepWithoutDivergence() {
+        Path dir = ManifestRomsTest.romsDir();
+        List<DynamicTest> tests = new ArrayList<>();
+        List<RomEntry> entries = Manifest.builtIn().entries();
+        List<CompletableFuture<Lockstep.Result>> runs = new ArrayList<>();
+        for (RomEntry e : entries) {
+            runs.add(CompletableFuture.supplyAsync(() -> run(dir, e)));
+        }
+        for (int i = 0; i < entries.size(); i++) {
+            RomEntry e = entries.get(i);
+            CompletableFuture<Lockstep.Result> run = runs.get(i);
+            tests.add(DynamicTest.dynamicTest(e.rom(), () -> {
+                Lockstep.Result r = run.join();
+                Assumptions.assumeTrue(r != null, e.rom() + ": mapper not supported yet");
+                assertFalse(r.diverged(), () -> e.rom() + " diverged:\n" + r.divergences().get(0).toText());
+                assertTrue(r.completed(), e.rom() + ": " + r.stopReason());
+            }));
+        }
+        return tests;
+    }
+
+    private static Lockstep.Result run(Path dir, RomEntry e) {
+        try {
+            Path rom = dir.resolve(e.rom());
+            Cartridge cart = Cartridge.load(rom);
+            if (!Mappers.isSupported(cart.mapperNumber())) {
+                return null;
+            }
+            Lockstep.Options o = new Lockstep.Options();
+            o.session = e.rom();
+            o.romName = e.rom();
+            o.frames = Math.min(CAP, e.frameLimit());
+            o.input = new ManifestInput(e);
+            o.rollback = Lockstep.Rollback.OFF;
+            return new Lockstep(cart, o,
+                    fence -> new SessionMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), o.session, fence)).run();
+        } catch (Exception ex) {
+            throw new IllegalStateException(e.rom() + ": " + ex.getMessage(), ex);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package lockstep.nes.verifier;
+
+import java.util.ArrayList;
+import java.util.List;
+import lockstep.nes.core.Console;
+
+/**
+ * The injected faults of a run, each one-shot: it fires once, at its cycle, on its engine.
+ * Thread-safe for one thread per engine (each fault belongs to one engine).
+ */
+final class Faults {
+    private final List<FaultSpec> specs;
+    private final boolean[] fired;
+
+    Faults(List<FaultSpec> specs) {
+        this.specs = List.copyOf(specs);
+        this.fired = new boolean[specs.size()];
+    }
+
+    /** True if engine {@code engine} must skip the cycle that would bring it to {@code cycle}. */
+    boolean skip(int engine, long cycle) {
+        for (int i = 0; i < fired.length; i++) {
+            FaultSpec f = specs.get(i);
+            if (f.kind() == FaultSpec.Kind.SKIP_CYCLE && f.engine() == engine && f.cycle() == cycle && !fired[i]) {
+                fired[i] = true;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Milliseconds engine {@code engine} stalls before the cycle that brings it to {@code cycle}. */
+    long stall(int engine, long cycle) {
+        for (int i = 0; i < fired.length; i++) {
+            FaultSpec f = specs.get(i);
+            if (f.kind() == FaultSpec.Kind.STALL && f.engine() == engine && f.cycle() == cycle && !fired[i]) {
+                fired[i] = true;
+                return f.value();
+            }
+        }
+        return 0;
+    }
+
+    /** Applies the state faults of engine {@code engine} due after it completed {@code cycle}. */
+    void afterCycle(int engine, long cycle, Console c) {
+        for (int i = 0; i < fired.length; i++) {
+            FaultSpec f = specs.get(i);
+            if (f.engine() != engine || f.cycle() != cycle || fired[i]) {
+                continue;
+            }
+            if (apply(f, c)) {
+                fired[i] = true;
+            }
+        }
+    }
+
+    /** Applies one state fault to {@code c}; false for faults that are not state changes. */
+    static boolean apply(FaultSpec f, Console c) {
+        switch (f.kind()) {
+            case RAM_BITFLIP -> FieldPoke.flipBit(c, "console.ram", f.address(), f.bit());
+            case VRAM_BITFLIP -> FieldPoke.flipBit(c, "mapper.ciram", f.address(), f.bit());
+            case REG -> FieldPoke.set(c, f.field(), f.value());
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The specs that fired so far, in order. */
+    List<FaultSpec> firedSpecs() {
+        List<FaultSpec> out = new ArrayList<>();
+        for (int i = 0; i < fired.length; i++) {
+            if (fired[i]) {
+                out.add(specs.get(i));
+            }
+        }
+        return out;
+    }
+
+    /** A fresh set with the given specs already marked as not fired (for a replay). */
+    static Faults replay(List<FaultSpec> specs) {
+        return new Faults(specs);
+    }
+}

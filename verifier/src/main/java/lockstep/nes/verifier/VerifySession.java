@@ -1,0 +1,22 @@
+package lockstep.nes.verifier;
+
+import java.util.function.Function;
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.RomFormatException;
+
+/** A lockstep verification session in one of its modes. */
+public interface VerifySession extends AlertWebhook.RollbackTarget {
+    /** Same-thread or threads mode (processes mode runs engine hosts, see the canary). */
+    enum Mode { SAME_THREAD, THREADS }
+
+    /** Runs the session to its end or to a divergence it may not recover from. */
+    Lockstep.Result run() throws InterruptedException, RomFormatException;
+
+    /** The session's epoch fence (its rejected-write count is exported as a metric). */
+    EpochFence fence();
+
+    static VerifySession create(Mode mode, Cartridge cart, Lockstep.Options options,
+                                Function<EpochFence, SessionMetrics> metrics) throws RomFormatException {
+        return mode == Mode.THREADS ? new ThreadedLockstep(cart, options, metrics) : new Lockstep(cart, options, metrics);
+    }
+}

@@ -1,0 +1,91 @@
+package lockstep.nes.verifier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.Arrays;
+import java.util.List;
+import lockstep.nes.core.TestRoms;
+import lockstep.nes.core.cart.Cartridge;
+import org.junit.jupiter.api.Test;
+
+class ThreadedLockstepTest {
+    private static Cartridge rom() throws Exception {
+        return Cartridge.load(TestRoms.require("spritecans-2011/spritecans.nes"));
+    }
+
+    private static Lockstep.Options options(int frames, String... faults) {
+        Lockstep.Options o = new Lockstep.Options();
+        o.frames = frames;
+        o.checkpointEvery = 2;
+        o.backoffBaseMillis = 1;
+        o.backoffCapMillis = 5;
+        o.stallMillis = 300;
+        o.faults = Arrays.stream(faults).map(FaultSpec::parse).toList();
+        return o;
+    }
+
+    private static ThreadedLockstep session(Cartridge cart, Lockstep.Options o) {
+        return new ThreadedLockstep(cart, o,
+                fence -> new SessionMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), o.session, fence));
+    }
+
+    @Test
+    void cleanRunMatchesTheSameThreadMode() throws Exception {
+        Cartridge cart = rom();
+        Lockstep.Result threaded = session(cart, options(6)).run();
+        assertFalse(threaded.diverged());
+        assertTrue(threaded.completed());
+        Lockstep.Result same = VerifySession.create(VerifySession.Mode.SAME_THREAD, cart, options(6),
+                fence -> new SessionMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), "x", fence)).run();
+        assertEquals(same.finalStateHash(), threaded.finalStateHash());
+        assertEquals(same.cyclesVerified(), threaded.cyclesVerified());
+    }
+
+    @Test
+    void oneShotBitFlipIsFoundAtItsCycleNamedByReplayAndRolledBack() throws Exception {
+        Lockstep.Result r = session(rom(), options(6, "ram-bitflip@75000:A:$0077:4")).run();
+        assertTrue(r.diverged());
+        DivergenceReport d = r.divergences().get(0);
+        assertEquals(75000, d.cycle());
+        assertFalse(d.reproduced(), "a one-shot fault does not reproduce on a clean re-run");
+        assertTrue(d.note().contains("does not reproduce"), d.note());
+        assertEquals(List.of("console.ram[0x77]"), d.fields().stream().map(DivergenceReport.FieldDifference::field).toList());
+        assertEquals(1, r.rollbacks());
+        assertTrue(r.completed());
+    }
+
+    @Test
+    void registerAndSkippedCycleFaultsAreLocalised() throws Exception {
+        DivergenceReport reg = session(rom(), options(5, "reg@70000:B:cpu.y=7")).run().divergences().get(0);
+        assertEquals(70000, reg.cycle());
+        assertTrue(reg.fields().stream().anyMatch(f -> f.field().equals("cpu.y") && f.b().equals("7")), reg.toText());
+        DivergenceReport skip = session(rom(), options(5, "skip-cycle@65000:A")).run().divergences().get(0);
+        assertEquals(65000, skip.cycle());
+        assertTrue(skip.fields().stream().anyMatch(f -> f.field().equals("console.cycle")), skip.toText());
+    }
+
+    @Test
+    void stalledEngineIsDetectedByDriftAndItsLateWritesAreRejectedAfterTheRollback() throws Exception {
+        Lockstep.Options o = options(6, "stall@70000:B:2500");
+        ThreadedLockstep s = session(rom(), o);
+        long t0 = System.nanoTime();
+        Lockstep.Result r = s.run();
+        assertTrue(r.diverged());
+        DivergenceReport d = r.divergences().get(0);
+        assertTrue(d.fields().get(0).field().contains("engine B stalled"), d.toText());
+        assertEquals(70000, d.cycle(), "the stalled engine stopped before cycle 70000");
+        assertEquals(1, r.rollbacks());
+        assertTrue(r.completed());
+        // The zombie wakes 2.5 s after its stall began and tries to write its result: refused.
+        long waitUntil = t0 + 10_000_000_000L;
+        while (s.fence().rejectedWrites() == 0 && System.nanoTime() < waitUntil) {
+            Thread.sleep(50);
+        }
+        assertTrue(s.fence().rejectedWrites() >= 1, "the zombie's late write must be rejected");
+        assertTrue(s.results().stream().noneMatch(l -> l.startsWith("engine B epoch 1")), s.results().toString());
+    }
+}
