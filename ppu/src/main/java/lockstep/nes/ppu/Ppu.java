@@ -261,6 +261,12 @@ public final class Ppu implements Stateful {
     private void renderDot(boolean visible) {
         final int d = dot;
         if (d == 0) {
+            // Idle dot. After a rendered line the bus already shows the pattern address that
+            // dot 5 will read (computed from dot 339's fetch): A12 does not stay low from
+            // dot 337 to dot 5 when backgrounds use $1000.
+            if (visible) {
+                bus.ppuAddress(bgPatternAddress());
+            }
             return;
         }
         if (d <= 256) {

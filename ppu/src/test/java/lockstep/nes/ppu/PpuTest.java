@@ -447,6 +447,27 @@ class PpuTest {
     }
 
     @Test
+    void idleDotShowsTheNextPatternAddressOnVisibleLines() {
+        warmUp();
+        runTo(241, 10);
+        ppu.writeRegister(0, 0x10); // background patterns at $1000
+        ppu.writeRegister(1, 0x08);
+        runTo(5, 340);
+        bus.lastAddress = -1;
+        ppu.step();
+        assertEquals(0, ppu.dot());
+        assertEquals(0x1000, bus.lastAddress & 0x1000); // A12 high at dot 0
+        runTo(261, 340);
+        int before = bus.lastAddress;
+        runTo(0, 0);
+        runTo(260, 340);
+        bus.lastAddress = -1;
+        ppu.step(); // pre-render dot 0 follows an idle line: nothing new on the bus
+        assertEquals(-1, bus.lastAddress);
+        assertTrue(before >= 0);
+    }
+
+    @Test
     void dataAccessDuringRenderingIncrementsCoarseXAndY() {
         warmUp();
         runTo(241, 10);
