@@ -62,6 +62,8 @@ public final class Ppu implements Stateful {
     private boolean nmiOutput;
     /** A $2002 read one dot before vblank starts: the flag is not set this frame. */
     private boolean suppressVblank;
+    /** Dots left during which a further $2007 read is ignored (returns open bus, no side effects). */
+    private int ignoreDataRead;
     /** Writes to $2000/$2001/$2005/$2006 are ignored until the first pre-render line after power/reset. */
     private boolean warmedUp;
 
@@ -188,6 +190,9 @@ public final class Ppu implements Stateful {
 
     /** Advances one dot. */
     public void step() {
+        if (ignoreDataRead > 0) {
+            ignoreDataRead--;
+        }
         if (dot < 340) {
             dot++;
         } else {
@@ -659,6 +664,12 @@ public final class Ppu implements Stateful {
                 return latch(readOamData(), 0xFF);
             }
             case 7 -> {
+                // Two $2007 reads within a few dots (a DMA re-read, an indexed read crossing
+                // $2007) count once: the second returns open bus and touches nothing.
+                if (ignoreDataRead > 0) {
+                    return decayedOpenBus();
+                }
+                ignoreDataRead = 6;
                 return latch(readData(), (v & 0x3F00) == 0x3F00 ? 0x3F : 0xFF);
             }
             default -> {
@@ -928,6 +939,7 @@ public final class Ppu implements Stateful {
         readBuffer = s.u8("readBuffer", readBuffer);
         nmiOutput = s.bool("nmiOutput", nmiOutput);
         suppressVblank = s.bool("suppressVblank", suppressVblank);
+        ignoreDataRead = s.u8("ignoreDataRead", ignoreDataRead);
         warmedUp = s.bool("warmedUp", warmedUp);
         openBus = s.u8("openBus", openBus);
         s.ints("openBusFrame", openBusFrame);
