@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
             InfoCommand.class,
             TestRomsCommand.class,
             VerifyCommand.class,
+            BenchCommand.class,
             CanaryCommand.class,
             EngineHostCommand.class,
         })

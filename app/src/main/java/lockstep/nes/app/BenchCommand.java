@@ -1,0 +1,113 @@
+package lockstep.nes.app;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import lockstep.nes.core.Console;
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.state.CycleDigest;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code lockstep bench}: frames per second without JMH, with the same frame window convention
+ * as ../shared/peers/libretro_bench.c: each pass powers the console on, runs W untimed frames,
+ * then times N frames; passes repeat until at least 5 s were timed. Audio and video are produced
+ * as in normal use (the audio buffer is drained every frame) and discarded.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Measure emulation speed: W untimed frames, then N timed frames, repeated until 5 s were timed.",
+            "Last line: passes=P seconds=S fps=F"})
+public final class BenchCommand implements Callable<Integer> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "ROM (default: the built-in demo)")
+    Path rom;
+
+    @Option(names = "--frames", paramLabel = "N", description = "timed frames per pass (default: ${DEFAULT-VALUE})")
+    int frames = 3000;
+
+    @Option(names = "--warmup", paramLabel = "W", description = "untimed frames before each pass (default: ${DEFAULT-VALUE})")
+    int warmup = 600;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "single (one engine) or lockstep (two engines, "
+            + "digests compared every cycle) (default: ${DEFAULT-VALUE})")
+    String mode = "single";
+
+    @Option(names = "--min-seconds", paramLabel = "S", description = "timed seconds to reach (default: ${DEFAULT-VALUE})")
+    double minSeconds = 5;
+
+    @Override
+    public Integer call() {
+        if (frames < 1 || warmup < 0) {
+            System.err.println("error: --frames must be >= 1 and --warmup >= 0");
+            return 2;
+        }
+        boolean lockstep;
+        switch (mode) {
+            case "single" -> lockstep = false;
+            case "lockstep" -> lockstep = true;
+            default -> {
+                System.err.println("error: --mode must be single or lockstep, not '" + mode + "'");
+                return 2;
+            }
+        }
+        Cartridge cart;
+        try {
+            cart = RomArg.load(rom);
+        } catch (RomFormatException e) {
+            System.err.println("error: " + e.getMessage());
+            return 2;
+        }
+        short[] audio = new short[8192];
+        long timedNanos = 0;
+        int passes = 0;
+        try {
+            while (timedNanos < minSeconds * 1e9 || passes == 0) {
+                Console a = Console.create(cart);
+                Console b = lockstep ? Console.create(cart) : null;
+                CycleDigest da = lockstep ? new CycleDigest(a) : null;
+                CycleDigest db = lockstep ? new CycleDigest(b) : null;
+                run(a, b, da, db, warmup, audio);
+                long t0 = System.nanoTime();
+                run(a, b, da, db, frames, audio);
+                timedNanos += System.nanoTime() - t0;
+                passes++;
+                System.err.printf(Locale.ROOT, "bench: pass %d, %.2f s timed%n", passes, timedNanos / 1e9);
+            }
+        } catch (RomFormatException e) {
+            System.err.println("error: " + e.getMessage());
+            return 2;
+        } catch (IllegalStateException e) {
+            System.err.println("error: " + e.getMessage());
+            return 1;
+        }
+        double seconds = timedNanos / 1e9;
+        System.out.printf(Locale.ROOT, "rom=%s mode=%s frames=%d warmup=%d%n", RomArg.name(rom), mode, frames, warmup);
+        System.out.printf(Locale.ROOT, "passes=%d seconds=%.3f fps=%.1f%n", passes, seconds, (double) frames * passes / seconds);
+        return 0;
+    }
+
+    private static void run(Console a, Console b, CycleDigest da, CycleDigest db, int n, short[] audio) {
+        for (int f = 0; f < n; f++) {
+            if (b == null) {
+                a.runFrame();
+            } else {
+                long frame = a.frame();
+                while (a.frame() == frame) {
+                    a.runCycle();
+                    b.runCycle();
+                    if (da.digest() != db.digest()) {
+                        throw new IllegalStateException("engines diverged at cycle " + a.cycles());
+                    }
+                }
+                while (b.apu().audio().read(audio, 0, audio.length) > 0) {
+                    // discard
+                }
+            }
+            while (a.apu().audio().read(audio, 0, audio.length) > 0) {
+                // discard
+            }
+        }
+    }
+}
