@@ -14,6 +14,7 @@ import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.apu.WavWriter;
+import lockstep.nes.core.cart.BatterySave;
 import lockstep.nes.core.demo.DemoRom;
 import lockstep.nes.verifier.MovieInput;
 import lockstep.nes.core.movie.Fm2;
@@ -53,6 +54,9 @@ public final class HeadlessCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "write a JSON summary")
     Path json;
 
+    @Option(names = "--no-battery", description = "do not load or save the battery-backed RAM (<rom>.sav)")
+    boolean noBattery;
+
     @Option(names = "--wav", paramLabel = "FILE.wav", description = "write the audio (16-bit mono PCM) as WAV")
     Path wav;
 
@@ -89,6 +93,18 @@ public final class HeadlessCommand implements Callable<Integer> {
             console = Console.create(cart);
         } catch (RomFormatException e) {
             throw new Fail(e.getMessage());
+        }
+        BatterySave battery = null;
+        if (rom != null && cart.battery() && !noBattery) {
+            battery = new BatterySave(rom, cart);
+            try {
+                Path from = battery.load(console.mapper());
+                if (from != null) {
+                    System.err.println("headless: battery RAM loaded from " + from);
+                }
+            } catch (IOException e) {
+                throw new Fail(battery.target() + ": cannot read the battery save (" + e.getMessage() + ")");
+            }
         }
         Movie input = null;
         if (movie != null) {
@@ -147,6 +163,13 @@ public final class HeadlessCommand implements Callable<Integer> {
         }
         double fps = frames / seconds;
 
+        if (battery != null) {
+            try {
+                System.err.println("headless: battery RAM saved to " + battery.save(console.mapper()));
+            } catch (IOException e) {
+                throw new Fail(battery.target() + ": cannot write the battery save (" + e.getMessage() + ")");
+            }
+        }
         if (dumpRam != null) {
             writeFile(dumpRam, console.ram().array().clone(), "RAM dump");
         }

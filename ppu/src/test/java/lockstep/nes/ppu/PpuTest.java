@@ -148,15 +148,15 @@ class PpuTest {
         bus.mem[0x2001] = 0x22;
         bus.mem[0x2020] = 0x33;
         setAddress(0x2000);
-        ppu.readRegister(7); // primes the buffer
-        assertEquals(0x11, ppu.readRegister(7));
+        read2007(); // primes the buffer
+        assertEquals(0x11, read2007());
         assertEquals(0x2002, ppu.vramAddress());
         ppu.writeRegister(0, 0x04);
         setAddress(0x2000);
-        assertEquals(0x22, ppu.readRegister(7)); // the stale buffer ($2001); fetches $2000
+        assertEquals(0x22, read2007()); // the stale buffer ($2001); fetches $2000
         assertEquals(0x2020, ppu.vramAddress());
-        assertEquals(0x11, ppu.readRegister(7));
-        assertEquals(0x33, ppu.readRegister(7));
+        assertEquals(0x11, read2007());
+        assertEquals(0x33, read2007());
     }
 
     @Test
@@ -167,14 +167,14 @@ class PpuTest {
         setAddress(0x3F10);
         ppu.writeRegister(7, 0x2A);
         setAddress(0x3F00);
-        assertEquals(0x2A, ppu.readRegister(7) & 0x3F);
+        assertEquals(0x2A, read2007() & 0x3F);
         setAddress(0x3F30); // $3F20-$3FFF mirror $3F00-$3F1F
-        assertEquals(0x2A, ppu.readRegister(7) & 0x3F);
+        assertEquals(0x2A, read2007() & 0x3F);
         setAddress(0x3F10);
-        ppu.readRegister(7);
+        read2007();
         // The buffer was filled from the nametable "under" the palette.
         setAddress(0x2000);
-        assertEquals(0x77, ppu.readRegister(7));
+        assertEquals(0x77, read2007());
         // $3F14 mirrors $3F04; $3F15 is its own entry.
         setAddress(0x3F14);
         ppu.writeRegister(7, 0x06);
@@ -185,6 +185,29 @@ class PpuTest {
         ppu.writeRegister(7, 0x08);
         assertEquals(0x07, ppu.palette().read(5));
         assertEquals(0x08, ppu.palette().read(0x15));
+    }
+
+    /** A $2007 read 4 CPU cycles (12 dots) after the previous access, as with back-to-back LDAs. */
+    private int read2007() {
+        for (int i = 0; i < 12; i++) {
+            ppu.step();
+        }
+        return ppu.readRegister(7);
+    }
+
+    @Test
+    void secondDataReadWithinSixDotsIsIgnored() {
+        warmUp();
+        runTo(241, 10);
+        bus.mem[0x2000] = 0x11;
+        bus.mem[0x2001] = 0x22;
+        setAddress(0x2000);
+        read2007();
+        int v = ppu.vramAddress();
+        ppu.step();
+        ppu.readRegister(7); // a DMA re-read one dot later: ignored
+        assertEquals(v, ppu.vramAddress(), "the ignored read does not increment v");
+        assertEquals(0x11, read2007(), "nor does it advance the read buffer");
     }
 
     @Test
