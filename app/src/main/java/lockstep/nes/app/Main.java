@@ -13,6 +13,8 @@ import picocli.CommandLine.Command;
             InfoCommand.class,
             TestRomsCommand.class,
             VerifyCommand.class,
+            CanaryCommand.class,
+            EngineHostCommand.class,
         })
 public final class Main implements Runnable {
     @Override
@@ -26,6 +28,19 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit code (for tests). */
     public static int run(String... args) {
-        return new CommandLine(new Main()).execute(args);
+        CommandLine cl = new CommandLine(new Main());
+        // A bad option or argument: one line saying what is wrong and where to look, exit 2.
+        cl.setParameterExceptionHandler((ex, a) -> {
+            CommandLine cmd = ex.getCommandLine();
+            cmd.getErr().println("error: " + ex.getMessage() + " (see: " + cmd.getCommandSpec().qualifiedName()
+                    + " --help)");
+            return 2;
+        });
+        // An unexpected failure is a bug: one line with its cause, never a stack trace.
+        cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+            cmd.getErr().println("error: " + (ex.getMessage() != null ? ex.getMessage() : ex.toString()));
+            return 3;
+        });
+        return cl.execute(args);
     }
 }

@@ -48,6 +48,17 @@ class BadInputTest {
         assertFalse(r.err.contains("Exception"), r.err);
     }
 
+    @org.junit.jupiter.api.Test
+    void badOptionValueGetsOneLineAndExitTwo() {
+        Run r = run("headless", "--frames", "abc");
+        assertEquals(2, r.exit, r.err);
+        assertEquals(1, r.err.strip().lines().count(), r.err);
+        assertTrue(r.err.contains("--frames") && r.err.contains("abc"), r.err);
+        Run u = run("verify", "--no-such-option");
+        assertEquals(2, u.exit, u.err);
+        assertEquals(1, u.err.strip().lines().count(), u.err);
+    }
+
     record Run(int exit, String out, String err) {
     }
 

@@ -23,6 +23,19 @@ public final class FrameImage {
         }
     }
 
+    /**
+     * A 64-bit FNV-1a hash of the frame's 9-bit values (each as two bytes, low first), as 16 hex
+     * digits: the frame hash of the ROM manifest. Independent of the palette.
+     */
+    public static String hash(short[] frame) {
+        long h = 0xCBF29CE484222325L;
+        for (short value : frame) {
+            h = (h ^ (value & 0xFF)) * 0x100000001B3L;
+            h = (h ^ ((value >> 8) & 0x01)) * 0x100000001B3L;
+        }
+        return String.format("%016x", h);
+    }
+
     /** A new image of {@code frame}. */
     public static BufferedImage toImage(short[] frame, Palette palette) {
         int[] rgb = new int[Ppu.WIDTH * Ppu.HEIGHT];

@@ -566,8 +566,8 @@ public final class Ppu implements Stateful {
 
     private int spritePatternAddress(int slot) {
         if (slot >= spriteCount) {
-            // Empty slots fetch tile $FF.
-            return (ctrl & 0x20) != 0 ? 0x1FF0 : ((ctrl & 0x08) << 9) | 0x0FF0;
+            // Empty slots fetch tile $FF, row 0 (in 8x16 mode: bank $1000, tile $FE).
+            return (ctrl & 0x20) != 0 ? 0x1FE0 : ((ctrl & 0x08) << 9) | 0x0FF0;
         }
         int row = (scanline - spriteY) & 0xFF;
         final boolean flipV = (spriteAttr & 0x80) != 0;

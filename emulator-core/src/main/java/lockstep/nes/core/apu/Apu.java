@@ -70,6 +70,7 @@ public final class Apu implements Stateful {
         pulse2.length.setEnabled(false);
         // The triangle is disabled too, but its length counter keeps its value.
         triangle.length.enabled = false;
+        triangle.resetPhase();
         noise.length.setEnabled(false);
         pulse1.length.halt = false;
         pulse2.length.halt = false;
@@ -247,6 +248,11 @@ public final class Apu implements Stateful {
         dmc.fetched(value);
     }
 
+    /** The DMC unit (tests and debuggers in this package). */
+    Dmc dmc() {
+        return dmc;
+    }
+
     /** The audio samples produced so far (read them each frame). */
     public AudioOutput audio() {
         return audio;
@@ -254,30 +260,20 @@ public final class Apu implements Stateful {
 
     @Override
     public void state(StateVisitor s) {
-        s.beginSection("frameCounter");
-        fcCycle = s.i32("cycle", fcCycle);
-        fcStep = s.u8("step", fcStep);
-        fcMode = s.u8("mode", fcMode);
+        // The frame counter.
+        fcCycle = s.i32("fcCycle", fcCycle);
+        fcStep = s.u8("fcStep", fcStep);
+        fcMode = s.u8("fcMode", fcMode);
         irqInhibit = s.bool("irqInhibit", irqInhibit);
         frameIrq = s.bool("frameIrq", frameIrq);
-        fcBlock = s.u8("block", fcBlock);
-        fcPending = s.i32("pending", fcPending);
-        fcDelay = s.i32("delay", fcDelay);
-        s.endSection();
-        s.beginSection("pulse1");
-        pulse1.state(s);
-        s.endSection();
-        s.beginSection("pulse2");
-        pulse2.state(s);
-        s.endSection();
-        s.beginSection("triangle");
-        triangle.state(s);
-        s.endSection();
-        s.beginSection("noise");
-        noise.state(s);
-        s.endSection();
-        s.beginSection("dmc");
-        dmc.state(s);
-        s.endSection();
+        fcBlock = s.u8("fcBlock", fcBlock);
+        fcPending = s.i32("fcPending", fcPending);
+        fcDelay = s.i32("fcDelay", fcDelay);
+        s.section("pulse1", pulse1);
+        s.section("pulse2", pulse2);
+        s.section("triangle", triangle);
+        s.section("noise", noise);
+        s.section("dmc", dmc);
+        // audio: an output sink (like the PPU's picture), rebuilt from the state, not part of it.
     }
 }

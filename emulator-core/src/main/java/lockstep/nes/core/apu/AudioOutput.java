@@ -29,13 +29,13 @@ public final class AudioOutput {
     private static final int CHUNK = 1024;
     private static final int RING = 1 << 15;
 
-    private final int sampleRate;
+    private int sampleRate;
     /** Output samples per CPU cycle, 32.32 fixed point. */
-    private final long step;
+    private long step;
     /** High-pass coefficient, 1.15 fixed point. */
-    private final int highPass;
+    private int highPass;
     /** Low-pass coefficient, 0.16 fixed point. */
-    private final int lowPass;
+    private int lowPass;
 
     private final int[] diff = new int[CHUNK + 2 * WIDTH];
     /** Position of the current CPU cycle in samples from diff[0], 32.32 fixed point. */
@@ -53,15 +53,27 @@ public final class AudioOutput {
     private long readPos;
 
     public AudioOutput(int sampleRate) {
-        if (sampleRate < 8000 || sampleRate > 192_000) {
-            throw new IllegalArgumentException("sample rate " + sampleRate);
+        setSampleRate(sampleRate);
+    }
+
+    /** Changes the output rate (e.g. 44,100 or 48,000 Hz); drops the samples not read yet. */
+    public void setSampleRate(int rate) {
+        if (rate < 8000 || rate > 192_000) {
+            throw new IllegalArgumentException("sample rate " + rate);
         }
-        this.sampleRate = sampleRate;
-        this.step = ((long) sampleRate * CPU_CLOCK_DEN << 32) / CPU_CLOCK_NUM;
+        sampleRate = rate;
+        step = ((long) rate * CPU_CLOCK_DEN << 32) / CPU_CLOCK_NUM;
         double rc = 1.0 / (2 * StrictMath.PI * 37.0);
-        double dt = 1.0 / sampleRate;
-        this.highPass = (int) StrictMath.round(32768 * rc / (rc + dt));
-        this.lowPass = (int) StrictMath.round(65536 * (1 - StrictMath.exp(-2 * StrictMath.PI * 14_000.0 / sampleRate)));
+        double dt = 1.0 / rate;
+        highPass = (int) StrictMath.round(32768 * rc / (rc + dt));
+        lowPass = (int) StrictMath.round(65536 * (1 - StrictMath.exp(-2 * StrictMath.PI * 14_000.0 / rate)));
+        java.util.Arrays.fill(diff, 0);
+        time = 0;
+        integrator = lastLevel << KERNEL_BITS;
+        hpPrevIn = lastLevel;
+        hpPrevOut = 0;
+        lpOut = 0;
+        readPos = written;
     }
 
     public int sampleRate() {

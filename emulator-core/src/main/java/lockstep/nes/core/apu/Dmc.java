@@ -2,13 +2,14 @@ package lockstep.nes.core.apu;
 
 import lockstep.nes.core.Dma;
 import lockstep.nes.state.StateVisitor;
+import lockstep.nes.state.Stateful;
 
 /**
  * The delta modulation channel ($4010-$4013): a memory reader that fetches sample bytes by
  * DMA (stealing CPU cycles), and an output unit that shifts them out one bit per timer
  * period, moving a 7-bit level up or down by 2.
  */
-final class Dmc {
+final class Dmc implements Stateful {
     /** Timer periods in CPU cycles (NTSC). */
     static final int[] PERIODS = {428, 380, 340, 320, 286, 254, 226, 214, 190, 160, 142, 128, 106, 84, 72, 54};
 
@@ -46,10 +47,11 @@ final class Dmc {
     void power() {
         sampleAddress = 0xC000;
         sampleLength = 1;
+        level = 0;
         reset();
     }
 
-    /** Soft reset: the sample address and length survive. */
+    /** Soft reset: the sample address and length survive; the output level keeps only bit 0. */
     void reset() {
         irqFlag = false;
         irqEnabled = false;
@@ -57,7 +59,7 @@ final class Dmc {
         period = PERIODS[0] - 1;
         // The timer starts full, so the first output clock comes a whole period after power.
         timer = period;
-        level = 0;
+        level &= 1;
         currentAddress = 0;
         bytesRemaining = 0;
         buffer = 0;
@@ -175,7 +177,8 @@ final class Dmc {
         }
     }
 
-    void state(StateVisitor s) {
+    @Override
+    public void state(StateVisitor s) {
         irqFlag = s.bool("irqFlag", irqFlag);
         irqEnabled = s.bool("irqEnabled", irqEnabled);
         loop = s.bool("loop", loop);

@@ -1,9 +1,10 @@
 package lockstep.nes.core.apu;
 
 import lockstep.nes.state.StateVisitor;
+import lockstep.nes.state.Stateful;
 
 /** The volume envelope of the pulse and noise channels (clocked on quarter frames). */
-final class Envelope {
+final class Envelope implements Stateful {
     private boolean constantVolume;
     /** The 4-bit volume / envelope period from the register. */
     private int volume;
@@ -51,11 +52,12 @@ final class Envelope {
         return constantVolume ? volume : decay;
     }
 
-    void state(StateVisitor s) {
-        constantVolume = s.bool("envConstant", constantVolume);
-        volume = s.u8("envVolume", volume);
-        start = s.bool("envStart", start);
-        divider = s.u8("envDivider", divider);
-        decay = s.u8("envDecay", decay);
+    @Override
+    public void state(StateVisitor s) {
+        constantVolume = s.bool("constantVolume", constantVolume);
+        volume = s.u8("volume", volume);
+        start = s.bool("start", start);
+        divider = s.u8("divider", divider);
+        decay = s.u8("decay", decay);
     }
 }

@@ -1,6 +1,7 @@
 package lockstep.nes.core.apu;
 
 import lockstep.nes.state.StateVisitor;
+import lockstep.nes.state.Stateful;
 
 /**
  * A channel's length counter. Writes to the halt flag and to the counter (through the
@@ -8,7 +9,7 @@ import lockstep.nes.state.StateVisitor;
  * reload that lands on the same cycle as a half-frame clock of a nonzero counter is ignored,
  * and a halt change lands after the clock (blargg's len_halt_timing / len_reload_timing).
  */
-final class LengthCounter {
+final class LengthCounter implements Stateful {
     private static final int[] TABLE = {
         10, 254, 20, 2, 40, 4, 80, 6, 160, 8, 60, 10, 14, 12, 26, 14,
         12, 16, 24, 18, 48, 20, 96, 22, 192, 24, 72, 26, 16, 28, 32, 30,
@@ -68,12 +69,13 @@ final class LengthCounter {
         enabled = value;
     }
 
-    void state(StateVisitor s) {
-        enabled = s.bool("lengthEnabled", enabled);
-        halt = s.bool("lengthHalt", halt);
-        newHalt = s.bool("lengthNewHalt", newHalt);
-        counter = s.u8("lengthCounter", counter);
-        reloadValue = s.u8("lengthReload", reloadValue);
-        previousValue = s.u8("lengthPrevious", previousValue);
+    @Override
+    public void state(StateVisitor s) {
+        enabled = s.bool("enabled", enabled);
+        halt = s.bool("halt", halt);
+        newHalt = s.bool("newHalt", newHalt);
+        counter = s.u8("counter", counter);
+        reloadValue = s.u8("reloadValue", reloadValue);
+        previousValue = s.u8("previousValue", previousValue);
     }
 }

@@ -1,9 +1,10 @@
 package lockstep.nes.core.apu;
 
 import lockstep.nes.state.StateVisitor;
+import lockstep.nes.state.Stateful;
 
 /** The noise channel ($400C-$400F): a 15-bit LFSR with a 32767-step mode and a short 93-step mode. */
-final class Noise {
+final class Noise implements Stateful {
     /** Timer periods in CPU cycles (NTSC). */
     private static final int[] PERIODS = {4, 8, 16, 32, 64, 96, 128, 160, 202, 254, 380, 508, 762, 1016, 2034, 4068};
 
@@ -72,9 +73,10 @@ final class Noise {
         return shift;
     }
 
-    void state(StateVisitor s) {
-        length.state(s);
-        envelope.state(s);
+    @Override
+    public void state(StateVisitor s) {
+        s.section("length", length);
+        s.section("envelope", envelope);
         period = s.u16("period", period);
         timer = s.u16("timer", timer);
         shortMode = s.bool("shortMode", shortMode);

@@ -1,9 +1,10 @@
 package lockstep.nes.core.apu;
 
 import lockstep.nes.state.StateVisitor;
+import lockstep.nes.state.Stateful;
 
 /** A pulse channel ($4000-$4003 or $4004-$4007). */
-final class Pulse {
+final class Pulse implements Stateful {
     /** Duty waveforms, one bit per sequencer step (step 0 = bit 0). */
     private static final int[] DUTY = {0b1000_0000, 0b1100_0000, 0b1111_0000, 0b0011_1111};
 
@@ -25,7 +26,7 @@ final class Pulse {
     private int sweepShift;
     private boolean sweepReload;
     private int sweepDivider;
-    /** Derived from period and the sweep settings (kept in step by {@link #updateTarget}). */
+    /** The sweep's target period, updated whenever the period or the sweep settings change. */
     private int targetPeriod;
 
     Pulse(boolean onesComplement) {
@@ -132,9 +133,10 @@ final class Pulse {
         return period;
     }
 
-    void state(StateVisitor s) {
-        length.state(s);
-        envelope.state(s);
+    @Override
+    public void state(StateVisitor s) {
+        s.section("length", length);
+        s.section("envelope", envelope);
         duty = s.u8("duty", duty);
         dutyPos = s.u8("dutyPos", dutyPos);
         period = s.u16("period", period);
@@ -145,8 +147,6 @@ final class Pulse {
         sweepShift = s.u8("sweepShift", sweepShift);
         sweepReload = s.bool("sweepReload", sweepReload);
         sweepDivider = s.u8("sweepDivider", sweepDivider);
-        if (s.isReader()) {
-            updateTarget();
-        }
+        targetPeriod = s.i32("targetPeriod", targetPeriod);
     }
 }

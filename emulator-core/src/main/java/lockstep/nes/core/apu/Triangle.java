@@ -1,6 +1,7 @@
 package lockstep.nes.core.apu;
 
 import lockstep.nes.state.StateVisitor;
+import lockstep.nes.state.Stateful;
 
 /**
  * The triangle channel ($4008-$400B). Its timer runs at the CPU rate. The sequencer steps
@@ -8,7 +9,7 @@ import lockstep.nes.state.StateVisitor;
  * and 1 give an ultrasonic wave that the output filter averages to a level near 7.5 (and
  * halting it leaves the output where the sequencer stopped, as on hardware).
  */
-final class Triangle {
+final class Triangle implements Stateful {
     final LengthCounter length = new LengthCounter();
 
     private int period;
@@ -28,6 +29,11 @@ final class Triangle {
         linearReload = 0;
         linearReloadFlag = false;
         control = false;
+    }
+
+    /** Soft reset puts the sequencer back to its first step (output 15). */
+    void resetPhase() {
+        sequencePos = 0;
     }
 
     void write(int reg, int value) {
@@ -79,8 +85,9 @@ final class Triangle {
         return sequencePos < 16 ? 15 - sequencePos : sequencePos - 16;
     }
 
-    void state(StateVisitor s) {
-        length.state(s);
+    @Override
+    public void state(StateVisitor s) {
+        s.section("length", length);
         period = s.u16("period", period);
         timer = s.u16("timer", timer);
         sequencePos = s.u8("sequencePos", sequencePos);

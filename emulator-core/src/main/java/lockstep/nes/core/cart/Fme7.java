@@ -113,8 +113,8 @@ public final class Fme7 extends Mapper {
     @Override
     protected void registers(StateVisitor s) {
         command = s.u8("command", command);
-        s.ints("chr", chrRegs);
-        s.ints("prg", prgRegs);
+        s.ints("chrRegs", chrRegs);
+        s.ints("prgRegs", prgRegs);
         mirror = s.u8("mirror", mirror);
         irqControl = s.u8("irqControl", irqControl);
         irqCounter = s.u16("irqCounter", irqCounter);

@@ -12,9 +12,9 @@ import lockstep.nes.state.Stateful;
  * <p>Banking goes through int page tables: {@link #prgPage} (byte offset into PRG ROM of each
  * 8 KiB CPU page $8000-$FFFF), {@link #chrPage} (offset into CHR of each 1 KiB PPU page
  * $0000-$1FFF), {@link #ntPage} (offset into CIRAM of each nametable) and {@link #prgRamPage}.
- * These tables are caches: a board keeps its registers in {@link #registers} and rebuilds the
- * tables from them in {@link #updateBanks} (after every register write and after a state load),
- * so the tables stay out of the state.
+ * The tables derive from the board's registers ({@link #registers}): {@link #updateBanks}
+ * rebuilds them after every register write and after a state load. They are visited in the
+ * state anyway, so a description shows the live mapping and the state checker sees every field.
  */
 public abstract class Mapper implements PpuBus, Stateful {
     /** Returned by {@link #cpuRead} when the cartridge does not drive the data bus. */
@@ -28,15 +28,14 @@ public abstract class Mapper implements PpuBus, Stateful {
     protected final int prgBanks;
     /** PRG-RAM at $6000-$7FFF (null when the board has none). */
     protected final Memory prgRam;
-    private final byte[] prgRamData;
     private final int prgRamMask;
     /** CHR-RAM (null when the board has CHR ROM). */
     protected final Memory chrRam;
-    /** CHR ROM, or CHR-RAM's live array (reads only; writes go through {@link #chrRam}). */
+    /** CHR ROM, mirrored up to whole 1 KiB banks (an empty array when the board has CHR-RAM). */
     protected final byte[] chr;
     protected final int chrBanks;
 
-    // Caches rebuilt by updateBanks() from the registers; not part of the state.
+    // The page tables, rebuilt by updateBanks() from the registers.
     protected final int[] prgPage = new int[4];
     protected final int[] chrPage = new int[8];
     protected final int[] ntPage = new int[4];
@@ -50,29 +49,36 @@ public abstract class Mapper implements PpuBus, Stateful {
 
     /** @param prgRamSize bytes of PRG-RAM this board has (0 for none) */
     protected Mapper(Cartridge cart, int prgRamSize) {
+        this(cart, prgRamSize, cart.chrRamSize() + cart.chrNvramSize());
+    }
+
+    /**
+     * @param prgRamSize bytes of PRG-RAM this board has (0 for none)
+     * @param chrRamSize bytes of CHR-RAM when the cartridge has no CHR ROM
+     */
+    protected Mapper(Cartridge cart, int prgRamSize, int chrRamSize) {
         this.cart = cart;
         this.ciram = new Memory("ciram", Memory.CIRAM, cart.fourScreen() ? 4096 : 2048);
         this.prg = padded(cart.prg(), 8192);
         this.prgBanks = prg.length >> 13;
         if (prgRamSize > 0) {
             prgRam = new Memory("prgRam", Memory.PRG_RAM, prgRamSize);
-            prgRamData = prgRam.array();
             prgRamMask = Integer.highestOneBit(Math.min(prgRamSize, 8192)) - 1;
         } else {
             prgRam = null;
-            prgRamData = null;
             prgRamMask = 0;
         }
         if (cart.chr().length > 0) {
             chrRam = null;
             chr = padded(cart.chr(), 1024);
+            chrBanks = chr.length >> 10;
         } else {
-            int size = Math.max(1024, cart.chrRamSize() + cart.chrNvramSize());
+            int size = Math.max(1024, chrRamSize);
             chrRam = new Memory("chrRam", Memory.CHR_RAM,
                     Integer.bitCount(size) == 1 ? size : Integer.highestOneBit(size) << 1);
-            chr = chrRam.array();
+            chr = cart.chr();
+            chrBanks = chrRam.size() >> 10;
         }
-        this.chrBanks = chr.length >> 10;
     }
 
     /** Repeats {@code rom} to a whole, non-zero number of {@code unit}-byte banks. */
@@ -98,7 +104,7 @@ public abstract class Mapper implements PpuBus, Stateful {
             return prg[prgPage[(addr >> 13) & 3] | (addr & 0x1FFF)] & 0xFF;
         }
         if (addr >= 0x6000 && prgRamRead) {
-            return prgRamData[prgRamPage + (addr & prgRamMask)] & 0xFF;
+            return prgRam.read(prgRamPage + (addr & prgRamMask));
         }
         return OPEN_BUS;
     }
@@ -123,7 +129,8 @@ public abstract class Mapper implements PpuBus, Stateful {
     @Override
     public int ppuRead(int addr) {
         if (addr < 0x2000) {
-            return chr[chrPage[addr >> 10] | (addr & 0x3FF)] & 0xFF;
+            final int i = chrPage[addr >> 10] | (addr & 0x3FF);
+            return chrRam == null ? chr[i] & 0xFF : chrRam.read(i);
         }
         return ciram.read(ntPage[(addr >> 10) & 3] | (addr & 0x3FF));
     }
@@ -190,6 +197,12 @@ public abstract class Mapper implements PpuBus, Stateful {
             chrRam.state(s);
         }
         registers(s);
+        s.ints("prgPage", prgPage);
+        s.ints("chrPage", chrPage);
+        s.ints("ntPage", ntPage);
+        prgRamPage = s.i32("prgRamPage", prgRamPage);
+        prgRamRead = s.bool("prgRamRead", prgRamRead);
+        prgRamWrite = s.bool("prgRamWrite", prgRamWrite);
         if (s.isReader()) {
             updateBanks();
         }

@@ -19,7 +19,10 @@ public final class Mappers {
             case 4 -> sub == 1 ? new Mmc3(cart, Mmc3.Revision.MMC6)
                     : new Mmc3(cart, sub == 4 ? Mmc3.Revision.MMC3A : Mmc3.Revision.MMC3B);
             case 118 -> new Mmc3(cart, Mmc3.Revision.MMC3B, true);
-            case 206 -> new Namco108(cart);
+            case 206, 76, 88, 95, 154 -> new Namco108(cart);
+            case 18 -> new JalecoSs88006(cart);
+            case 19 -> new Namco163(cart);
+            case 146 -> new Nina03(cart);
             case 7 -> new AxRom(cart);
             case 9 -> new Mmc2(cart, false);
             case 10 -> new Mmc2(cart, true);
@@ -33,6 +36,18 @@ public final class Mappers {
             case 87 -> new Jaleco87(cart);
             case 140 -> new JalecoJf11(cart);
             case 232 -> new Quattro(cart);
+            case 13 -> new CpRom(cart);
+            case 16 -> new BandaiFcg(cart);
+            case 24, 26 -> new Vrc6(cart);
+            case 32 -> new IremG101(cart);
+            case 33 -> new TaitoTc0190(cart);
+            case 65 -> new IremH3001(cart);
+            case 70, 152 -> new Bandai74161(cart);
+            case 75 -> new Vrc1(cart);
+            case 78 -> new Irem78(cart);
+            case 89, 93 -> new Sunsoft2(cart);
+            case 184 -> new Sunsoft1(cart);
+            case 185 -> new CnRomProtect(cart);
             default -> throw new RomFormatException(cart.name() + ": unsupported mapper " + describe(cart.mapperNumber()));
         };
     }
@@ -40,8 +55,9 @@ public final class Mappers {
     /** True when {@link #create} has a board for this mapper number. */
     public static boolean isSupported(int mapper) {
         return switch (mapper) {
-            case 0, 1, 2, 3, 4, 7, 9, 10, 11, 21, 22, 23, 25, 34, 66, 69, 71, 79, 87, 94, 118, 140, 155,
-                 180, 206, 232 -> true;
+            case 0, 1, 2, 3, 4, 7, 9, 10, 11, 13, 16, 18, 19, 21, 22, 23, 24, 25, 26, 32, 33, 34, 65, 66, 69,
+                 70, 71, 75, 76, 78, 79, 87, 88, 89, 93, 94, 95, 118, 140, 146, 152, 154, 155, 180, 184, 185,
+                 206, 232 -> true;
             default -> false;
         };
     }
@@ -93,14 +109,14 @@ public final class Mappers {
             case 73 -> "VRC3";
             case 75 -> "VRC1";
             case 76 -> "Namco 3446";
-            case 78 -> "Irem 74HC161/32";
+            case 78 -> "Irem 74HC161/32 (JF-16)";
             case 79 -> "NINA-03/NINA-06";
             case 80 -> "Taito X1-005";
             case 82 -> "Taito X1-017";
             case 85 -> "VRC7";
             case 86 -> "Jaleco JF-13";
             case 87 -> "Jaleco J87";
-            case 88 -> "Namco 118";
+            case 88 -> "Namco 118 (CHR A16 split)";
             case 89 -> "Sunsoft-2 (Tenka no Goikenban)";
             case 93 -> "Sunsoft-2";
             case 94 -> "UN1ROM";
@@ -111,6 +127,8 @@ public final class Mappers {
             case 118 -> "TxSROM";
             case 119 -> "TQROM";
             case 140 -> "Jaleco JF-11/JF-14";
+            case 146 -> "Sachen 3015 (NINA-03/06 clone)";
+            case 154 -> "Namco 3453 (Devil Man)";
             case 152 -> "Bandai 74161 (single-screen)";
             case 155 -> "MMC1A";
             case 180 -> "UNROM (Crazy Climber)";

@@ -38,7 +38,7 @@ public final class Mmc1 extends Mapper {
     public Mmc1(Cartridge cart, boolean mmc1a) {
         super(cart, defaultRam(cart));
         this.mmc1a = mmc1a;
-        this.snrom = chrRam != null && chr.length == 8192 && prg.length <= 256 * 1024 && prgRam != null;
+        this.snrom = chrRam != null && chrRam.size() == 8192 && prg.length <= 256 * 1024 && prgRam != null;
         this.outerLines = snrom || prg.length > 256 * 1024 || (prgRam != null && prgRam.size() > 8192);
     }
 
@@ -180,7 +180,7 @@ public final class Mmc1 extends Mapper {
         control = s.u8("control", control);
         chr0 = s.u8("chr0", chr0);
         chr1 = s.u8("chr1", chr1);
-        prgReg = s.u8("prg", prgReg);
+        prgReg = s.u8("prgReg", prgReg);
         cycles = s.i64("cycles", cycles);
         lastWrite = s.i64("lastWrite", lastWrite);
         a12 = s.bool("a12", a12);

@@ -22,6 +22,12 @@ public final class Mmc3 extends Mapper {
     private final Revision revision;
     private final boolean txsrom;
     private final boolean mmc6;
+    /**
+     * $A001's PRG-RAM enable/protect bits are obeyed only for NES 2.0 images: iNES files of MMC6
+     * games (StarTropics) are marked as plain mapper 4 and write $A001 with MMC6 meanings, which
+     * would lock their save RAM (NESdev advises emulators to ignore the bits for iNES mapper 4).
+     */
+    private final boolean obeyRamProtect;
 
     private int bankSelect;
     private final int[] regs = new int[8];
@@ -46,6 +52,7 @@ public final class Mmc3 extends Mapper {
         this.revision = revision;
         this.txsrom = txsrom;
         this.mmc6 = revision == Revision.MMC6;
+        this.obeyRamProtect = cart.isNes2();
     }
 
     public Revision revision() {
@@ -257,8 +264,8 @@ public final class Mmc3 extends Mapper {
             mirroring(mirror == 0 ? Mirroring.VERTICAL : Mirroring.HORIZONTAL);
         }
         if (!mmc6) {
-            boolean enabled = (ramProtect & 0x80) != 0;
-            prgRamBank(0, enabled, enabled && (ramProtect & 0x40) == 0);
+            boolean enabled = !obeyRamProtect || (ramProtect & 0x80) != 0;
+            prgRamBank(0, enabled, enabled && (!obeyRamProtect || (ramProtect & 0x40) == 0));
         }
     }
 

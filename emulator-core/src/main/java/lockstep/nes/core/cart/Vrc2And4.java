@@ -217,7 +217,7 @@ public final class Vrc2And4 extends Mapper {
         prg1 = s.u8("prg1", prg1);
         mirror = s.u8("mirror", mirror);
         swapMode = s.u8("swapMode", swapMode);
-        s.ints("chr", chrRegs);
+        s.ints("chrRegs", chrRegs);
         irqLatch = s.u8("irqLatch", irqLatch);
         irqControl = s.u8("irqControl", irqControl);
         irqCounter = s.u8("irqCounter", irqCounter);

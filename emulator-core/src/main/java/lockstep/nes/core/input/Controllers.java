@@ -14,6 +14,10 @@ import lockstep.nes.state.Stateful;
  * returns 1s. A Four Score reports 24 bits per port: the first controller, the second one
  * (player 3 on $4016, player 4 on $4017), then an ID byte ($08 on $4016, $04 on $4017,
  * i.e. a 1 on the 20th and 19th read); after that it returns 0s.
+ *
+ * <p>A Zapper can take the place of a controller on either port: its reads give the trigger
+ * in D4 (1 = pulled) and the light sensor in D3 (0 = light seen), as told by the
+ * {@link LightSensor} the console provides.
  */
 public final class Controllers implements Stateful {
     public static final int A = 0x01;
@@ -32,6 +36,37 @@ public final class Controllers implements Stateful {
     private boolean strobe;
     /** A Four Score adapter is plugged in (players 3 and 4 are read through it). */
     private boolean fourScore;
+    /** The port a Zapper is plugged into, or -1. */
+    private int zapperPort = -1;
+    private int zapperX = -1;
+    private int zapperY = -1;
+    private boolean zapperTrigger;
+    private final LightSensor light;
+
+    /** Controllers with no light source (a Zapper never sees light). */
+    public Controllers() {
+        this((x, y) -> false);
+    }
+
+    public Controllers(LightSensor light) {
+        this.light = light;
+    }
+
+    /** Plugs a Zapper into port 0 or 1 (-1 unplugs it). */
+    public void setZapperPort(int port) {
+        zapperPort = port;
+    }
+
+    public int zapperPort() {
+        return zapperPort;
+    }
+
+    /** Where the Zapper points (picture coordinates; outside 0-255 x 0-239 = off screen) and its trigger. */
+    public void setZapper(int x, int y, boolean trigger) {
+        zapperX = x;
+        zapperY = y;
+        zapperTrigger = trigger;
+    }
 
     /** Buttons of player {@code port + 1} (0 and 1 for the two ports, 2 and 3 through a Four Score). */
     public void setButtons(int port, int mask) {
@@ -71,6 +106,9 @@ public final class Controllers implements Stateful {
 
     /** CPU read of $4016 (port 0) or $4017 (port 1): bit 0 serial data, upper bits open bus. */
     public int read(int port, int openBus) {
+        if (port == zapperPort) {
+            return zapperBits(openBus);
+        }
         if (strobe) {
             reload();
         }
@@ -79,7 +117,21 @@ public final class Controllers implements Stateful {
         return (openBus & 0xE0) | bit;
     }
 
+    private int zapperBits(int openBus) {
+        int v = openBus & 0xE0;
+        if (zapperTrigger) {
+            v |= 0x10;
+        }
+        if (!light.lightAt(zapperX, zapperY)) {
+            v |= 0x08;
+        }
+        return v;
+    }
+
     public int peek(int port, int openBus) {
+        if (port == zapperPort) {
+            return zapperBits(openBus);
+        }
         int sr = strobe ? buttons[port] : shift[port];
         return (openBus & 0xE0) | (sr & 1);
     }
@@ -96,5 +148,9 @@ public final class Controllers implements Stateful {
         s.ints("shift", shift);
         strobe = s.bool("strobe", strobe);
         fourScore = s.bool("fourScore", fourScore);
+        zapperPort = s.i32("zapperPort", zapperPort);
+        zapperX = s.i32("zapperX", zapperX);
+        zapperY = s.i32("zapperY", zapperY);
+        zapperTrigger = s.bool("zapperTrigger", zapperTrigger);
     }
 }

@@ -37,6 +37,23 @@ class AudioOutputTest {
     }
 
     @Test
+    void sampleRateCanBeChanged() {
+        AudioOutput out = new AudioOutput(48_000);
+        out.setSampleRate(44_100);
+        short[] buf = new short[50_000];
+        int n = 0;
+        for (int i = 0; i < CPU_HZ; i++) {
+            out.sample((i / 2034) % 2 * 3000);
+            if (i % 29_781 == 0) {
+                n += out.read(buf, n, buf.length - n);
+            }
+        }
+        n += out.read(buf, n, buf.length - n);
+        assertTrue(Math.abs(n - 44_100) <= 1, "samples in one second: " + n);
+        assertEquals(44_100, out.sampleRate());
+    }
+
+    @Test
     void toneHasTheRightFrequency() {
         // 1789773 / (2 * 2034) = 440 Hz: 880 sign changes per second.
         short[] s = square(2034, 4000);

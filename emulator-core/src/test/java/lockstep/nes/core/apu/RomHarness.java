@@ -75,6 +75,23 @@ final class RomHarness {
         return c.peek(0xF0);
     }
 
+    /** The first nametable as text, one trimmed line per non-empty row (blargg's console font is ASCII). */
+    static String screen(Console c) {
+        StringBuilder all = new StringBuilder();
+        for (int row = 0; row < 30; row++) {
+            StringBuilder line = new StringBuilder();
+            for (int col = 0; col < 32; col++) {
+                int t = c.mapper().ppuRead(0x2000 + row * 32 + col);
+                line.append(t >= 0x20 && t < 0x7F ? (char) t : ' ');
+            }
+            String l = line.toString().trim();
+            if (!l.isEmpty()) {
+                all.append(l).append('\n');
+            }
+        }
+        return all.toString();
+    }
+
     static String text(Console c) {
         StringBuilder sb = new StringBuilder();
         for (int a = 0x6004; a < 0x7000; a++) {

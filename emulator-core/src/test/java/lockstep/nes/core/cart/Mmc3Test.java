@@ -88,6 +88,11 @@ class Mmc3Test {
         assertEquals(0x42, m.cpuRead(0x6000));
         m.cpuWrite(0xA001, 0x00); // disabled: open bus
         assertEquals(Mapper.OPEN_BUS, m.cpuRead(0x6000));
+        // An iNES (not NES 2.0) image ignores the bits: it may be an MMC6 game.
+        Mapper ines = Roms.mapper(Roms.cart(4, 128, 128));
+        ines.cpuWrite(0xA001, 0xF0);
+        ines.cpuWrite(0x6000, 0x44);
+        assertEquals(0x44, ines.cpuRead(0x6000));
     }
 
     @Test

@@ -77,4 +77,39 @@ class ControllersTest {
         assertEquals(0x04_88_22, readBits(c, 1, 24));
         assertEquals(0, readBits(c, 0, 8));
     }
+
+    @Test
+    void zapperReportsTriggerAndLight() {
+        boolean[] lit = {false};
+        Controllers c = new Controllers((x, y) -> lit[0] && x == 100 && y == 50);
+        c.power();
+        c.setZapperPort(1);
+        c.setZapper(100, 50, false);
+        assertEquals(0x08, c.read(1, 0), "no light, trigger released");
+        lit[0] = true;
+        assertEquals(0x00, c.read(1, 0), "light seen");
+        c.setZapper(100, 50, true);
+        assertEquals(0xF0, c.read(1, 0xE0), "trigger pulled, open bus on top");
+        c.setButtons(0, Controllers.A);
+        c.write(1);
+        c.write(0);
+        assertEquals(1, c.read(0, 0) & 1, "port 0 keeps its controller");
+    }
+
+    @Test
+    void zapperSeesABrightPixelOnlyAfterTheBeamDrewIt() {
+        short[] frame = new short[256 * 240];
+        frame[(50 << 8) | 100] = 0x30; // white
+        frame[(50 << 8) | 101] = 0x0F; // black
+        assertEquals(false, Zapper.senses(frame, 49, 200, 100, 50), "not drawn yet");
+        assertEquals(false, Zapper.senses(frame, 50, 100, 100, 50), "being drawn");
+        assertEquals(true, Zapper.senses(frame, 50, 102, 100, 50));
+        assertEquals(true, Zapper.senses(frame, 70, 0, 100, 50));
+        assertEquals(false, Zapper.senses(frame, 71, 0, 100, 50), "faded");
+        assertEquals(false, Zapper.senses(frame, 60, 0, 101, 50), "black");
+        assertEquals(false, Zapper.senses(frame, 60, 0, -1, 50), "off screen");
+        assertEquals(true, Zapper.bright(0x20));
+        assertEquals(false, Zapper.bright(0x0D));
+        assertEquals(false, Zapper.bright(0x1A));
+    }
 }

@@ -1,0 +1,332 @@
+package lockstep.nes.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.zip.ZipFile;
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.demo.DemoRom;
+import lockstep.nes.core.movie.Fm2;
+import lockstep.nes.core.movie.Movie;
+import lockstep.nes.core.movie.MovieException;
+import lockstep.nes.verifier.canary.Canary;
+import lockstep.nes.verifier.canary.CanaryResult;
+import lockstep.nes.verifier.host.HostClient;
+import lockstep.nes.verifier.host.HostException;
+import lockstep.nes.verifier.host.HostProtocol;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code lockstep canary}: replays the same input through two engine builds and compares them. */
+@Command(name = "canary", mixinStandardHelpOptions = true,
+        description = {"Replay the same ROM and movie through two builds of the engine, each in its own JVM "
+                + "(an engine host started from its jar), and compare their frame logs frame by frame "
+                + "(cycles, pixels, RAM, audio, state hash) and the final state hash.",
+            "On the first difference both hosts re-run from the last matching checkpoint with per-cycle "
+                + "digests to name the first divergent cycle and the differing component.field values.",
+            "Exit 0: identical; 1: any divergence or a host that crashed/hung (report printed); "
+                + "2: bad jar, ROM, movie or suite."})
+public final class CanaryCommand implements Callable<Integer> {
+    static final String DEMO = "builtin:demo";
+
+    @Option(names = "--baseline", required = true, paramLabel = "A.jar", description = "the baseline build's jar")
+    Path baseline;
+
+    @Option(names = "--candidate", required = true, paramLabel = "B.jar", description = "the candidate build's jar")
+    Path candidate;
+
+    @Option(names = "--rom", paramLabel = "R", description = "ROM to run (default: the built-in demo; '" + DEMO + "' names it)")
+    String rom;
+
+    @Option(names = "--movie", paramLabel = "M.fm2", description = "FCEUX movie fed to both builds")
+    Path movie;
+
+    @Option(names = "--suite", paramLabel = "FILE.json", description = "JSON list of {\"rom\", \"movie\"?, \"frames\"?} "
+            + "(paths relative to the file)")
+    Path suite;
+
+    @Option(names = "--frames", paramLabel = "N", description = "frames per ROM (default: ${DEFAULT-VALUE})")
+    int frames = 5000;
+
+    @Option(names = "--checkpoint-every", paramLabel = "K", description = "frames between checkpoints (default: ${DEFAULT-VALUE})")
+    int checkpointEvery = 60;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "longest wait for any host answer (default: ${DEFAULT-VALUE})")
+    int timeoutSeconds = 120;
+
+    @Option(names = "--report", paramLabel = "FILE.json", description = "write the report as JSON")
+    Path report;
+
+    @Option(names = "--html", paramLabel = "FILE.html", description = "write a report for a browser")
+    Path html;
+
+    @Option(names = "--no-progress", description = "no progress bar")
+    boolean noProgress;
+
+    /** Bad input: one line, exit 2. */
+    static final class BadInput extends Exception {
+        BadInput(String message) {
+            super(message);
+        }
+    }
+
+    @Override
+    public Integer call() {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        List<Canary.Target> targets;
+        try {
+            checkJar(baseline, "--baseline");
+            checkJar(candidate, "--candidate");
+            if (frames < 1) {
+                throw new BadInput("--frames must be at least 1, not " + frames);
+            }
+            if (checkpointEvery < 1) {
+                throw new BadInput("--checkpoint-every must be at least 1, not " + checkpointEvery);
+            }
+            if (timeoutSeconds < 1) {
+                throw new BadInput("--timeout must be at least 1 second");
+            }
+            if (suite != null && (rom != null || movie != null)) {
+                throw new BadInput("give either --suite or --rom/--movie, not both");
+            }
+            targets = suite != null ? readSuite(suite, frames) : List.of(target(rom, movie, frames, null));
+        } catch (BadInput e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+
+        Canary.Options o = new Canary.Options();
+        o.checkpointEvery = checkpointEvery;
+        o.timeoutMillis = timeoutSeconds * 1000L;
+        ProgressBar bar = noProgress ? null : new ProgressBar(err);
+        Canary canary;
+        try {
+            canary = Canary.start(baseline.toString(), candidate.toString(), o);
+        } catch (HostException e) {
+            err.println("error: " + (e.host().equals("baseline") ? baseline : candidate) + ": not a working engine host: "
+                    + e.getMessage());
+            return 2;
+        }
+        List<CanaryResult> results = new ArrayList<>();
+        HostClient.Hello ha;
+        HostClient.Hello hb;
+        try (canary) {
+            ha = canary.baselineHello();
+            hb = canary.candidateHello();
+            out.printf("canary: baseline %s (%s, state format v%d)%n", baseline, ha.buildId(), ha.stateFormatVersion());
+            out.printf("canary: candidate %s (%s, state format v%d)%n", candidate, hb.buildId(), hb.stateFormatVersion());
+            for (int i = 0; i < targets.size(); i++) {
+                Canary.Target t = targets.get(i);
+                if (bar != null) {
+                    bar.start(i + 1, targets.size(), t.romName());
+                    o.progress = bar::update;
+                }
+                CanaryResult r = canary.run(t);
+                if (bar != null) {
+                    bar.clear();
+                }
+                results.add(r);
+                out.print(CanaryText.result(r));
+            }
+        }
+        boolean passed = results.stream().allMatch(CanaryResult::passed);
+        if (targets.size() > 1) {
+            out.print(CanaryText.table(results));
+        }
+        long cycles = results.stream().mapToLong(CanaryResult::cyclesBaseline).sum();
+        long compared = results.stream().mapToLong(CanaryResult::framesCompared).sum();
+        long bad = results.stream().filter(r -> !r.passed()).count();
+        if (passed) {
+            out.printf("canary: PASS: %d ROM(s), %d frames and %d cycles compared, baseline and candidate identical%n",
+                    results.size(), compared, cycles);
+        } else {
+            out.printf("canary: FAIL: %d of %d ROM(s) diverged or failed%n", bad, results.size());
+        }
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("passed", passed);
+        json.put("protocolVersion", HostProtocol.VERSION);
+        json.put("baseline", host(baseline, ha));
+        json.put("candidate", host(candidate, hb));
+        json.put("results", results);
+        if (report != null) {
+            try {
+                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(report.toFile(), json);
+            } catch (IOException e) {
+                err.println("error: cannot write report " + report + " (" + e.getMessage() + ")");
+            }
+        }
+        if (html != null) {
+            try {
+                Files.writeString(html.toAbsolutePath(), CanaryHtml.render(baseline, ha, candidate, hb, results, passed));
+            } catch (IOException e) {
+                err.println("error: cannot write " + html + " (" + e.getMessage() + ")");
+            }
+        }
+        return passed ? 0 : 1;
+    }
+
+    private static Map<String, Object> host(Path jar, HostClient.Hello h) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("jar", jar.toString());
+        m.put("buildId", h.buildId());
+        m.put("stateFormatVersion", h.stateFormatVersion());
+        m.put("java", h.javaVersion());
+        return m;
+    }
+
+    /** A jar that exists, is a zip, and holds the engine host's entry point. */
+    static void checkJar(Path jar, String option) throws BadInput {
+        if (!Files.exists(jar)) {
+            throw new BadInput(jar + ": not found (" + option + ")");
+        }
+        if (!Files.isRegularFile(jar)) {
+            throw new BadInput(jar + ": not a file (" + option + ")");
+        }
+        try (ZipFile z = new ZipFile(jar.toFile())) {
+            String entry = HostProtocol.MAIN_CLASS.replace('.', '/') + ".class";
+            if (z.getEntry(entry) == null) {
+                throw new BadInput(jar + ": not a lockstep build with an engine host (no " + entry + ") (" + option + ")");
+            }
+        } catch (IOException e) {
+            throw new BadInput(jar + ": not a jar (" + e.getMessage() + ") (" + option + ")");
+        }
+    }
+
+    static Canary.Target target(String romArg, Path moviePath, int frames, Path base) throws BadInput {
+        String romName;
+        byte[] bytes;
+        if (romArg == null || romArg.equals(DEMO)) {
+            romName = DemoRom.NAME;
+            bytes = DemoRom.bytes();
+        } else {
+            Path p = base != null ? base.resolve(romArg) : Path.of(romArg);
+            if (!Files.isRegularFile(p)) {
+                throw new BadInput(p + ": " + (Files.exists(p) ? "not a file" : "not found"));
+            }
+            try {
+                bytes = Files.readAllBytes(p);
+            } catch (IOException e) {
+                throw new BadInput(p + ": cannot read (" + e.getMessage() + ")");
+            }
+            romName = p.toString();
+        }
+        try {
+            Cartridge.parse(romName, bytes).createMapper();
+        } catch (RomFormatException e) {
+            throw new BadInput(e.getMessage());
+        }
+        Movie m = null;
+        String movieName = null;
+        if (moviePath != null) {
+            Path p = base != null ? base.resolve(moviePath) : moviePath;
+            try {
+                m = Fm2.read(p);
+            } catch (MovieException e) {
+                throw new BadInput(e.getMessage());
+            }
+            movieName = p.toString();
+        }
+        return new Canary.Target(romName, bytes, movieName, m, frames);
+    }
+
+    static List<Canary.Target> readSuite(Path file, int defaultFrames) throws BadInput {
+        JsonNode root;
+        try {
+            root = new ObjectMapper().readTree(file.toFile());
+        } catch (IOException e) {
+            throw new BadInput(file + ": " + (Files.exists(file) ? "not valid JSON (" + firstLine(e.getMessage()) + ")"
+                    : "not found"));
+        }
+        if (root == null || !root.isArray() || root.isEmpty()) {
+            throw new BadInput(file + ": a suite must be a non-empty JSON list of {\"rom\", \"movie\"?, \"frames\"?}");
+        }
+        Path base = file.toAbsolutePath().getParent();
+        List<Canary.Target> out = new ArrayList<>();
+        for (int i = 0; i < root.size(); i++) {
+            JsonNode e = root.get(i);
+            String where = file + ": entry " + (i + 1);
+            if (!e.isObject() || !e.hasNonNull("rom") || !e.get("rom").isTextual()) {
+                throw new BadInput(where + ": needs \"rom\" (a path, or \"" + DEMO + "\")");
+            }
+            int f = defaultFrames;
+            if (e.has("frames")) {
+                if (!e.get("frames").canConvertToInt() || e.get("frames").asInt() < 1) {
+                    throw new BadInput(where + ": \"frames\" must be a positive integer");
+                }
+                f = e.get("frames").asInt();
+            }
+            Path mv = null;
+            if (e.hasNonNull("movie")) {
+                if (!e.get("movie").isTextual()) {
+                    throw new BadInput(where + ": \"movie\" must be a path");
+                }
+                mv = Path.of(e.get("movie").asText());
+            }
+            try {
+                out.add(target(e.get("rom").asText(), mv, f, base));
+            } catch (BadInput x) {
+                throw new BadInput(where + ": " + x.getMessage());
+            }
+        }
+        return out;
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    /** A one-line progress bar on stderr, redrawn at most 5 times a second. */
+    static final class ProgressBar {
+        private final PrintStream err;
+        private String prefix = "";
+        private long last;
+        private boolean drawn;
+
+        ProgressBar(PrintStream err) {
+            this.err = err;
+        }
+
+        void start(int index, int count, String name) {
+            String n = Path.of(name).getFileName().toString();
+            prefix = count > 1 ? "[" + index + "/" + count + "] " + n : n;
+            last = 0;
+        }
+
+        synchronized void update(long done, long total) {
+            long now = System.nanoTime();
+            if (done < total && now - last < 200_000_000L) {
+                return;
+            }
+            last = now;
+            int width = 30;
+            int filled = (int) (width * done / Math.max(1, total));
+            err.print("\r" + "#".repeat(filled) + "-".repeat(width - filled) + String.format(" %3d%% ", 100 * done / Math.max(1, total))
+                    + prefix + " frame " + done + "/" + total);
+            err.flush();
+            drawn = true;
+        }
+
+        void clear() {
+            if (drawn) {
+                err.print("\r" + " ".repeat(100) + "\r");
+                err.flush();
+                drawn = false;
+            }
+        }
+    }
+}

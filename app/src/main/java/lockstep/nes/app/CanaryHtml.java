@@ -1,0 +1,106 @@
+package lockstep.nes.app;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import javax.imageio.ImageIO;
+import lockstep.nes.ppu.FrameImage;
+import lockstep.nes.ppu.Palette;
+import lockstep.nes.ppu.Ppu;
+import lockstep.nes.verifier.canary.CanaryResult;
+import lockstep.nes.verifier.host.HostClient;
+
+/** The canary's report for a browser: summary table, each divergence, the two frames side by side. */
+final class CanaryHtml {
+    private CanaryHtml() {
+    }
+
+    static String render(Path baseline, HostClient.Hello ha, Path candidate, HostClient.Hello hb,
+                         List<CanaryResult> results, boolean passed) {
+        StringBuilder b = new StringBuilder();
+        b.append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>lockstep canary: ")
+                .append(passed ? "PASS" : "FAIL").append("</title>\n<style>\n")
+                .append("body{font-family:sans-serif;margin:2em;max-width:1100px}\n")
+                .append("table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}\n")
+                .append(".pass{color:#060}.diverged,.error{color:#b00}pre{background:#f4f4f4;padding:8px;overflow:auto}\n")
+                .append("img{image-rendering:pixelated;width:512px;height:480px;border:1px solid #888}\n")
+                .append("figure{display:inline-block;margin:0 1em 1em 0}</style></head><body>\n");
+        b.append("<h1>Canary: <span class=\"").append(passed ? "pass\">PASS" : "diverged\">FAIL").append("</span></h1>\n");
+        b.append("<table><tr><th></th><th>jar</th><th>build</th><th>state format</th></tr>\n");
+        b.append("<tr><td>baseline</td><td>").append(esc(baseline.toString())).append("</td><td>").append(esc(ha.buildId()))
+                .append("</td><td>v").append(ha.stateFormatVersion()).append("</td></tr>\n");
+        b.append("<tr><td>candidate</td><td>").append(esc(candidate.toString())).append("</td><td>").append(esc(hb.buildId()))
+                .append("</td><td>v").append(hb.stateFormatVersion()).append("</td></tr></table>\n");
+        b.append("<h2>Summary</h2>\n<table><tr><th>#</th><th>ROM</th><th>movie</th><th>frames</th><th>cycles</th>"
+                + "<th>result</th><th>final state hash</th></tr>\n");
+        for (int i = 0; i < results.size(); i++) {
+            CanaryResult r = results.get(i);
+            b.append("<tr><td><a href=\"#r").append(i + 1).append("\">").append(i + 1).append("</a></td><td>")
+                    .append(esc(CanaryText.shortName(r.rom()))).append("</td><td>").append(esc(CanaryText.shortName(r.movie())))
+                    .append("</td><td>").append(r.framesCompared()).append("</td><td>").append(r.cyclesBaseline())
+                    .append("</td><td class=\"").append(r.status()).append("\">").append(r.status().toUpperCase())
+                    .append("</td><td><code>").append(r.finalStateHashBaseline() == null ? "" : esc(r.finalStateHashBaseline()))
+                    .append("</code></td></tr>\n");
+        }
+        b.append("</table>\n");
+        for (int i = 0; i < results.size(); i++) {
+            CanaryResult r = results.get(i);
+            b.append("<h2 id=\"r").append(i + 1).append("\">").append(i + 1).append(". ").append(esc(r.rom()))
+                    .append(" <span class=\"").append(r.status()).append("\">").append(r.status().toUpperCase())
+                    .append("</span></h2>\n<pre>").append(esc(CanaryText.result(r))).append("</pre>\n");
+            CanaryResult.Divergence d = r.divergence();
+            if (d != null && d.pixelsBaseline() != null && d.pixelsCandidate() != null
+                    && d.observables() != null && d.observables().pixelsDiffering() > 0) {
+                b.append("<p>Frame ").append(d.frame()).append(", side by side (the third image marks the ")
+                        .append(d.observables().pixelsDiffering()).append(" differing pixels in red):</p>\n");
+                figure(b, "baseline", png(image(d.pixelsBaseline())));
+                figure(b, "candidate", png(image(d.pixelsCandidate())));
+                figure(b, "difference", png(diff(d.pixelsBaseline(), d.pixelsCandidate())));
+            }
+        }
+        b.append("</body></html>\n");
+        return b.toString();
+    }
+
+    private static void figure(StringBuilder b, String caption, String dataUri) {
+        b.append("<figure><img alt=\"").append(caption).append("\" src=\"").append(dataUri)
+                .append("\"><figcaption>").append(caption).append("</figcaption></figure>\n");
+    }
+
+    private static BufferedImage image(short[] pixels) {
+        return FrameImage.toImage(pixels, Palette.ntsc());
+    }
+
+    private static BufferedImage diff(short[] x, short[] y) {
+        BufferedImage img = image(x);
+        for (int i = 0; i < Math.min(x.length, y.length); i++) {
+            int px = i % Ppu.WIDTH;
+            int py = i / Ppu.WIDTH;
+            if (((x[i] ^ y[i]) & 0x1FF) != 0) {
+                img.setRGB(px, py, 0xFF0000);
+            } else {
+                int c = img.getRGB(px, py);
+                int g = (((c >> 16) & 0xFF) + ((c >> 8) & 0xFF) + (c & 0xFF)) / 6;
+                img.setRGB(px, py, (g << 16) | (g << 8) | g);
+            }
+        }
+        return img;
+    }
+
+    private static String png(BufferedImage img) {
+        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ImageIO.write(img, "png", out);
+            return "data:image/png;base64," + Base64.getEncoder().encodeToString(out.toByteArray());
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,269 @@
+package lockstep.nes.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import lockstep.nes.core.Console;
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.demo.DemoRom;
+import lockstep.nes.core.movie.Fm2;
+import lockstep.nes.core.movie.Movie;
+import lockstep.nes.verifier.MovieInput;
+import lockstep.nes.verifier.canary.Canary;
+import lockstep.nes.verifier.canary.CanaryResult;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The canary against real second builds: copies of this repository's sources compiled by the
+ * test (unchanged, with a behaviour-neutral rename, with one opcode's flag changed), each run as
+ * its own engine-host JVM. Frames are kept small: the machine is shared.
+ */
+class CanaryTest {
+    /** The behavioural change: LDA #imm (opcode $A9) leaves the Z flag inverted. */
+    static final String LDA = "case LDA -> { a = v; nz(a); }";
+    static final String LDA_PATCHED = "case LDA -> { a = v; nz(a); if (opcode == 0xA9) { p ^= Z; } }";
+
+    @TempDir
+    static Path work;
+    static Path copyJar;
+    static Path flagJar;
+    static Path renamedJar;
+    static Path movie;
+
+    @BeforeAll
+    static void buildCopies() throws IOException {
+        copyJar = BuildCopy.build(work, "copy", null, null);
+        flagJar = BuildCopy.build(work, "flag", BuildCopy.CPU, s -> {
+            if (!s.contains(LDA)) {
+                throw new IllegalStateException("Cpu.java no longer has: " + LDA);
+            }
+            return s.replace(LDA, LDA_PATCHED);
+        });
+        // Behaviour-neutral: a private method renamed everywhere.
+        renamedJar = BuildCopy.build(work, "renamed", BuildCopy.CPU, s -> s.replaceAll("\\bnz\\(", "setNegativeZero("));
+        movie = work.resolve("input.fm2");
+        Fm2.write(testMovie(), movie);
+    }
+
+    /** Buttons that make the demo react (A, B, the d-pad) and a soft reset. */
+    static Movie testMovie() {
+        List<Movie.Frame> frames = new ArrayList<>();
+        for (int f = 0; f < 200; f++) {
+            int pad = 0;
+            if (f >= 20 && f < 30) {
+                pad |= 0x01; // A
+            }
+            if (f >= 40 && f < 45) {
+                pad |= 0x02; // B
+            }
+            if (f >= 50 && f < 90) {
+                pad |= 0x80; // Right
+            }
+            if (f >= 90 && f < 110) {
+                pad |= 0x20; // Down
+            }
+            frames.add(new Movie.Frame(f == 150 ? Fm2.COMMAND_RESET : 0, pad, 0));
+        }
+        return new Movie(Movie.defaultHeader("lockstep-demo.nes", "base64:", "00000000-0000-0000-0000-000000000000"), frames);
+    }
+
+    static Path sharedRom() {
+        String dir = System.getenv("LOCKSTEP_ROMS");
+        if (dir == null || dir.isBlank()) {
+            dir = System.getProperty("lockstep.roms", "");
+        }
+        Path rom = Path.of(dir, "nes-test-roms", "instr_test-v5", "rom_singles", "01-basics.nes");
+        if (!Files.isRegularFile(rom)) {
+            String msg = "shared test ROM not found: " + rom;
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                throw new AssertionError(msg);
+            }
+            Assumptions.assumeTrue(false, msg);
+        }
+        return rom;
+    }
+
+    @Test
+    void currentBuildAgainstItselfPasses() throws Exception {
+        String cp = System.getProperty("java.class.path");
+        Canary.Options o = new Canary.Options();
+        o.checkpointEvery = 50;
+        try (Canary c = Canary.start(cp, cp, o)) {
+            Movie m = testMovie();
+            CanaryResult demo = c.run(new Canary.Target(DemoRom.NAME, DemoRom.bytes(), "input.fm2", m, 200));
+            assertEquals("pass", demo.status(), () -> String.valueOf(demo));
+            assertEquals(200, demo.framesCompared());
+            assertTrue(demo.cyclesBaseline() > 200L * 29_000);
+            assertEquals(demo.finalStateHashBaseline(), demo.finalStateHashCandidate());
+
+            Path rom = sharedRom();
+            CanaryResult shared = c.run(new Canary.Target(rom.toString(), Files.readAllBytes(rom), "input.fm2", m, 90));
+            assertEquals("pass", shared.status(), () -> String.valueOf(shared));
+            assertEquals(90, shared.framesCompared());
+            assertEquals(shared.cyclesBaseline(), shared.cyclesCandidate());
+        }
+    }
+
+    @Test
+    void behaviourNeutralRenamePassesOnASuite() throws Exception {
+        Path rom = sharedRom();
+        Path suite = work.resolve("suite.json");
+        Files.writeString(suite, "[{\"rom\": \"builtin:demo\", \"movie\": \"input.fm2\", \"frames\": 200},\n"
+                + " {\"rom\": \"" + rom.toString().replace("\\", "\\\\") + "\", \"movie\": \"input.fm2\", \"frames\": 90}]");
+        Path report = work.resolve("neutral.json");
+        BuildCopy.Run r = BuildCopy.cli("canary", "--baseline", copyJar.toString(), "--candidate", renamedJar.toString(),
+                "--suite", suite.toString(), "--report", report.toString(), "--checkpoint-every", "50");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("canary: PASS: 2 ROM(s), 290 frames"), r.out());
+        assertTrue(r.out().contains("first divergence"), "summary table: " + r.out());
+        JsonNode json = new ObjectMapper().readTree(report.toFile());
+        assertTrue(json.get("passed").asBoolean());
+        assertEquals(2, json.get("results").size());
+        // Two builds of different bytes: the build ids differ, the behaviour does not.
+        assertFalse(json.get("baseline").get("buildId").asText().equals(json.get("candidate").get("buildId").asText()));
+    }
+
+    @Test
+    void oneOpcodesFlagChangeIsNamedByCycleAndField() throws Exception {
+        long expected = firstLdaImmediateCycle(200);
+        Path report = work.resolve("flag.json");
+        Path html = work.resolve("flag.html");
+        BuildCopy.Run r = BuildCopy.cli("canary", "--baseline", copyJar.toString(), "--candidate", flagJar.toString(),
+                "--rom", "builtin:demo", "--movie", movie.toString(), "--frames", "200", "--report", report.toString(),
+                "--html", html.toString());
+        // Kept for a person to read: the terminal report and the HTML report of a real divergence.
+        Files.createDirectories(Path.of("target"));
+        Files.writeString(Path.of("target", "canary-flag.txt"), r.out());
+        Files.copy(html, Path.of("target", "canary-flag.html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("DIVERGED"), r.out());
+        JsonNode res = new ObjectMapper().readTree(report.toFile()).get("results").get(0);
+        assertEquals("diverged", res.get("status").asText());
+        JsonNode first = res.get("divergence").get("firstCycle");
+        assertNotNull(first, res.toPrettyString());
+        assertEquals(expected, first.get("cycle").asLong(), res.toPrettyString());
+        assertTrue(first.get("instruction").asText().startsWith("LDA #"), first.toPrettyString());
+        JsonNode p = null;
+        for (JsonNode f : first.get("fields")) {
+            if (f.get("field").asText().equals("cpu.p")) {
+                p = f;
+            }
+        }
+        assertNotNull(p, "cpu.p among the differing fields: " + first.get("fields"));
+        assertEquals(0x02, Integer.parseInt(p.get("baseline").asText()) ^ Integer.parseInt(p.get("candidate").asText()),
+                "only Z differs: " + p);
+        assertTrue(r.out().contains("first divergent cycle " + expected), r.out());
+        assertTrue(r.out().contains("cpu.p: "), r.out());
+        String page = Files.readString(html);
+        assertTrue(page.contains("DIVERGED") && page.contains("cpu.p"), page);
+    }
+
+    /**
+     * The cycle at whose end the first LDA #imm completes, found with this build's engine fed the
+     * same movie the way a host feeds it.
+     */
+    static long firstLdaImmediateCycle(int frames) throws Exception {
+        Console c = Console.create(Cartridge.parse(DemoRom.NAME, DemoRom.bytes()));
+        MovieInput in = new MovieInput(testMovie());
+        for (int f = 0; f < frames; f++) {
+            in.apply(f, c);
+            long start = c.frame();
+            while (c.frame() == start) {
+                int op = c.cpu().opcode();
+                c.runCycle();
+                if (op == 0xA9 && c.cpu().opcode() != 0xA9) {
+                    return c.cycles();
+                }
+            }
+        }
+        throw new AssertionError("the demo never completes an LDA #imm");
+    }
+
+    @Test
+    void badJarsRomsAndMoviesExit2WithOneLine() throws Exception {
+        Path text = work.resolve("not-a-jar.jar");
+        Files.writeString(text, "hello");
+        Path badMovie = work.resolve("bad.fm2");
+        Files.writeString(badMovie, "version 3\n|0|XX|........||\n");
+        String c = copyJar.toString();
+        String[][] cases = {
+            {"--baseline", work.resolve("missing.jar").toString(), "--candidate", c},
+            {"--baseline", c, "--candidate", text.toString()},
+            {"--baseline", c, "--candidate", c, "--rom", text.toString()},
+            {"--baseline", c, "--candidate", c, "--movie", badMovie.toString()},
+            {"--baseline", c, "--candidate", c, "--suite", text.toString()},
+        };
+        for (String[] args : cases) {
+            String[] full = new String[args.length + 1];
+            full[0] = "canary";
+            System.arraycopy(args, 0, full, 1, args.length);
+            BuildCopy.Run r = BuildCopy.cli(full);
+            assertEquals(2, r.code(), String.join(" ", args) + ": " + r.out() + r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.err().startsWith("error: "), r.err());
+            assertFalse(r.err().contains("Exception"), r.err());
+        }
+    }
+
+    /** A fake host's source: {@code body} runs in main with {@code out} the protocol stream. */
+    static String fakeHost(String body) {
+        return "package lockstep.nes.app;\n"
+                + "import java.io.*;\n"
+                + "public final class EngineHostMain {\n"
+                + "  static void hello(DataOutputStream out, int version) throws IOException {\n"
+                + "    ByteArrayOutputStream b = new ByteArrayOutputStream(); DataOutputStream d = new DataOutputStream(b);\n"
+                + "    d.write(new byte[] {'L','S','N','E','S','H','S','T'}); d.writeShort(version); d.writeInt(1);\n"
+                + "    d.writeUTF(\"fake\"); d.writeUTF(\"17\");\n"
+                + "    out.writeInt(b.size() + 1); out.write(0x40); out.write(b.toByteArray()); out.flush();\n"
+                + "  }\n"
+                + "  public static void main(String[] args) throws Exception {\n"
+                + "    DataOutputStream out = new DataOutputStream(System.out);\n"
+                + body
+                + "  }\n"
+                + "}\n";
+    }
+
+    @Test
+    void hostsThatCrashHangOrSpeakAnotherVersionAreNeverAPass() throws Exception {
+        String cls = "lockstep.nes.app.EngineHostMain";
+        Path version = BuildCopy.buildSingle(work, "fake-version", cls, fakeHost("hello(out, 99); Thread.sleep(60000);\n"));
+        Path crash = BuildCopy.buildSingle(work, "fake-crash", cls, fakeHost("System.err.println(\"boom\"); System.exit(7);\n"));
+        Path hang = BuildCopy.buildSingle(work, "fake-hang", cls, fakeHost("hello(out, 1); Thread.sleep(600000);\n"));
+        Path dies = BuildCopy.buildSingle(work, "fake-dies", cls,
+                fakeHost("hello(out, 1); System.in.read(); System.err.println(\"dying\"); System.exit(9);\n"));
+        String c = copyJar.toString();
+
+        BuildCopy.Run v = BuildCopy.cli("canary", "--baseline", c, "--candidate", version.toString(), "--frames", "10");
+        assertEquals(2, v.code(), v.out() + v.err());
+        assertTrue(v.err().contains("protocol version 99"), v.err());
+
+        BuildCopy.Run x = BuildCopy.cli("canary", "--baseline", c, "--candidate", crash.toString(), "--frames", "10");
+        assertEquals(2, x.code(), x.out() + x.err());
+        assertTrue(x.err().contains("crashed") && x.err().contains("exit code 7") && x.err().contains("boom"), x.err());
+
+        Path report = work.resolve("hang.json");
+        BuildCopy.Run h = BuildCopy.cli("canary", "--baseline", c, "--candidate", hang.toString(), "--frames", "10",
+                "--timeout", "3", "--report", report.toString());
+        assertEquals(1, h.code(), h.out() + h.err());
+        assertTrue(h.out().contains("ERROR") && h.out().contains("timeout") && h.out().contains("hung"), h.out());
+        JsonNode res = new ObjectMapper().readTree(report.toFile()).get("results").get(0);
+        assertEquals("error", res.get("status").asText());
+        assertEquals("timeout", res.get("errorKind").asText());
+
+        BuildCopy.Run d = BuildCopy.cli("canary", "--baseline", c, "--candidate", dies.toString(), "--frames", "10");
+        assertEquals(1, d.code(), d.out() + d.err());
+        assertTrue(d.out().contains("crashed") && d.out().contains("exit code 9") && d.out().contains("dying"), d.out());
+    }
+}

@@ -1,0 +1,154 @@
+package lockstep.nes.core.cart;
+
+import lockstep.nes.state.StateVisitor;
+
+/**
+ * Mappers 24 (VRC6a) and 26 (VRC6b, A0 and A1 swapped), without the expansion audio. $8000 a
+ * 16 KiB PRG bank at $8000, $C000 an 8 KiB bank at $C000 ($E000 is the last), $D000-$E003 eight
+ * 1 KiB CHR banks, $B003 mirroring (bits 2-3: vertical, horizontal, one-screen A, B) and PRG-RAM
+ * enable (bit 7), $F000-$F002 the VRC IRQ (latch, control, acknowledge), which counts scanlines
+ * through a 341-dot prescaler or CPU cycles. Only the usual CHR mode (eight 1 KiB banks) is
+ * modelled.
+ */
+public final class Vrc6 extends Mapper {
+    private final boolean swapLines;
+
+    private int prg16;
+    private int prg8;
+    private int control;
+    private final int[] chrRegs = new int[8];
+    private int irqLatch;
+    private int irqControl;
+    private int irqCounter;
+    private int prescaler;
+    private boolean irqLine;
+
+    public Vrc6(Cartridge cart) {
+        super(cart, Math.max(8192, cart.totalPrgRamSize()));
+        this.swapLines = cart.mapperNumber() == 26;
+    }
+
+    @Override
+    public void cpuCycle() {
+        if ((irqControl & 2) == 0) {
+            return;
+        }
+        if ((irqControl & 4) != 0) {
+            clockIrq();
+        } else {
+            prescaler -= 3;
+            if (prescaler <= 0) {
+                prescaler += 341;
+                clockIrq();
+            }
+        }
+    }
+
+    private void clockIrq() {
+        if (irqCounter == 0xFF) {
+            irqCounter = irqLatch;
+            irqLine = true;
+        } else {
+            irqCounter++;
+        }
+    }
+
+    @Override
+    public boolean irq() {
+        return irqLine;
+    }
+
+    @Override
+    public void cpuWrite(int addr, int value) {
+        if (addr < 0x8000) {
+            if (addr >= 0x6000) {
+                writePrgRam(addr, value);
+            }
+            return;
+        }
+        int reg = swapLines ? ((addr & 1) << 1) | ((addr >> 1) & 1) : addr & 3;
+        switch (addr >> 12) {
+            case 0x8 -> prg16 = value & 0x0F;
+            case 0xB -> {
+                if (reg == 3) {
+                    control = value;
+                } else {
+                    return; // audio
+                }
+            }
+            case 0xC -> prg8 = value & 0x1F;
+            case 0xD -> chrRegs[reg] = value;
+            case 0xE -> chrRegs[4 + reg] = value;
+            case 0xF -> {
+                switch (reg) {
+                    case 0 -> irqLatch = value;
+                    case 1 -> {
+                        irqControl = value & 7;
+                        if ((value & 2) != 0) {
+                            irqCounter = irqLatch;
+                            prescaler = 341;
+                        }
+                        irqLine = false;
+                    }
+                    case 2 -> {
+                        irqLine = false;
+                        irqControl = (irqControl & 5) | ((irqControl & 1) << 1);
+                    }
+                    default -> {
+                    }
+                }
+                return;
+            }
+            default -> {
+                return; // $9000-$AFFF: audio
+            }
+        }
+        updateBanks();
+    }
+
+    @Override
+    protected void powerOn() {
+        prg16 = 0;
+        prg8 = 0;
+        control = 0;
+        for (int i = 0; i < 8; i++) {
+            chrRegs[i] = 0;
+        }
+        irqLatch = 0;
+        irqControl = 0;
+        irqCounter = 0;
+        prescaler = 341;
+        irqLine = false;
+    }
+
+    @Override
+    protected void updateBanks() {
+        prg16(0, prg16);
+        prg8(2, prg8);
+        prg8(3, -1);
+        for (int i = 0; i < 8; i++) {
+            chr1(i, chrRegs[i]);
+        }
+        switch ((control >> 2) & 3) {
+            case 0 -> mirroring(Mirroring.VERTICAL);
+            case 1 -> mirroring(Mirroring.HORIZONTAL);
+            case 2 -> mirroring(Mirroring.SINGLE_A);
+            default -> mirroring(Mirroring.SINGLE_B);
+        }
+        boolean ram = (control & 0x80) != 0;
+        prgRamBank(0, ram, ram);
+    }
+
+    @Override
+    protected void registers(StateVisitor s) {
+        prg16 = s.u8("prg16", prg16);
+        prg8 = s.u8("prg8", prg8);
+        control = s.u8("control", control);
+        s.ints("chrRegs", chrRegs);
+        irqLatch = s.u8("irqLatch", irqLatch);
+        irqControl = s.u8("irqControl", irqControl);
+        irqCounter = s.u8("irqCounter", irqCounter);
+        prescaler = s.i32("prescaler", prescaler);
+        irqLine = s.bool("irqLine", irqLine);
+    }
+}

@@ -1,0 +1,417 @@
+package lockstep.nes.verifier.canary;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import lockstep.nes.core.movie.Movie;
+import lockstep.nes.core.state.StateDiff;
+import lockstep.nes.verifier.canary.CanaryResult.AudioDifference;
+import lockstep.nes.verifier.canary.CanaryResult.Divergence;
+import lockstep.nes.verifier.canary.CanaryResult.FieldDifference;
+import lockstep.nes.verifier.canary.CanaryResult.FirstCycle;
+import lockstep.nes.verifier.canary.CanaryResult.Observables;
+import lockstep.nes.verifier.canary.CanaryResult.PixelDifference;
+import lockstep.nes.verifier.canary.CanaryResult.RamDifference;
+import lockstep.nes.verifier.host.FrameRecord;
+import lockstep.nes.verifier.host.HostClient;
+import lockstep.nes.verifier.host.HostException;
+
+/**
+ * A canary diff of two engine builds: a baseline and a candidate engine host (each its own
+ * JVM), fed the same ROM and movie, their frame logs compared frame by frame.
+ *
+ * <p>Both hosts run chunks of {@link Options#checkpointEvery} frames, each followed by a
+ * snapshot (the checkpoint); two chunks are kept in flight so neither host waits for the
+ * comparison. The frame-log phase does no per-cycle work. On the first differing frame both
+ * hosts go back to the last checkpoint and, when their state formats agree and the checkpoint
+ * hashes match, re-run with per-cycle digests streamed to find the first divergent cycle; there
+ * both describe their state and the differing {@code component.field} values are reported. Then
+ * both re-run to the divergent frame and its observables (pixels, RAM, audio) are compared.
+ */
+public final class Canary implements AutoCloseable {
+    /** Settings. */
+    public static final class Options {
+        public int checkpointEvery = 60;
+        public long timeoutMillis = 120_000;
+        public int digestBatch = 8192;
+        public List<String> jvmOptions = List.of("-XX:+UseSerialGC", "-Xss4m");
+        /** Called after each compared chunk (may be null). */
+        public Progress progress;
+    }
+
+    /** Progress callback: {@code done} of {@code total} frames of the current target. */
+    public interface Progress {
+        void update(long done, long total);
+    }
+
+    /** One ROM x movie pair to run. */
+    public record Target(String romName, byte[] rom, String movieName, Movie movie, int frames) {
+    }
+
+    private record Checkpoint(int frame, HostClient.Snapshot baseline, HostClient.Snapshot candidate) {
+    }
+
+    private static final int SHOW_PIXELS = 64;
+    private static final int SHOW_RAM = 64;
+
+    private final String baselineClasspath;
+    private final String candidateClasspath;
+    private final Options options;
+    private HostClient a;
+    private HostClient b;
+
+    private Canary(String baselineClasspath, String candidateClasspath, Options options) {
+        this.baselineClasspath = baselineClasspath;
+        this.candidateClasspath = candidateClasspath;
+        this.options = options;
+    }
+
+    /** Starts both hosts (in parallel) and checks their handshakes. */
+    public static Canary start(String baselineClasspath, String candidateClasspath, Options options)
+            throws HostException {
+        Canary c = new Canary(baselineClasspath, candidateClasspath, options);
+        c.startHosts();
+        return c;
+    }
+
+    private void startHosts() throws HostException {
+        HostException[] failure = new HostException[1];
+        HostClient[] started = new HostClient[1];
+        Thread t = new Thread(() -> {
+            try {
+                started[0] = HostClient.start("baseline", baselineClasspath, options.jvmOptions, options.timeoutMillis);
+            } catch (HostException e) {
+                failure[0] = e;
+            }
+        }, "start-baseline");
+        t.start();
+        HostClient cand = null;
+        HostException candFailure = null;
+        try {
+            cand = HostClient.start("candidate", candidateClasspath, options.jvmOptions, options.timeoutMillis);
+        } catch (HostException e) {
+            candFailure = e;
+        }
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure[0] != null || candFailure != null) {
+            if (started[0] != null) {
+                started[0].close();
+            }
+            if (cand != null) {
+                cand.close();
+            }
+            throw failure[0] != null ? failure[0] : candFailure;
+        }
+        a = started[0];
+        b = cand;
+    }
+
+    public HostClient.Hello baselineHello() {
+        return a.hello();
+    }
+
+    public HostClient.Hello candidateHello() {
+        return b.hello();
+    }
+
+    /** Runs one target; host failures become an "error" result (and the hosts are restarted). */
+    public CanaryResult run(Target t) {
+        long t0 = System.nanoTime();
+        try {
+            if (a == null || b == null) {
+                startHosts();
+            }
+            return compare(t, t0);
+        } catch (HostException e) {
+            closeHosts();
+            return new CanaryResult(t.romName(), t.movieName(), t.frames(), 0, "error", 0, 0, null, null, null,
+                    e.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'), e.getMessage(), millis(t0));
+        }
+    }
+
+    private static long millis(long t0) {
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    private CanaryResult compare(Target t, long t0) throws HostException {
+        a.loadRom(t.romName(), t.rom());
+        b.loadRom(t.romName(), t.rom());
+        if (t.movie() != null) {
+            int n = t.movie().frames().size();
+            int[] c = new int[n];
+            int[] p0 = new int[n];
+            int[] p1 = new int[n];
+            for (int i = 0; i < n; i++) {
+                Movie.Frame f = t.movie().frames().get(i);
+                c[i] = f.commands();
+                p0[i] = f.port0();
+                p1[i] = f.port1();
+            }
+            a.loadMovie(c, p0, p1);
+            b.loadMovie(c, p0, p1);
+        }
+        a.sendSnapshot();
+        b.sendSnapshot();
+        Checkpoint cp = new Checkpoint(0, a.awaitSnapshot(), b.awaitSnapshot());
+        final int frames = t.frames();
+        final int k = Math.max(1, options.checkpointEvery);
+        ArrayDeque<Integer> inFlight = new ArrayDeque<>();
+        int sent = 0;
+        int compared = 0;
+        FrameRecord lastA = null;
+        FrameRecord lastB = null;
+        while (compared < frames) {
+            while (inFlight.size() < 2 && sent < frames) {
+                int n = Math.min(k, frames - sent);
+                a.sendRunFrames(n);
+                a.sendSnapshot();
+                b.sendRunFrames(n);
+                b.sendSnapshot();
+                inFlight.add(n);
+                sent += n;
+            }
+            int n = inFlight.poll();
+            List<FrameRecord> ra = a.awaitFrames(n);
+            HostClient.Snapshot sa = a.awaitSnapshot();
+            List<FrameRecord> rb = b.awaitFrames(n);
+            HostClient.Snapshot sb = b.awaitSnapshot();
+            for (int i = 0; i < n; i++) {
+                FrameRecord x = ra.get(i);
+                FrameRecord y = rb.get(i);
+                if (!x.equals(y)) {
+                    drain(inFlight);
+                    Divergence d = localize(compared + i, x, y, cp);
+                    return new CanaryResult(t.romName(), t.movieName(), frames, compared + i, "diverged", x.cycles(),
+                            y.cycles(), x.stateHashHex(), y.stateHashHex(), d, null, null, millis(t0));
+                }
+            }
+            compared += n;
+            lastA = ra.get(n - 1);
+            lastB = rb.get(n - 1);
+            cp = new Checkpoint(compared, sa, sb);
+            if (options.progress != null) {
+                options.progress.update(compared, frames);
+            }
+        }
+        String ha = cp.baseline().stateHashHex();
+        String hb = cp.candidate().stateHashHex();
+        long ca = lastA != null ? lastA.cycles() : cp.baseline().cycles();
+        long cb = lastB != null ? lastB.cycles() : cp.candidate().cycles();
+        if (!ha.equals(hb)) {
+            Divergence d = new Divergence(frames, List.of("final state"), "state " + ha, "state " + hb, cp.frame(),
+                    cp.baseline().cycles(), sameFormat(), null, null, true,
+                    "the final state hashes differ although every frame record agreed", null, null);
+            return new CanaryResult(t.romName(), t.movieName(), frames, frames, "diverged", ca, cb, ha, hb, d, null, null,
+                    millis(t0));
+        }
+        return new CanaryResult(t.romName(), t.movieName(), frames, frames, "pass", ca, cb, ha, hb, null, null, null,
+                millis(t0));
+    }
+
+    /** Reads (and drops) the answers of the chunks still in flight, so both hosts are idle. */
+    private void drain(ArrayDeque<Integer> inFlight) throws HostException {
+        while (!inFlight.isEmpty()) {
+            int n = inFlight.poll();
+            a.awaitFrames(n);
+            a.awaitSnapshot();
+            b.awaitFrames(n);
+            b.awaitSnapshot();
+        }
+    }
+
+    private boolean sameFormat() {
+        return a.hello().stateFormatVersion() == b.hello().stateFormatVersion();
+    }
+
+    private void restoreBoth(Checkpoint cp) throws HostException {
+        a.sendRestore(cp.baseline());
+        b.sendRestore(cp.candidate());
+        a.awaitRestore();
+        b.awaitRestore();
+    }
+
+    private Divergence localize(int frame, FrameRecord x, FrameRecord y, Checkpoint cp) throws HostException {
+        boolean sameFormat = sameFormat();
+        boolean cpAgree = Arrays.equals(cp.baseline().stateHash(), cp.candidate().stateHash());
+        FirstCycle first = null;
+        List<String> notes = new ArrayList<>();
+        if (!sameFormat) {
+            notes.add("the builds' state formats differ (baseline version " + a.hello().stateFormatVersion()
+                    + ", candidate version " + b.hello().stateFormatVersion()
+                    + "), so the divergence is named by frame and observables");
+        } else if (!cpAgree) {
+            notes.add("the engines' states differ already at the checkpoint of frame " + cp.frame()
+                    + " (the first state either run produced), so no cycle can be named; see the observables");
+        } else {
+            long target = Math.max(x.cycles(), y.cycles());
+            long cycle = firstDivergentCycle(cp, target);
+            if (cycle < 0) {
+                notes.add("the per-cycle digests agree up to cycle " + target
+                        + ": the difference is in an output that is not machine state");
+            } else {
+                first = describeAt(cp, cycle);
+            }
+        }
+        // The divergent frame's observables, from a re-run of both hosts from the checkpoint.
+        restoreBoth(cp);
+        int n = frame - cp.frame() + 1;
+        a.sendRunFrames(n);
+        a.sendObserve();
+        b.sendRunFrames(n);
+        b.sendObserve();
+        List<FrameRecord> ra = a.awaitFrames(n);
+        HostClient.Observation oa = a.awaitObservation();
+        List<FrameRecord> rb = b.awaitFrames(n);
+        HostClient.Observation ob = b.awaitObservation();
+        FrameRecord rx = ra.get(n - 1);
+        FrameRecord ry = rb.get(n - 1);
+        boolean reproduced = !rx.equals(ry);
+        if (!reproduced) {
+            notes.add("the re-run from the checkpoint did NOT reproduce the difference (a non-deterministic build?)");
+        }
+        Observables obs = observables(oa, ob, rx.audioSamples() != ry.audioSamples() || rx.audioHash() != ry.audioHash());
+        return new Divergence(frame, x.differences(y), x.toString(), y.toString(), cp.frame(), cp.baseline().cycles(),
+                sameFormat, first, obs, reproduced, String.join("; ", notes), oa.pixels(), ob.pixels());
+    }
+
+    /** Re-runs both hosts from {@code cp} to {@code target} with per-cycle digests; -1 if none differ. */
+    private long firstDivergentCycle(Checkpoint cp, long target) throws HostException {
+        restoreBoth(cp);
+        a.sendRunToCycle(target, options.digestBatch);
+        b.sendRunToCycle(target, options.digestBatch);
+        long first = -1;
+        HostClient.Digests da = a.awaitDigests();
+        HostClient.Digests db = b.awaitDigests();
+        while (da != null && db != null) {
+            if (first < 0) {
+                if (da.firstCycle() != db.firstCycle()) {
+                    first = Math.min(da.firstCycle(), db.firstCycle());
+                } else {
+                    int m = Math.min(da.digests().length, db.digests().length);
+                    for (int i = 0; i < m; i++) {
+                        if (da.digests()[i] != db.digests()[i]) {
+                            first = da.firstCycle() + i;
+                            break;
+                        }
+                    }
+                }
+            }
+            da = a.awaitDigests();
+            db = b.awaitDigests();
+        }
+        while (da != null) {
+            da = a.awaitDigests();
+        }
+        while (db != null) {
+            db = b.awaitDigests();
+        }
+        return first;
+    }
+
+    /** Both engines at the end of {@code cycle}: where they are and which fields differ. */
+    private FirstCycle describeAt(Checkpoint cp, long cycle) throws HostException {
+        restoreBoth(cp);
+        a.sendRunToCycle(cycle, options.digestBatch);
+        b.sendRunToCycle(cycle, options.digestBatch);
+        while (a.awaitDigests() != null) {
+            // discard
+        }
+        while (b.awaitDigests() != null) {
+            // discard
+        }
+        a.sendDescribe();
+        b.sendDescribe();
+        HostClient.Description x = a.awaitDescription();
+        HostClient.Description y = b.awaitDescription();
+        List<FieldDifference> fields = new ArrayList<>();
+        for (String line : StateDiff.diff(x.entries(), y.entries())) {
+            int colon = line.indexOf(": ");
+            int arrow = line.lastIndexOf(" -> ");
+            if (colon > 0 && arrow > colon) {
+                fields.add(new FieldDifference(line.substring(0, colon), line.substring(colon + 2, arrow),
+                        line.substring(arrow + 4)));
+            } else {
+                fields.add(new FieldDifference(line, "", ""));
+            }
+        }
+        return new FirstCycle(cycle, x.ppuFrame(), x.scanline(), x.dot(), String.format("$%04X", x.pc()),
+                x.instruction(), String.format("$%04X", y.pc()), y.instruction(), fields);
+    }
+
+    static Observables observables(HostClient.Observation x, HostClient.Observation y, boolean audioDiffers) {
+        int width = 256;
+        int count = 0;
+        int x0 = Integer.MAX_VALUE;
+        int y0 = Integer.MAX_VALUE;
+        int x1 = -1;
+        int y1 = -1;
+        List<PixelDifference> px = new ArrayList<>();
+        int n = Math.min(x.pixels().length, y.pixels().length);
+        for (int i = 0; i < n; i++) {
+            int va = x.pixels()[i] & 0x1FF;
+            int vb = y.pixels()[i] & 0x1FF;
+            if (va != vb) {
+                count++;
+                int cx = i % width;
+                int cy = i / width;
+                x0 = Math.min(x0, cx);
+                y0 = Math.min(y0, cy);
+                x1 = Math.max(x1, cx);
+                y1 = Math.max(y1, cy);
+                if (px.size() < SHOW_PIXELS) {
+                    px.add(new PixelDifference(cx, cy, va, vb));
+                }
+            }
+        }
+        int ramCount = 0;
+        List<RamDifference> ram = new ArrayList<>();
+        int m = Math.min(x.ram().length, y.ram().length);
+        for (int i = 0; i < m; i++) {
+            if (x.ram()[i] != y.ram()[i]) {
+                ramCount++;
+                if (ram.size() < SHOW_RAM) {
+                    ram.add(new RamDifference(String.format("$%04X", i), x.ram()[i] & 0xFF, y.ram()[i] & 0xFF));
+                }
+            }
+        }
+        AudioDifference audio = null;
+        short[] sa = x.audio();
+        short[] sb = y.audio();
+        int firstAudio = -1;
+        int audioCount = 0;
+        for (int i = 0; i < Math.max(sa.length, sb.length); i++) {
+            if (i >= sa.length || i >= sb.length || sa[i] != sb[i]) {
+                audioCount++;
+                if (firstAudio < 0) {
+                    firstAudio = i;
+                }
+            }
+        }
+        if (audioCount > 0 || audioDiffers) {
+            audio = new AudioDifference(sa.length, sb.length, firstAudio, audioCount);
+        }
+        return new Observables(count, count > 0 ? new int[] {x0, y0, x1, y1} : null, px, ramCount, ram, audio);
+    }
+
+    private void closeHosts() {
+        if (a != null) {
+            a.close();
+            a = null;
+        }
+        if (b != null) {
+            b.close();
+            b = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        closeHosts();
+    }
+}

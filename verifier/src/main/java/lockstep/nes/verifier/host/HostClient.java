@@ -1,0 +1,506 @@
+package lockstep.nes.verifier.host;
+
+import static lockstep.nes.verifier.host.HostProtocol.*;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.BufferedReader;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import lockstep.nes.core.state.RomId;
+import lockstep.nes.core.state.SnapshotFormat;
+import lockstep.nes.core.state.StateEntry;
+
+/**
+ * The controller's side of one engine host: starts {@code java -cp CLASSPATH
+ * lockstep.nes.app.EngineHostMain} as a child process, checks its HELLO, sends requests and
+ * reads responses. Requests may be pipelined (sent before earlier answers are read); answers come
+ * in order. A reader thread moves messages to a queue, so every wait has a timeout: a host that
+ * dies, hangs or speaks another protocol becomes a {@link HostException} of that kind.
+ */
+public final class HostClient implements AutoCloseable {
+    /** The host's handshake. */
+    public record Hello(int protocolVersion, int stateFormatVersion, String buildId, String javaVersion) {
+    }
+
+    /** A snapshot with the host's input position and the state hash. */
+    public record Snapshot(int frame, boolean midFrame, long cycles, byte[] stateHash, byte[] data) {
+        public String stateHashHex() {
+            return RomId.hex(stateHash);
+        }
+    }
+
+    /** Per-cycle digests: {@code digests[i]} is the digest after cycle {@code firstCycle + i}. */
+    public record Digests(long firstCycle, long[] digests) {
+    }
+
+    /** End of a run: the next input frame and the cycle count. */
+    public record RunEnd(int frame, long cycles) {
+    }
+
+    /** Where the engine stands and its described state. */
+    public record Description(long cycles, long ppuFrame, int frame, int scanline, int dot, int pc,
+                              String instruction, List<StateEntry> entries) {
+    }
+
+    /** The last frame's observables: picture (9-bit values), CPU RAM, audio samples. */
+    public record Observation(int frame, short[] pixels, byte[] ram, short[] audio) {
+    }
+
+    private static final Payload EOF = new Payload(-1, new byte[0]);
+    private static final int STDERR_LINES = 20;
+
+    private final String label;
+    private final Process process;
+    private final OutputStream toHost;
+    private final BlockingQueue<Payload> inbox = new LinkedBlockingQueue<>();
+    private final ArrayDeque<String> stderrTail = new ArrayDeque<>();
+    private final long timeoutMillis;
+    private final Message msg = new Message(OK);
+    private volatile String readError;
+    private Hello hello;
+    private boolean dead;
+
+    private HostClient(String label, Process process, long timeoutMillis) {
+        this.label = label;
+        this.process = process;
+        this.timeoutMillis = timeoutMillis;
+        this.toHost = new BufferedOutputStream(process.getOutputStream(), 1 << 16);
+        Thread reader = new Thread(this::readLoop, label + "-host-reader");
+        reader.setDaemon(true);
+        reader.start();
+        Thread err = new Thread(this::stderrLoop, label + "-host-stderr");
+        err.setDaemon(true);
+        err.start();
+    }
+
+    /**
+     * Starts a host from {@code classpath} (a build's jar, or a class path) and checks its
+     * handshake.
+     *
+     * @param label         "baseline" or "candidate", used in every message
+     * @param timeoutMillis the longest wait for any one answer
+     */
+    public static HostClient start(String label, String classpath, long timeoutMillis) throws HostException {
+        return start(label, classpath, List.of(), timeoutMillis);
+    }
+
+    public static HostClient start(String label, String classpath, List<String> jvmOptions, long timeoutMillis)
+            throws HostException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.add("-cp");
+        cmd.add(classpath);
+        cmd.add(MAIN_CLASS);
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).start();
+        } catch (IOException e) {
+            throw new HostException(HostException.Kind.CRASHED, label, "cannot start the host JVM (" + e.getMessage() + ")");
+        }
+        HostClient c = new HostClient(label, p, timeoutMillis);
+        try {
+            c.handshake();
+        } catch (HostException e) {
+            c.kill();
+            throw e;
+        }
+        return c;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public Hello hello() {
+        return hello;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    private void readLoop() {
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(process.getInputStream(), 1 << 16))) {
+            while (true) {
+                Payload p = HostProtocol.read(in);
+                if (p == null) {
+                    break;
+                }
+                inbox.add(p);
+            }
+        } catch (IOException e) {
+            readError = e.getMessage();
+        }
+        inbox.add(EOF);
+    }
+
+    private void stderrLoop() {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                synchronized (stderrTail) {
+                    stderrTail.add(line);
+                    if (stderrTail.size() > STDERR_LINES) {
+                        stderrTail.removeFirst();
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // The process is gone; what was read is kept.
+        }
+    }
+
+    private String stderrText() {
+        synchronized (stderrTail) {
+            if (stderrTail.isEmpty()) {
+                return "";
+            }
+            return "; its stderr ends: " + String.join(" | ", stderrTail);
+        }
+    }
+
+    private void handshake() throws HostException {
+        Payload p = next("the HELLO handshake");
+        if (p.type() != HELLO) {
+            throw new HostException(HostException.Kind.PROTOCOL, label, "expected HELLO, got " + typeName(p.type())
+                    + " (not an engine host of this protocol)");
+        }
+        try {
+            byte[] magic = p.raw(MAGIC.length);
+            if (!Arrays.equals(magic, MAGIC)) {
+                throw new HostException(HostException.Kind.PROTOCOL, label, "bad handshake magic (not an engine host)");
+            }
+            int version = p.u16();
+            if (version != VERSION) {
+                kill();
+                throw new HostException(HostException.Kind.PROTOCOL, label, "speaks engine-host protocol version "
+                        + version + ", this controller speaks version " + VERSION);
+            }
+            hello = new Hello(version, p.i32(), p.str(), p.str());
+        } catch (IOException e) {
+            throw new HostException(HostException.Kind.PROTOCOL, label, "malformed HELLO (" + e.getMessage() + ")");
+        }
+    }
+
+    /** The next message, waiting at most the timeout. */
+    private Payload next(String waitingFor) throws HostException {
+        if (dead) {
+            throw new HostException(HostException.Kind.CRASHED, label, "host already stopped");
+        }
+        Payload p;
+        try {
+            p = inbox.poll(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            kill();
+            throw new HostException(HostException.Kind.CRASHED, label, "interrupted waiting for " + waitingFor);
+        }
+        if (p == null) {
+            kill();
+            throw new HostException(HostException.Kind.TIMEOUT, label, "hung: no answer within " + timeoutMillis
+                    + " ms while waiting for " + waitingFor + " (killed)" + stderrText());
+        }
+        if (p == EOF) {
+            dead = true;
+            String why = readError != null ? "sent a malformed stream (" + readError + ")" : "closed its output";
+            Integer code = null;
+            try {
+                if (process.waitFor(2, TimeUnit.SECONDS)) {
+                    code = process.exitValue();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (code == null) {
+                process.destroyForcibly();
+            }
+            // Let the stderr reader catch up with the last lines.
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw new HostException(readError != null ? HostException.Kind.PROTOCOL : HostException.Kind.CRASHED, label,
+                    "crashed: " + why + (code != null ? ", exit code " + code : "") + " while waiting for "
+                            + waitingFor + stderrText());
+        }
+        return p;
+    }
+
+    /** The next message, which must be of {@code type} (an ERROR becomes a HOST_ERROR exception). */
+    private Payload expect(int type, String waitingFor) throws HostException {
+        Payload p = next(waitingFor);
+        if (p.type() == ERROR) {
+            String m;
+            try {
+                m = p.str();
+            } catch (IOException e) {
+                m = "(unreadable error message)";
+            }
+            throw new HostException(HostException.Kind.HOST_ERROR, label, m);
+        }
+        if (p.type() != type) {
+            throw new HostException(HostException.Kind.PROTOCOL, label, "expected " + typeName(type) + " while waiting for "
+                    + waitingFor + ", got " + typeName(p.type()));
+        }
+        return p;
+    }
+
+    private HostException malformed(int type, IOException e) {
+        return new HostException(HostException.Kind.PROTOCOL, label, "malformed " + typeName(type) + " (" + e.getMessage() + ")");
+    }
+
+    private void send() throws HostException {
+        try {
+            msg.writeTo(toHost);
+            toHost.flush();
+        } catch (IOException e) {
+            throw new HostException(HostException.Kind.CRASHED, label, "crashed: cannot send " + typeName(msg.type())
+                    + " (" + e.getMessage() + ")" + stderrText());
+        }
+    }
+
+    // ---- Requests (send*) and their answers (await*); call()s do both.
+
+    public String loadRom(String name, byte[] rom) throws HostException {
+        msg.reset(LOAD_ROM).str(name).bytes(rom);
+        send();
+        Payload p = expect(OK, "LOAD_ROM");
+        try {
+            return p.str();
+        } catch (IOException e) {
+            throw malformed(OK, e);
+        }
+    }
+
+    /** Loads movie input: per frame its commands and the two pads' buttons. */
+    public void loadMovie(int[] commands, int[] port0, int[] port1) throws HostException {
+        msg.reset(LOAD_MOVIE).i32(commands.length);
+        for (int i = 0; i < commands.length; i++) {
+            msg.u8(commands[i]).u8(port0[i]).u8(port1[i]);
+        }
+        send();
+        expect(OK, "LOAD_MOVIE");
+    }
+
+    public void sendRunFrames(int n) throws HostException {
+        msg.reset(RUN_FRAMES).i32(n);
+        send();
+    }
+
+    /** Reads the n FRAME records and the RUN_END of a {@link #sendRunFrames}. */
+    public List<FrameRecord> awaitFrames(int n) throws HostException {
+        List<FrameRecord> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Payload p = expect(FRAME, "frame record " + (i + 1) + " of " + n);
+            try {
+                out.add(FrameRecord.read(p));
+            } catch (IOException e) {
+                throw malformed(FRAME, e);
+            }
+        }
+        awaitRunEnd("the end of RUN_FRAMES");
+        return out;
+    }
+
+    public List<FrameRecord> runFrames(int n) throws HostException {
+        sendRunFrames(n);
+        return awaitFrames(n);
+    }
+
+    private RunEnd awaitRunEnd(String what) throws HostException {
+        Payload p = expect(RUN_END, what);
+        try {
+            return new RunEnd(p.i32(), p.i64());
+        } catch (IOException e) {
+            throw malformed(RUN_END, e);
+        }
+    }
+
+    public void sendSnapshot() throws HostException {
+        msg.reset(SNAPSHOT);
+        send();
+    }
+
+    public Snapshot awaitSnapshot() throws HostException {
+        Payload p = expect(SNAPSHOT_DATA, "SNAPSHOT");
+        try {
+            return new Snapshot(p.i32(), p.u8() != 0, p.i64(), p.raw(32), p.bytes());
+        } catch (IOException e) {
+            throw malformed(SNAPSHOT_DATA, e);
+        }
+    }
+
+    public Snapshot snapshot() throws HostException {
+        sendSnapshot();
+        return awaitSnapshot();
+    }
+
+    public void sendRestore(Snapshot s) throws HostException {
+        msg.reset(RESTORE).i32(s.frame()).u8(s.midFrame() ? 1 : 0).bytes(s.data());
+        send();
+    }
+
+    public void awaitRestore() throws HostException {
+        expect(OK, "RESTORE");
+    }
+
+    public void restore(Snapshot s) throws HostException {
+        sendRestore(s);
+        awaitRestore();
+    }
+
+    public void sendRunToCycle(long cycle, int batch) throws HostException {
+        msg.reset(RUN_TO_CYCLE).i64(cycle).i32(batch);
+        send();
+    }
+
+    /** The next digest batch of a {@link #sendRunToCycle}, or null at its RUN_END. */
+    public Digests awaitDigests() throws HostException {
+        Payload p = next("per-cycle digests");
+        if (p.type() == RUN_END) {
+            return null;
+        }
+        if (p.type() != DIGESTS) {
+            throw new HostException(HostException.Kind.PROTOCOL, label, "expected DIGESTS or RUN_END, got "
+                    + typeName(p.type()));
+        }
+        try {
+            long first = p.i64();
+            int n = p.i32();
+            if (n < 0 || (long) n * 8 != p.remaining()) {
+                throw new IOException("count " + n + " does not match " + p.remaining() + " bytes");
+            }
+            long[] d = new long[n];
+            for (int i = 0; i < n; i++) {
+                d[i] = p.i64();
+            }
+            return new Digests(first, d);
+        } catch (IOException e) {
+            throw malformed(DIGESTS, e);
+        }
+    }
+
+    /** Runs to {@code cycle} discarding the digests. */
+    public void runToCycle(long cycle) throws HostException {
+        sendRunToCycle(cycle, 1 << 16);
+        while (awaitDigests() != null) {
+            // discard
+        }
+    }
+
+    public void sendDescribe() throws HostException {
+        msg.reset(DESCRIBE);
+        send();
+    }
+
+    public Description awaitDescription() throws HostException {
+        Payload p = expect(DESCRIPTION, "DESCRIBE");
+        try {
+            long cycles = p.i64();
+            long ppuFrame = p.i64();
+            int frame = p.i32();
+            int scanline = (short) p.u16();
+            int dot = p.u16();
+            int pc = p.u16();
+            String ins = p.str();
+            int n = p.i32();
+            List<StateEntry> entries = new ArrayList<>(Math.max(0, Math.min(n, 1 << 16)));
+            for (int i = 0; i < n; i++) {
+                String path = p.str();
+                int tag = p.u8();
+                long value = p.i64();
+                byte[] bytes = null;
+                int[] ints = null;
+                if (tag == SnapshotFormat.TAG_BYTES) {
+                    bytes = p.bytes();
+                } else if (tag == SnapshotFormat.TAG_INTS) {
+                    int m = p.i32();
+                    if (m < 0 || (long) m * 4 > p.remaining()) {
+                        throw new IOException("bad ints length " + m);
+                    }
+                    ints = new int[m];
+                    for (int k = 0; k < m; k++) {
+                        ints[k] = p.i32();
+                    }
+                }
+                entries.add(new StateEntry(path, tag, value, bytes, ints));
+            }
+            return new Description(cycles, ppuFrame, frame, scanline, dot, pc, ins, entries);
+        } catch (IOException e) {
+            throw malformed(DESCRIPTION, e);
+        }
+    }
+
+    public void sendObserve() throws HostException {
+        msg.reset(OBSERVE);
+        send();
+    }
+
+    public Observation awaitObservation() throws HostException {
+        Payload p = expect(OBSERVATION, "OBSERVE");
+        try {
+            int frame = p.i32();
+            int n = p.i32();
+            if (n < 0 || (long) n * 2 > p.remaining()) {
+                throw new IOException("bad pixel count " + n);
+            }
+            short[] px = new short[n];
+            for (int i = 0; i < n; i++) {
+                px[i] = (short) p.u16();
+            }
+            byte[] ram = p.bytes();
+            int m = p.i32();
+            if (m < 0 || (long) m * 2 > p.remaining()) {
+                throw new IOException("bad sample count " + m);
+            }
+            short[] audio = new short[m];
+            for (int i = 0; i < m; i++) {
+                audio[i] = (short) p.u16();
+            }
+            return new Observation(frame, px, ram, audio);
+        } catch (IOException e) {
+            throw malformed(OBSERVATION, e);
+        }
+    }
+
+    /** Asks the host to quit and waits briefly for it; kills it if it does not. */
+    @Override
+    public void close() {
+        if (!dead && process.isAlive()) {
+            try {
+                msg.reset(QUIT);
+                msg.writeTo(toHost);
+                toHost.flush();
+                toHost.close();
+                process.waitFor(2, TimeUnit.SECONDS);
+            } catch (IOException e) {
+                // Already gone.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        kill();
+    }
+
+    private void kill() {
+        dead = true;
+        if (process.isAlive()) {
+            process.destroyForcibly();
+        }
+    }
+}
