@@ -13,7 +13,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.apu.WavWriter;
 import lockstep.nes.core.demo.DemoRom;
+import lockstep.nes.verifier.MovieInput;
 import lockstep.nes.core.movie.Fm2;
 import lockstep.nes.core.movie.Movie;
 import lockstep.nes.core.movie.MovieException;
@@ -50,6 +52,9 @@ public final class HeadlessCommand implements Callable<Integer> {
 
     @Option(names = "--json", paramLabel = "FILE", description = "write a JSON summary")
     Path json;
+
+    @Option(names = "--wav", paramLabel = "FILE.wav", description = "write the audio (16-bit mono PCM) as WAV")
+    Path wav;
 
     @Option(names = "--save-state", paramLabel = "FILE", description = "write a snapshot after the last frame")
     Path saveState;
@@ -106,24 +111,26 @@ public final class HeadlessCommand implements Callable<Integer> {
         long startFrame = console.frame();
         long t0 = System.nanoTime();
         long lastReport = t0;
+        MovieInput movieInput = input == null ? null : new MovieInput(input);
+        WavWriter wavOut = null;
+        short[] audioBuffer = null;
+        if (wav != null) {
+            try {
+                wavOut = new WavWriter(wav, console.apu().audio().sampleRate());
+            } catch (IOException e) {
+                throw new Fail(wav + ": cannot write (" + e.getMessage() + ")");
+            }
+            audioBuffer = new short[16384];
+            console.apu().audio().read(audioBuffer, 0, audioBuffer.length);
+        }
         for (int i = 0; i < frames; i++) {
-            if (input != null) {
-                long index = startFrame + i;
-                Movie.Frame f = index < input.frames().size() ? input.frames().get((int) index) : null;
-                if (f != null) {
-                    if (f.power()) {
-                        console.power();
-                    } else if (f.reset()) {
-                        console.reset();
-                    }
-                    console.setButtons(0, f.port0());
-                    console.setButtons(1, f.port1());
-                } else {
-                    console.setButtons(0, 0);
-                    console.setButtons(1, 0);
-                }
+            if (movieInput != null) {
+                movieInput.apply((int) (startFrame + i), console);
             }
             console.runFrame();
+            if (wavOut != null) {
+                writeAudio(console, wavOut, audioBuffer);
+            }
             long now = System.nanoTime();
             if (now - lastReport > 2_000_000_000L) {
                 lastReport = now;
@@ -131,6 +138,13 @@ public final class HeadlessCommand implements Callable<Integer> {
             }
         }
         double seconds = Math.max(1e-9, (System.nanoTime() - t0) / 1e9);
+        if (wavOut != null) {
+            try {
+                wavOut.close();
+            } catch (IOException e) {
+                throw new Fail(wav + ": cannot write (" + e.getMessage() + ")");
+            }
+        }
         double fps = frames / seconds;
 
         if (dumpRam != null) {
@@ -165,6 +179,17 @@ public final class HeadlessCommand implements Callable<Integer> {
         }
         System.out.printf(Locale.ROOT, "frames=%d cycles=%d fps=%.1f state=%s%n", frames, console.cycles(), fps, state);
         return 0;
+    }
+
+    private void writeAudio(Console console, WavWriter out, short[] buffer) throws Fail {
+        try {
+            int n;
+            while ((n = console.apu().audio().read(buffer, 0, buffer.length)) > 0) {
+                out.write(buffer, 0, n);
+            }
+        } catch (IOException e) {
+            throw new Fail(wav + ": cannot write (" + e.getMessage() + ")");
+        }
     }
 
     /** SHA-256 (hex) of the picture: 256x240 9-bit values, two bytes each, big-endian. */

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
@@ -50,17 +51,22 @@ final class BuildCopy {
      * change it), compiles and returns {@code work/name.jar}.
      */
     static Path build(Path work, String name, String file, UnaryOperator<String> patch) throws IOException {
+        return build(work, name, file == null ? Map.of() : Map.of(file, patch));
+    }
+
+    /** As {@link #build(Path, String, String, UnaryOperator)} with several patched files. */
+    static Path build(Path work, String name, Map<String, UnaryOperator<String>> patches) throws IOException {
         Path root = root();
         Path src = work.resolve(name + "-src");
         for (String m : MODULES) {
             copyTree(root.resolve(m).resolve("src/main"), src.resolve(m).resolve("src/main"));
         }
-        if (file != null) {
-            Path f = src.resolve(file);
+        for (Map.Entry<String, UnaryOperator<String>> e : new java.util.TreeMap<>(patches).entrySet()) {
+            Path f = src.resolve(e.getKey());
             String before = Files.readString(f);
-            String after = patch.apply(before);
+            String after = e.getValue().apply(before);
             if (after.equals(before)) {
-                throw new IllegalStateException("patch of " + file + " changed nothing");
+                throw new IllegalStateException("patch of " + e.getKey() + " changed nothing");
             }
             Files.writeString(f, after);
         }

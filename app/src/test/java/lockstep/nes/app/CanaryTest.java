@@ -34,12 +34,19 @@ class CanaryTest {
     /** The behavioural change: LDA #imm (opcode $A9) leaves the Z flag inverted. */
     static final String LDA = "case LDA -> { a = v; nz(a); }";
     static final String LDA_PATCHED = "case LDA -> { a = v; nz(a); if (opcode == 0xA9) { p ^= Z; } }";
+    /** The other behavioural change: the vblank flag is set three dots (one CPU cycle) late. */
+    static final String VBLANK = "} else if (line == 241 && dot == 1) {";
+    static final String VBLANK_PATCHED = "} else if (line == 241 && dot == 4) {";
+    static final String PPU = "ppu/src/main/java/lockstep/nes/ppu/Ppu.java";
+    static final String FORMAT = "emulator-core/src/main/java/lockstep/nes/core/state/SnapshotFormat.java";
 
     @TempDir
     static Path work;
     static Path copyJar;
     static Path flagJar;
     static Path renamedJar;
+    static Path dotJar;
+    static Path flagV2Jar;
     static Path movie;
 
     @BeforeAll
@@ -50,6 +57,16 @@ class CanaryTest {
                 throw new IllegalStateException("Cpu.java no longer has: " + LDA);
             }
             return s.replace(LDA, LDA_PATCHED);
+        });
+        // The same flag change in a build whose snapshot format version moved on.
+        flagV2Jar = BuildCopy.build(work, "flag-v2", java.util.Map.of(
+                BuildCopy.CPU, s -> s.replace(LDA, LDA_PATCHED),
+                FORMAT, s -> s.replace("VERSION = 1;", "VERSION = 2;")));
+        dotJar = BuildCopy.build(work, "dot", PPU, s -> {
+            if (!s.contains(VBLANK)) {
+                throw new IllegalStateException("Ppu.java no longer has: " + VBLANK);
+            }
+            return s.replace(VBLANK, VBLANK_PATCHED);
         });
         // Behaviour-neutral: a private method renamed everywhere.
         renamedJar = BuildCopy.build(work, "renamed", BuildCopy.CPU, s -> s.replaceAll("\\bnz\\(", "setNegativeZero("));
@@ -168,6 +185,62 @@ class CanaryTest {
         assertTrue(r.out().contains("cpu.p: "), r.out());
         String page = Files.readString(html);
         assertTrue(page.contains("DIVERGED") && page.contains("cpu.p"), page);
+    }
+
+    @Test
+    void acrossStateFormatsTheFrameAndObservablesAreNamed() throws Exception {
+        Path report = work.resolve("v2.json");
+        BuildCopy.Run r = BuildCopy.cli("canary", "--baseline", copyJar.toString(), "--candidate", flagV2Jar.toString(),
+                "--rom", "builtin:demo", "--movie", movie.toString(), "--frames", "200", "--report", report.toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        JsonNode d = new ObjectMapper().readTree(report.toFile()).get("results").get(0).get("divergence");
+        assertFalse(d.get("sameStateFormat").asBoolean());
+        assertTrue(d.get("firstCycle").isNull(), d.toPrettyString());
+        assertTrue(d.get("note").asText().contains("state formats differ"), d.toPrettyString());
+        // The state hash is not compared across formats: what differs is an observable.
+        List<String> differing = new ArrayList<>();
+        d.get("differing").forEach(x -> differing.add(x.asText()));
+        assertFalse(differing.contains("state"), differing.toString());
+        assertTrue(differing.contains("ram"), differing.toString());
+        assertTrue(d.get("observables").get("ramBytesDiffering").asInt() > 0, d.toPrettyString());
+        assertTrue(r.out().contains("RAM: "), r.out());
+    }
+
+    @Test
+    void onePpuDotMovedIsNamedByCycleAndField() throws Exception {
+        long expected = firstVblankCycle(200);
+        Path report = work.resolve("dot.json");
+        BuildCopy.Run r = BuildCopy.cli("canary", "--baseline", copyJar.toString(), "--candidate", dotJar.toString(),
+                "--rom", "builtin:demo", "--movie", movie.toString(), "--frames", "200", "--report", report.toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        JsonNode first = new ObjectMapper().readTree(report.toFile()).get("results").get(0).get("divergence").get("firstCycle");
+        assertNotNull(first, r.out());
+        assertEquals(expected, first.get("cycle").asLong(), r.out());
+        assertEquals(241, first.get("scanline").asInt(), r.out());
+        boolean vblank = false;
+        for (JsonNode f : first.get("fields")) {
+            if (f.get("field").asText().equals("ppu.vblank")) {
+                vblank = f.get("baseline").asText().equals("true") && f.get("candidate").asText().equals("false");
+            }
+        }
+        assertTrue(vblank, "ppu.vblank: true -> false among " + first.get("fields"));
+    }
+
+    /** The first cycle at whose end this build's PPU shows the vblank flag. */
+    static long firstVblankCycle(int frames) throws Exception {
+        Console c = Console.create(Cartridge.parse(DemoRom.NAME, DemoRom.bytes()));
+        MovieInput in = new MovieInput(testMovie());
+        for (int f = 0; f < frames; f++) {
+            in.apply(f, c);
+            long start = c.frame();
+            while (c.frame() == start) {
+                c.runCycle();
+                if ((c.ppu().peekRegister(2) & 0x80) != 0) {
+                    return c.cycles();
+                }
+            }
+        }
+        throw new AssertionError("no vblank flag seen");
     }
 
     /**

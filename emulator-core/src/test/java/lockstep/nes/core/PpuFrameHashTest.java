@@ -23,19 +23,19 @@ class PpuFrameHashTest {
 
     @ParameterizedTest(name = "{0} frame {1}")
     @CsvSource({
-        "scanline/scanline.nes,                 120, 0,  0ad1ae205988eac5",
+        "scanline/scanline.nes,                 120, 0,  08e27fb8068386e5",
         "nmi_sync/demo_ntsc.nes,                120, 0,  b05bc554f305f64a",
-        "full_palette/full_palette.nes,         120, 0,  ed03a8650d043e21",
+        "full_palette/full_palette.nes,         120, 0,  c53728e0cd31a2c6",
         "tvpassfail/tv.nes,                     120, 60, b451e41bb404aa32",
         "spritecans-2011/spritecans.nes,        600, 0,  c8551861e16421d0",
         "nes15-1.0.0/nes15-NTSC.nes,            600, 0,  4e5fa31fce6d4cab",
         "tutor/tutor.nes,                       600, 0,  988f4d36c64d226d",
         "other/SimpleParallaxDemo.nes,          600, 0,  53e8b91eaa962b42",
-        "other/Sayoonara!.NES,                  600, 0,  3aa712dc62e753bd",
+        "other/Sayoonara!.NES,                  600, 0,  7fd0dc668a6dd4f3",
         "other/nescafe.nes,                     600, 0,  456040617e330e36",
         "other/FLAME.NES,                       600, 0,  ead764775f39501a",
         "other/MOTION.NES,                      600, 0,  bed1c0b534d60365",
-        "other/RasterChromaLuma.NES,            300, 0,  949372bfb6bb3a95",
+        "other/RasterChromaLuma.NES,            300, 0,  7be8e54f86d39c17",
     })
     void frameHash(String rom, int frames, int startAt, String expected) throws Exception {
         Console c = RomHarness.console(rom);

@@ -73,6 +73,9 @@ public final class Ppu implements Stateful {
     private boolean renderingEnabled;
     /** A change that {@link #updateState} applies at the start of the next dot. */
     private boolean stateUpdatePending;
+    /** A $2006 address waiting to be copied to v, and the dots left until it is. */
+    private int pendingV;
+    private int vUpdateDelay;
 
     // Background pipeline.
     private int ntLatch;
@@ -140,6 +143,8 @@ public final class Ppu implements Stateful {
         java.util.Arrays.fill(openBusFrame, 0);
         renderingEnabled = false;
         stateUpdatePending = false;
+        pendingV = 0;
+        vUpdateDelay = 0;
         ntLatch = atLatch = patternLowLatch = patternHighLatch = 0;
         bgShiftLow = bgShiftHigh = atShiftLow = atShiftHigh = 0;
         oamCopyBuffer = 0;
@@ -183,9 +188,6 @@ public final class Ppu implements Stateful {
 
     /** Advances one dot. */
     public void step() {
-        if (stateUpdatePending) {
-            updateState();
-        }
         if (dot < 340) {
             dot++;
         } else {
@@ -209,11 +211,9 @@ public final class Ppu implements Stateful {
             }
             if (renderingEnabled) {
                 renderDot(false);
-                if (dot == 338 && oddFrame) {
-                    // Odd frames are one dot shorter when rendering is on; the decision uses
-                    // the rendering state of dot 338. Dot 339's nametable fetch still happens.
-                    ntLatch = bus.ppuRead(0x2000 | (v & 0x0FFF));
-                    dot = 339;
+                if (dot == 339 && oddFrame) {
+                    // Odd frames skip the last dot of the pre-render line when rendering is on.
+                    dot = 340;
                 }
             }
         } else if (line == 241 && dot == 1) {
@@ -222,6 +222,11 @@ public final class Ppu implements Stateful {
                 updateNmi();
             }
             suppressVblank = false;
+        }
+        if (stateUpdatePending) {
+            // Register effects that lag: rendering on/off is seen from the second dot after the
+            // $2001 write, and v takes a $2006 address 3 dots after the write.
+            updateState();
         }
     }
 
@@ -236,9 +241,16 @@ public final class Ppu implements Stateful {
 
     private void updateState() {
         stateUpdatePending = false;
-        boolean on = (mask & 0x18) != 0;
-        if (renderingEnabled != on) {
-            renderingEnabled = on;
+        renderingEnabled = (mask & 0x18) != 0;
+        if (vUpdateDelay > 0) {
+            if (--vUpdateDelay == 0) {
+                v = pendingV;
+                if (!renderingNow()) {
+                    bus.ppuAddress(v & 0x3FFF);
+                }
+            } else {
+                stateUpdatePending = true;
+            }
         }
     }
 
@@ -249,6 +261,12 @@ public final class Ppu implements Stateful {
     private void renderDot(boolean visible) {
         final int d = dot;
         if (d == 0) {
+            // Idle dot. After a rendered line the bus already shows the pattern address that
+            // dot 5 will read (computed from dot 339's fetch): A12 does not stay low from
+            // dot 337 to dot 5 when backgrounds use $1000.
+            if (visible) {
+                bus.ppuAddress(bgPatternAddress());
+            }
             return;
         }
         if (d <= 256) {
@@ -730,11 +748,11 @@ public final class Ppu implements Stateful {
                     if (!w) {
                         t = (t & 0x00FF) | ((value & 0x3F) << 8);
                     } else {
+                        // v takes the new address 3 dots after the second write.
                         t = (t & 0x7F00) | value;
-                        v = t;
-                        if (!renderingNow()) {
-                            bus.ppuAddress(v & 0x3FFF);
-                        }
+                        pendingV = t;
+                        vUpdateDelay = 3;
+                        stateUpdatePending = true;
                     }
                     w = !w;
                 }
@@ -915,6 +933,8 @@ public final class Ppu implements Stateful {
         s.ints("openBusFrame", openBusFrame);
         renderingEnabled = s.bool("renderingEnabled", renderingEnabled);
         stateUpdatePending = s.bool("stateUpdatePending", stateUpdatePending);
+        pendingV = s.u16("pendingV", pendingV);
+        vUpdateDelay = s.u8("vUpdateDelay", vUpdateDelay);
         ntLatch = s.u8("ntLatch", ntLatch);
         atLatch = s.u8("atLatch", atLatch);
         patternLowLatch = s.u8("patternLowLatch", patternLowLatch);

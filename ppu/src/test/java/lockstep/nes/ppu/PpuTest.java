@@ -34,9 +34,13 @@ class PpuTest {
         runTo(261, 2);
     }
 
+    /** Writes $2006 twice and waits the 3 dots v takes to follow. */
     private void setAddress(int addr) {
         ppu.writeRegister(6, addr >> 8);
         ppu.writeRegister(6, addr & 0xFF);
+        ppu.step();
+        ppu.step();
+        ppu.step();
     }
 
     @Test
@@ -128,6 +132,10 @@ class PpuTest {
         assertEquals(0x3D6F, ppu.tempAddress());
         ppu.writeRegister(6, 0xF0);
         assertEquals(0x3DF0, ppu.tempAddress());
+        ppu.step();
+        ppu.step();
+        assertEquals(0x0000, ppu.vramAddress()); // v follows 3 dots after the write
+        ppu.step();
         assertEquals(0x3DF0, ppu.vramAddress());
         assertEquals(0x3DF0, bus.lastAddress); // the cartridge sees the new address
     }
@@ -260,8 +268,7 @@ class PpuTest {
         runTo(241, 10);
         setAddress(0x3F03);
         ppu.writeRegister(7, 0x30);
-        ppu.writeRegister(6, 0);
-        ppu.writeRegister(6, 0);
+        setAddress(0);
         ppu.writeRegister(5, 3); // fine X 3
         ppu.writeRegister(5, 0);
         ppu.writeRegister(1, 0x0A);
@@ -437,6 +444,27 @@ class PpuTest {
         assertEquals(128 + 32, bus.readCount);
         runTo(0, 340);
         assertEquals(128 + 32 + 8 + 2, bus.readCount);
+    }
+
+    @Test
+    void idleDotShowsTheNextPatternAddressOnVisibleLines() {
+        warmUp();
+        runTo(241, 10);
+        ppu.writeRegister(0, 0x10); // background patterns at $1000
+        ppu.writeRegister(1, 0x08);
+        runTo(5, 340);
+        bus.lastAddress = -1;
+        ppu.step();
+        assertEquals(0, ppu.dot());
+        assertEquals(0x1000, bus.lastAddress & 0x1000); // A12 high at dot 0
+        runTo(261, 340);
+        int before = bus.lastAddress;
+        runTo(0, 0);
+        runTo(260, 340);
+        bus.lastAddress = -1;
+        ppu.step(); // pre-render dot 0 follows an idle line: nothing new on the bus
+        assertEquals(-1, bus.lastAddress);
+        assertTrue(before >= 0);
     }
 
     @Test

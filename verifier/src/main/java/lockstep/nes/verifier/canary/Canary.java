@@ -184,7 +184,7 @@ public final class Canary implements AutoCloseable {
             for (int i = 0; i < n; i++) {
                 FrameRecord x = ra.get(i);
                 FrameRecord y = rb.get(i);
-                if (!x.equals(y)) {
+                if (!comparable(x.differences(y)).isEmpty()) {
                     drain(inFlight);
                     Divergence d = localize(compared + i, x, y, cp);
                     return new CanaryResult(t.romName(), t.movieName(), frames, compared + i, "diverged", x.cycles(),
@@ -203,7 +203,7 @@ public final class Canary implements AutoCloseable {
         String hb = cp.candidate().stateHashHex();
         long ca = lastA != null ? lastA.cycles() : cp.baseline().cycles();
         long cb = lastB != null ? lastB.cycles() : cp.candidate().cycles();
-        if (!ha.equals(hb)) {
+        if (!ha.equals(hb) && sameFormat()) {
             Divergence d = new Divergence(frames, List.of("final state"), "state " + ha, "state " + hb, cp.frame(),
                     cp.baseline().cycles(), sameFormat(), null, null, true,
                     "the final state hashes differ although every frame record agreed", null, null);
@@ -223,6 +223,19 @@ public final class Canary implements AutoCloseable {
             b.awaitFrames(n);
             b.awaitSnapshot();
         }
+    }
+
+    /**
+     * The differences that count: all of them when both builds share the state format; without
+     * the state hash otherwise (snapshots of two formats never hash alike).
+     */
+    private List<String> comparable(List<String> differences) {
+        if (sameFormat() || !differences.contains("state")) {
+            return differences;
+        }
+        List<String> d = new ArrayList<>(differences);
+        d.remove("state");
+        return d;
     }
 
     private boolean sameFormat() {
@@ -271,12 +284,12 @@ public final class Canary implements AutoCloseable {
         HostClient.Observation ob = b.awaitObservation();
         FrameRecord rx = ra.get(n - 1);
         FrameRecord ry = rb.get(n - 1);
-        boolean reproduced = !rx.equals(ry);
+        boolean reproduced = !comparable(rx.differences(ry)).isEmpty();
         if (!reproduced) {
             notes.add("the re-run from the checkpoint did NOT reproduce the difference (a non-deterministic build?)");
         }
         Observables obs = observables(oa, ob, rx.audioSamples() != ry.audioSamples() || rx.audioHash() != ry.audioHash());
-        return new Divergence(frame, x.differences(y), x.toString(), y.toString(), cp.frame(), cp.baseline().cycles(),
+        return new Divergence(frame, comparable(x.differences(y)), x.toString(), y.toString(), cp.frame(), cp.baseline().cycles(),
                 sameFormat, first, obs, reproduced, String.join("; ", notes), oa.pixels(), ob.pixels());
     }
 

@@ -61,6 +61,8 @@ public final class HostClient implements AutoCloseable {
 
     private static final Payload EOF = new Payload(-1, new byte[0]);
     private static final int STDERR_LINES = 20;
+    /** The handshake may take longer than other answers (a cold JVM on a loaded machine). */
+    private static final long MIN_HANDSHAKE_MILLIS = 60_000;
 
     private final String label;
     private final Process process;
@@ -70,6 +72,7 @@ public final class HostClient implements AutoCloseable {
     private final long timeoutMillis;
     private final Message msg = new Message(OK);
     private volatile String readError;
+    private final Thread stderrReader;
     private Hello hello;
     private boolean dead;
 
@@ -81,9 +84,9 @@ public final class HostClient implements AutoCloseable {
         Thread reader = new Thread(this::readLoop, label + "-host-reader");
         reader.setDaemon(true);
         reader.start();
-        Thread err = new Thread(this::stderrLoop, label + "-host-stderr");
-        err.setDaemon(true);
-        err.start();
+        stderrReader = new Thread(this::stderrLoop, label + "-host-stderr");
+        stderrReader.setDaemon(true);
+        stderrReader.start();
     }
 
     /**
@@ -174,7 +177,7 @@ public final class HostClient implements AutoCloseable {
     }
 
     private void handshake() throws HostException {
-        Payload p = next("the HELLO handshake");
+        Payload p = next("the HELLO handshake", Math.max(timeoutMillis, MIN_HANDSHAKE_MILLIS));
         if (p.type() != HELLO) {
             throw new HostException(HostException.Kind.PROTOCOL, label, "expected HELLO, got " + typeName(p.type())
                     + " (not an engine host of this protocol)");
@@ -198,6 +201,10 @@ public final class HostClient implements AutoCloseable {
 
     /** The next message, waiting at most the timeout. */
     private Payload next(String waitingFor) throws HostException {
+        return next(waitingFor, timeoutMillis);
+    }
+
+    private Payload next(String waitingFor, long timeoutMillis) throws HostException {
         if (dead) {
             throw new HostException(HostException.Kind.CRASHED, label, "host already stopped");
         }
@@ -228,9 +235,9 @@ public final class HostClient implements AutoCloseable {
             if (code == null) {
                 process.destroyForcibly();
             }
-            // Let the stderr reader catch up with the last lines.
+            // Let the stderr reader reach the end of the dead process's stderr.
             try {
-                Thread.sleep(50);
+                stderrReader.join(2000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -1,0 +1,212 @@
+package lockstep.nes.verifier.host;
+
+import static lockstep.nes.verifier.host.HostProtocol.*;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import lockstep.nes.core.Console;
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.demo.DemoRom;
+import lockstep.nes.core.state.CycleDigest;
+import lockstep.nes.core.state.RomId;
+import lockstep.nes.core.state.SnapshotFormat;
+import lockstep.nes.core.state.Snapshots;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The engine host served in-process over pipes, driven message by message. */
+class EngineHostTest {
+    private OutputStream toHost;
+    private DataInputStream fromHost;
+    private Thread thread;
+    private final AtomicInteger exit = new AtomicInteger(-1);
+
+    @BeforeEach
+    void start() throws IOException {
+        PipedInputStream hostIn = new PipedInputStream(1 << 20);
+        toHost = new PipedOutputStream(hostIn);
+        PipedInputStream ours = new PipedInputStream(1 << 20);
+        PipedOutputStream hostOut = new PipedOutputStream(ours);
+        fromHost = new DataInputStream(ours);
+        EngineHost host = new EngineHost(hostIn, hostOut, "test-build");
+        thread = new Thread(() -> {
+            try {
+                exit.set(host.serve());
+                hostOut.close();
+            } catch (IOException e) {
+                exit.set(99);
+            }
+        });
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        toHost.close();
+        thread.join(5000);
+    }
+
+    private void send(Message m) throws IOException {
+        m.writeTo(toHost);
+        toHost.flush();
+    }
+
+    private Payload next() throws IOException {
+        Payload p = HostProtocol.read(fromHost);
+        if (p == null) {
+            throw new IOException("host closed its output");
+        }
+        return p;
+    }
+
+    private Payload expect(int type) throws IOException {
+        Payload p = next();
+        if (p.type() == ERROR) {
+            throw new AssertionError("host error: " + p.str());
+        }
+        assertEquals(typeName(type), typeName(p.type()));
+        return p;
+    }
+
+    private String expectError() throws IOException {
+        Payload p = next();
+        assertEquals("ERROR", typeName(p.type()));
+        return p.str();
+    }
+
+    private Payload hello() throws IOException {
+        Payload h = expect(HELLO);
+        assertArrayEquals(MAGIC, h.raw(8));
+        assertEquals(VERSION, h.u16());
+        assertEquals(SnapshotFormat.VERSION, h.i32());
+        assertEquals("test-build", h.str());
+        return h;
+    }
+
+    private void loadDemo() throws IOException {
+        send(new Message(LOAD_ROM).str(DemoRom.NAME).bytes(DemoRom.bytes()));
+        assertEquals(RomId.hex(RomId.sha256(DemoRom.cartridge())), expect(OK).str());
+    }
+
+    private List<FrameRecord> runFrames(int n) throws IOException {
+        send(new Message(RUN_FRAMES).i32(n));
+        List<FrameRecord> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(FrameRecord.read(expect(FRAME)));
+        }
+        expect(RUN_END);
+        return out;
+    }
+
+    @Test
+    void handshakeThenErrorsForBadRequestsWithoutDying() throws Exception {
+        hello();
+        send(new Message(RUN_FRAMES).i32(1));
+        assertTrue(expectError().contains("no ROM loaded"));
+        send(new Message(LOAD_ROM).str("junk.nes").bytes(new byte[] {1, 2, 3}));
+        assertTrue(expectError().startsWith("junk.nes"));
+        send(new Message(0x33));
+        assertTrue(expectError().contains("unknown request"));
+        loadDemo();
+        send(new Message(RESTORE).i32(0).u8(0).bytes(new byte[] {9, 9, 9}));
+        assertTrue(expectError().contains("RESTORE"));
+        // Still serving, and the failed restore left the engine as it was.
+        assertEquals(0, runFrames(1).get(0).frame());
+        send(new Message(QUIT));
+        expect(BYE);
+        thread.join(5000);
+        assertEquals(0, exit.get());
+    }
+
+    @Test
+    void frameRecordsMatchTheEngineRunInProcess() throws Exception {
+        hello();
+        loadDemo();
+        List<FrameRecord> recs = runFrames(3);
+        Console c = Console.create(Cartridge.parse(DemoRom.NAME, DemoRom.bytes()));
+        Snapshots snaps = new Snapshots(c);
+        for (int i = 0; i < 3; i++) {
+            c.runFrame();
+            FrameRecord r = recs.get(i);
+            assertEquals(i, r.frame());
+            assertEquals(c.cycles(), r.cycles());
+            assertEquals(c.frame(), r.ppuFrame());
+            assertEquals(hashPixels(c.ppu().frame()), r.pixelHash());
+            assertEquals(hashBytes(c.ram().array()), r.ramHash());
+            assertEquals(snaps.stateHash(), r.stateHashHex());
+            assertTrue(r.audioSamples() > 700 && r.audioSamples() < 900, "~800 samples a frame: " + r.audioSamples());
+        }
+        // Per-cycle digests are the engine's CycleDigest after each cycle.
+        CycleDigest d = new CycleDigest(c);
+        long target = c.cycles() + 100;
+        send(new Message(RUN_TO_CYCLE).i64(target).i32(64));
+        int seen = 0;
+        Payload p;
+        while ((p = next()).type() == DIGESTS) {
+            long first = p.i64();
+            int n = p.i32();
+            for (int i = 0; i < n; i++) {
+                c.runCycle();
+                assertEquals(first + i, c.cycles());
+                assertEquals(d.digest(), p.i64(), "digest after cycle " + c.cycles());
+                seen++;
+            }
+        }
+        assertEquals("RUN_END", typeName(p.type()));
+        assertEquals(100, seen);
+    }
+
+    @Test
+    void restoreRepeatsTheSameFrames() throws Exception {
+        hello();
+        loadDemo();
+        runFrames(5);
+        send(new Message(SNAPSHOT));
+        Payload s = expect(SNAPSHOT_DATA);
+        int frame = s.i32();
+        boolean mid = s.u8() != 0;
+        s.i64();
+        s.raw(32);
+        byte[] snap = s.bytes();
+        assertEquals(5, frame);
+        List<FrameRecord> first = runFrames(4);
+        send(new Message(RESTORE).i32(frame).u8(mid ? 1 : 0).bytes(snap));
+        expect(OK);
+        List<FrameRecord> again = runFrames(4);
+        for (int i = 0; i < 4; i++) {
+            FrameRecord x = first.get(i);
+            FrameRecord y = again.get(i);
+            assertEquals(x.frame(), y.frame());
+            assertEquals(x.cycles(), y.cycles());
+            assertEquals(x.pixelHash(), y.pixelHash());
+            assertEquals(x.ramHash(), y.ramHash());
+            assertEquals(x.stateHashHex(), y.stateHashHex());
+        }
+        send(new Message(OBSERVE));
+        Payload o = expect(OBSERVATION);
+        assertEquals(9, o.i32());
+        assertEquals(256 * 240, o.i32());
+    }
+
+    @Test
+    void observableHashesAreTheDocumentedOnes() {
+        // FNV-1a 64 over the values, the count mixed in, then the MurmurHash3 finaliser.
+        assertEquals(hashEnd(hashAdd(hashAdd(hashStart(), 1), 2), 2), hashBytes(new byte[] {1, 2}));
+        assertNotEquals(hashBytes(new byte[] {1, 2}), hashBytes(new byte[] {2, 1}));
+        assertNotEquals(hashBytes(new byte[0]), hashBytes(new byte[1]));
+        assertEquals(0xCBF29CE484222325L, hashStart());
+    }
+}
