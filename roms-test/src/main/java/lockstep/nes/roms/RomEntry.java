@@ -36,7 +36,7 @@ public record RomEntry(
         @JsonProperty("suite") String suite,
         @JsonProperty(value = "family", required = true) Family family,
         @JsonProperty("frames") Integer frames,
-        @JsonProperty("input") List<InputEvent> input,
+        @JsonProperty("input") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<InputEvent> input,
         @JsonProperty(value = "expect", required = true) Expect expect,
         @JsonProperty("reason") String reason,
         @JsonProperty("address") String address,
