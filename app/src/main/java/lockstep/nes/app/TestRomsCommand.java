@@ -33,8 +33,8 @@ import picocli.CommandLine.Parameters;
                 + " in \"failed\" but do not change the exit code); 1 otherwise; 2 for bad input."})
 public final class TestRomsCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PATH", arity = "0..*",
-            description = "ROM files or folders (recursive), relative to the roms dir or the working"
-                + " directory, or absolute")
+            description = "ROM files or folders (recursive): relative to the roms dir, to a folder in it"
+                + " (nes-test-roms/) or to the working directory, or absolute")
     List<String> paths = new ArrayList<>();
 
     @Option(names = "--roms", paramLabel = "DIR",

@@ -101,7 +101,7 @@ class TestRomsCommandTest {
     @Test
     void badInputIsOneLineAndExit2() {
         assertEquals(2, Main.run("test-roms", "--roms", roms.toString(), "missing.nes"));
-        assertEquals("error: missing.nes: not found (looked under " + roms + " and the working directory)",
+        assertEquals("error: missing.nes: not found (looked under " + roms + ", its folders, and the working directory)",
                 err.toString(StandardCharsets.UTF_8).strip());
         err.reset();
         assertEquals(2, Main.run("test-roms", "--roms", roms.resolve("nowhere").toString()));

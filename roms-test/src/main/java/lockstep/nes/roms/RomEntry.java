@@ -26,6 +26,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param hashes  framehash family: the frames to hash and their checked hashes
  * @param log     nestest family: the golden log, path under the roms dir
  * @param note    anything a reader should know (what the ROM checks, how it was confirmed)
+ * @param submapper the NES 2.0 submapper to run the board as, for iNES 1 files whose header cannot
+ *                say which variant the ROM expects (e.g. mapper 4: 1 = MMC6, 4 = MMC3A); null = as
+ *                the header says
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RomEntry(
@@ -33,7 +36,7 @@ public record RomEntry(
         @JsonProperty("suite") String suite,
         @JsonProperty(value = "family", required = true) Family family,
         @JsonProperty("frames") Integer frames,
-        @JsonProperty("input") List<InputEvent> input,
+        @JsonProperty("input") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<InputEvent> input,
         @JsonProperty(value = "expect", required = true) Expect expect,
         @JsonProperty("reason") String reason,
         @JsonProperty("address") String address,
@@ -41,7 +44,8 @@ public record RomEntry(
         @JsonProperty("fail") List<String> fail,
         @JsonProperty("hashes") List<HashCheck> hashes,
         @JsonProperty("log") String log,
-        @JsonProperty("note") String note) {
+        @JsonProperty("note") String note,
+        @JsonProperty("submapper") Integer submapper) {
 
     public RomEntry {
         input = input == null ? List.of() : List.copyOf(input);
@@ -53,7 +57,7 @@ public record RomEntry(
     /** An entry for a ROM not in the manifest: read with the $6000 protocol, expected to pass. */
     public static RomEntry adHoc(String rom, int frames) {
         return new RomEntry(rom, null, Family.STATUS_6000, frames, List.of(), Expect.PASS, null,
-                null, null, null, null, null, null);
+                null, null, null, null, null, null, null);
     }
 
     /** Checks the fields each family needs; throws IllegalArgumentException naming the ROM. */
@@ -61,6 +65,9 @@ public record RomEntry(
         String where = "manifest entry " + rom + ": ";
         if (rom == null || rom.isEmpty() || rom.startsWith("/") || rom.contains("\\") || rom.contains("..")) {
             throw new IllegalArgumentException(where + "rom must be a relative path with '/' separators");
+        }
+        if (submapper != null && (submapper < 0 || submapper > 15)) {
+            throw new IllegalArgumentException(where + "submapper must be 0-15");
         }
         if (frames != null && frames < 1) {
             throw new IllegalArgumentException(where + "frames must be >= 1");
@@ -156,6 +163,6 @@ public record RomEntry(
     /** A copy with other hash checks (the update mode). */
     public RomEntry withHashes(List<HashCheck> newHashes) {
         return new RomEntry(rom, suite, family, frames, input, expect, reason, address, pass, fail,
-                newHashes, log, note);
+                newHashes, log, note, submapper);
     }
 }

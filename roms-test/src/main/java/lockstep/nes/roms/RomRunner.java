@@ -55,6 +55,9 @@ public final class RomRunner {
         Cartridge cart;
         try {
             cart = Cartridge.load(file(e));
+            if (e.submapper() != null) {
+                cart = cart.withSubmapper(e.submapper());
+            }
         } catch (RomFormatException ex) {
             return new RomResult(e, Status.ERROR, null, ex.getMessage(), 0, null);
         }

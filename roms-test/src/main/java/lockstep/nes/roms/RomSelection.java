@@ -72,10 +72,25 @@ public final class RomSelection {
         if (romsDir != null && Files.exists(romsDir.resolve(arg))) {
             return romsDir.resolve(arg);
         }
+        // A suite name alone ("instr_test-v5") also finds it inside a collection folder of the
+        // roms dir (nes-test-roms/instr_test-v5), the first such folder in name order.
+        if (romsDir != null && Files.isDirectory(romsDir)) {
+            List<Path> collections = new ArrayList<>();
+            try (Stream<Path> list = Files.list(romsDir)) {
+                list.filter(Files::isDirectory).sorted().forEach(collections::add);
+            } catch (IOException | java.io.UncheckedIOException e) {
+                throw new BadPathException(romsDir + ": cannot list folder (" + e.getMessage() + ")");
+            }
+            for (Path c : collections) {
+                if (Files.exists(c.resolve(arg))) {
+                    return c.resolve(arg);
+                }
+            }
+        }
         if (Files.exists(given)) {
             return given.toAbsolutePath();
         }
-        throw new BadPathException(arg + ": not found (looked under " + romsDir + " and the working directory)");
+        throw new BadPathException(arg + ": not found (looked under " + romsDir + ", its folders, and the working directory)");
     }
 
     private static void checkNes(String arg, Path p) throws BadPathException {

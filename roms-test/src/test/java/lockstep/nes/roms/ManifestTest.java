@@ -48,6 +48,16 @@ class ManifestTest {
     }
 
     @Test
+    void writerReproducesTheBuiltInFileExactly() throws Exception {
+        // So the update mode's rewrite changes only the hashes it reports.
+        String file;
+        try (java.io.InputStream in = Manifest.class.getResourceAsStream(Manifest.RESOURCE)) {
+            file = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertEquals(file, Manifest.builtIn().toJson());
+    }
+
+    @Test
     void rejectsTyposAndMissingFields() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parse(
                 "{\"roms\":[{\"rom\":\"a.nes\",\"family\":\"6000\",\"expect\":\"pass\",\"frame\":5}]}"));

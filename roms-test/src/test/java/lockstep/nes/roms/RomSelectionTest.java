@@ -40,6 +40,9 @@ class RomSelectionTest {
                 List.of(roms.resolve("suite/b.nes").toString(), "suite/b.nes"), 10);
         assertEquals(1, abs.size());
         assertEquals(Family.F8, abs.get(0).family());
+        // A folder name inside a collection folder of the roms dir is found too.
+        assertEquals(3, RomSelection.select(manifest(), roms.resolve(".."), List.of("suite"), 10).size() > 0
+                ? RomSelection.select(manifest(), roms.getParent(), List.of("suite"), 10).size() : -1);
         // No path: the whole manifest.
         assertEquals(manifest().entries(), RomSelection.select(manifest(), roms, List.of(), 10));
     }
