@@ -1,0 +1,123 @@
+package lockstep.nes.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import lockstep.nes.core.Console;
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.demo.DemoRom;
+import lockstep.nes.core.state.CycleDigest;
+import lockstep.nes.core.state.Snapshots;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Engine speed, forked and warmed past boot screens (600 frames before measuring).
+ * ROM "demo" is the built-in demo; others are paths under the roms dir (-Dlockstep.roms,
+ * default ../shared/roms). Frames per second = ops/s of {@link #frame}.
+ */
+@State(Scope.Thread)
+@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class EngineBenchmark {
+    @Param({"demo", "nes-test-roms/spritecans-2011/spritecans.nes", "nes-test-roms/nes15-1.0.0/nes15-NTSC.nes",
+        "nes-test-roms/tutor/tutor.nes"})
+    public String rom;
+
+    private Console a;
+    private Console b;
+    private CycleDigest da;
+    private CycleDigest db;
+    private Snapshots snapshots;
+    private byte[] snapshot;
+
+    static Cartridge cartridge(String rom) throws Exception {
+        if (rom.equals("demo")) {
+            return Cartridge.parse(DemoRom.NAME, DemoRom.bytes());
+        }
+        Path dir = Path.of(System.getProperty("lockstep.roms", "../shared/roms"));
+        Path p = dir.resolve(rom);
+        if (!Files.isRegularFile(p)) {
+            throw new IllegalStateException("ROM not found: " + p + " (set -Dlockstep.roms)");
+        }
+        return Cartridge.load(p);
+    }
+
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        Cartridge cart = cartridge(rom);
+        a = Console.create(cart);
+        b = Console.create(cart);
+        for (int i = 0; i < 600; i++) {
+            a.runFrame();
+            b.runFrame();
+        }
+        da = new CycleDigest(a);
+        db = new CycleDigest(b);
+        snapshots = new Snapshots(a);
+        snapshot = snapshots.save();
+    }
+
+    /** One frame of one engine (frames/s). */
+    @Benchmark
+    public long frame() {
+        a.runFrame();
+        return a.cycles();
+    }
+
+    /** One frame of two engines stepped together with their digests compared every cycle. */
+    @Benchmark
+    public long lockstepFrame() {
+        long f = a.frame();
+        long mismatches = 0;
+        while (a.frame() == f) {
+            a.runCycle();
+            b.runCycle();
+            if (da.digest() != db.digest()) {
+                mismatches++;
+            }
+        }
+        return mismatches;
+    }
+
+    /** One CPU cycle plus its digest (compare with {@link #cycle} for the digest's cost). */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    @BenchmarkMode(Mode.AverageTime)
+    public long cycleAndDigest() {
+        a.runCycle();
+        return da.digest();
+    }
+
+    /** One CPU cycle alone. */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    @BenchmarkMode(Mode.AverageTime)
+    public long cycle() {
+        a.runCycle();
+        return a.cycles();
+    }
+
+    /** Snapshot save then load (µs per pair; the snapshot size is printed at setup). */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    @BenchmarkMode(Mode.AverageTime)
+    public int snapshotSaveLoad() throws Exception {
+        int n = snapshots.saveToBuffer();
+        snapshots.load(snapshot, snapshot.length, "bench");
+        return n;
+    }
+}
