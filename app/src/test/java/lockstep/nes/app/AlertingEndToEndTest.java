@@ -3,9 +3,7 @@ package lockstep.nes.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -20,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
+import lockstep.nes.core.TestTools;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -144,16 +143,6 @@ class AlertingEndToEndTest {
     }
 
     static String tool(String name) {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, name))) {
-                return Path.of(dir, name).toString();
-            }
-        }
-        String msg = name + " not found (apt-get install prometheus prometheus-alertmanager)";
-        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            fail(msg);
-        }
-        assumeTrue(false, msg);
-        return null;
+        return TestTools.require(name, "apt-get install prometheus prometheus-alertmanager");
     }
 }

@@ -2,14 +2,12 @@ package lockstep.nes.verifier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import lockstep.nes.core.TestTools;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,17 +20,7 @@ class DeployConfigTest {
     }
 
     static String tool(String name) {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, name))) {
-                return Path.of(dir, name).toString();
-            }
-        }
-        String msg = name + " not found (apt-get install prometheus prometheus-alertmanager)";
-        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            fail(msg);
-        }
-        assumeTrue(false, msg);
-        return null;
+        return TestTools.require(name, "apt-get install prometheus prometheus-alertmanager");
     }
 
     @Test
