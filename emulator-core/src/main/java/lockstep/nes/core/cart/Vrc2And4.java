@@ -27,11 +27,7 @@ public final class Vrc2And4 extends Mapper {
     private int mirror;
     private int swapMode;
     private final int[] chrRegs = new int[8];
-    private int irqLatch;
-    private int irqControl;
-    private int irqCounter;
-    private int prescaler;
-    private boolean irqLine;
+    private final VrcIrq irq = new VrcIrq();
     /** VRC2 boards without PRG-RAM have a 1-bit latch at $6000-$6FFF. */
     private int latch6000;
 
@@ -72,32 +68,12 @@ public final class Vrc2And4 extends Mapper {
 
     @Override
     public void cpuCycle() {
-        if ((irqControl & 2) == 0) {
-            return;
-        }
-        if ((irqControl & 4) != 0) {
-            clockIrq();
-        } else {
-            prescaler -= 3;
-            if (prescaler <= 0) {
-                prescaler += 341;
-                clockIrq();
-            }
-        }
-    }
-
-    private void clockIrq() {
-        if (irqCounter == 0xFF) {
-            irqCounter = irqLatch;
-            irqLine = true;
-        } else {
-            irqCounter++;
-        }
+        irq.cpuCycle();
     }
 
     @Override
     public boolean irq() {
-        return irqLine;
+        return irq.line();
     }
 
     @Override
@@ -154,20 +130,10 @@ public final class Vrc2And4 extends Mapper {
 
     private void writeIrq(int reg, int value) {
         switch (reg) {
-            case 0 -> irqLatch = (irqLatch & 0xF0) | (value & 0x0F);
-            case 1 -> irqLatch = (irqLatch & 0x0F) | ((value & 0x0F) << 4);
-            case 2 -> {
-                irqControl = value & 7;
-                if ((value & 2) != 0) {
-                    irqCounter = irqLatch;
-                    prescaler = 341;
-                }
-                irqLine = false;
-            }
-            default -> {
-                irqLine = false;
-                irqControl = (irqControl & 5) | ((irqControl & 1) << 1);
-            }
+            case 0 -> irq.writeLatchLow(value);
+            case 1 -> irq.writeLatchHigh(value);
+            case 2 -> irq.writeControl(value);
+            default -> irq.acknowledge();
         }
     }
 
@@ -180,11 +146,7 @@ public final class Vrc2And4 extends Mapper {
         for (int i = 0; i < 8; i++) {
             chrRegs[i] = 0;
         }
-        irqLatch = 0;
-        irqControl = 0;
-        irqCounter = 0;
-        prescaler = 341;
-        irqLine = false;
+        irq.power();
         latch6000 = 0;
     }
 
@@ -218,11 +180,7 @@ public final class Vrc2And4 extends Mapper {
         mirror = s.u8("mirror", mirror);
         swapMode = s.u8("swapMode", swapMode);
         s.ints("chrRegs", chrRegs);
-        irqLatch = s.u8("irqLatch", irqLatch);
-        irqControl = s.u8("irqControl", irqControl);
-        irqCounter = s.u8("irqCounter", irqCounter);
-        prescaler = s.i32("prescaler", prescaler);
-        irqLine = s.bool("irqLine", irqLine);
+        irq.state(s);
         latch6000 = s.u8("latch6000", latch6000);
     }
 }

@@ -17,11 +17,7 @@ public final class Vrc6 extends Mapper {
     private int prg8;
     private int control;
     private final int[] chrRegs = new int[8];
-    private int irqLatch;
-    private int irqControl;
-    private int irqCounter;
-    private int prescaler;
-    private boolean irqLine;
+    private final VrcIrq irq = new VrcIrq();
 
     public Vrc6(Cartridge cart) {
         super(cart, Math.max(8192, cart.totalPrgRamSize()));
@@ -30,32 +26,12 @@ public final class Vrc6 extends Mapper {
 
     @Override
     public void cpuCycle() {
-        if ((irqControl & 2) == 0) {
-            return;
-        }
-        if ((irqControl & 4) != 0) {
-            clockIrq();
-        } else {
-            prescaler -= 3;
-            if (prescaler <= 0) {
-                prescaler += 341;
-                clockIrq();
-            }
-        }
-    }
-
-    private void clockIrq() {
-        if (irqCounter == 0xFF) {
-            irqCounter = irqLatch;
-            irqLine = true;
-        } else {
-            irqCounter++;
-        }
+        irq.cpuCycle();
     }
 
     @Override
     public boolean irq() {
-        return irqLine;
+        return irq.line();
     }
 
     @Override
@@ -81,19 +57,9 @@ public final class Vrc6 extends Mapper {
             case 0xE -> chrRegs[4 + reg] = value;
             case 0xF -> {
                 switch (reg) {
-                    case 0 -> irqLatch = value;
-                    case 1 -> {
-                        irqControl = value & 7;
-                        if ((value & 2) != 0) {
-                            irqCounter = irqLatch;
-                            prescaler = 341;
-                        }
-                        irqLine = false;
-                    }
-                    case 2 -> {
-                        irqLine = false;
-                        irqControl = (irqControl & 5) | ((irqControl & 1) << 1);
-                    }
+                    case 0 -> irq.writeLatch(value);
+                    case 1 -> irq.writeControl(value);
+                    case 2 -> irq.acknowledge();
                     default -> {
                     }
                 }
@@ -114,11 +80,7 @@ public final class Vrc6 extends Mapper {
         for (int i = 0; i < 8; i++) {
             chrRegs[i] = 0;
         }
-        irqLatch = 0;
-        irqControl = 0;
-        irqCounter = 0;
-        prescaler = 341;
-        irqLine = false;
+        irq.power();
     }
 
     @Override
@@ -145,10 +107,6 @@ public final class Vrc6 extends Mapper {
         prg8 = s.u8("prg8", prg8);
         control = s.u8("control", control);
         s.ints("chrRegs", chrRegs);
-        irqLatch = s.u8("irqLatch", irqLatch);
-        irqControl = s.u8("irqControl", irqControl);
-        irqCounter = s.u8("irqCounter", irqCounter);
-        prescaler = s.i32("prescaler", prescaler);
-        irqLine = s.bool("irqLine", irqLine);
+        irq.state(s);
     }
 }
