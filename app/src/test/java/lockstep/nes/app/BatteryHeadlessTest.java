@@ -23,7 +23,7 @@ class BatteryHeadlessTest {
         Path rom = tmp.resolve("basics.nes");
         Files.write(rom, image);
 
-        BadInputTest.Run first = BadInputTest.run("headless", rom.toString(), "--frames", "30");
+        Cli.Result first = Cli.run("headless", rom.toString(), "--frames", "30");
         assertEquals(0, first.exit(), first.err());
         Path sav = tmp.resolve("basics.nes.sav");
         assertTrue(Files.isRegularFile(sav), first.err());
@@ -34,12 +34,12 @@ class BatteryHeadlessTest {
         assertEquals((byte) 0x61, saved[3]);
         assertFalse(first.err().contains("loaded from"), first.err());
 
-        BadInputTest.Run second = BadInputTest.run("headless", rom.toString(), "--frames", "1");
+        Cli.Result second = Cli.run("headless", rom.toString(), "--frames", "1");
         assertEquals(0, second.exit(), second.err());
         assertTrue(second.err().contains("battery RAM loaded from " + sav), second.err());
 
         Files.delete(sav);
-        BadInputTest.Run off = BadInputTest.run("headless", rom.toString(), "--frames", "1", "--no-battery");
+        Cli.Result off = Cli.run("headless", rom.toString(), "--frames", "1", "--no-battery");
         assertEquals(0, off.exit(), off.err());
         assertFalse(Files.exists(sav), "--no-battery writes nothing");
     }

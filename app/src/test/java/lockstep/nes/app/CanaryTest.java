@@ -140,9 +140,9 @@ class CanaryTest {
         Files.writeString(suite, "[{\"rom\": \"builtin:demo\", \"movie\": \"input.fm2\", \"frames\": 200},\n"
                 + " {\"rom\": \"" + rom.toString().replace("\\", "\\\\") + "\", \"movie\": \"input.fm2\", \"frames\": 90}]");
         Path report = work.resolve("neutral.json");
-        BuildCopy.Run r = BuildCopy.cli("canary", "--baseline", copyJar.toString(), "--candidate", renamedJar.toString(),
+        Cli.Result r = Cli.run("canary", "--baseline", copyJar.toString(), "--candidate", renamedJar.toString(),
                 "--suite", suite.toString(), "--report", report.toString(), "--checkpoint-every", "50");
-        assertEquals(0, r.code(), r.out() + r.err());
+        assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("canary: PASS: 2 ROM(s), 290 frames"), r.out());
         assertTrue(r.out().contains("first divergence"), "summary table: " + r.out());
         JsonNode json = new ObjectMapper().readTree(report.toFile());
@@ -157,14 +157,14 @@ class CanaryTest {
         long expected = firstLdaImmediateCycle(200);
         Path report = work.resolve("flag.json");
         Path html = work.resolve("flag.html");
-        BuildCopy.Run r = BuildCopy.cli("canary", "--baseline", copyJar.toString(), "--candidate", flagJar.toString(),
+        Cli.Result r = Cli.run("canary", "--baseline", copyJar.toString(), "--candidate", flagJar.toString(),
                 "--rom", "builtin:demo", "--movie", movie.toString(), "--frames", "200", "--report", report.toString(),
                 "--html", html.toString());
         // Kept for a person to read: the terminal report and the HTML report of a real divergence.
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target", "canary-flag.txt"), r.out());
         Files.copy(html, Path.of("target", "canary-flag.html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        assertEquals(1, r.code(), r.out() + r.err());
+        assertEquals(1, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("DIVERGED"), r.out());
         JsonNode res = new ObjectMapper().readTree(report.toFile()).get("results").get(0);
         assertEquals("diverged", res.get("status").asText());
@@ -190,9 +190,9 @@ class CanaryTest {
     @Test
     void acrossStateFormatsTheFrameAndObservablesAreNamed() throws Exception {
         Path report = work.resolve("v2.json");
-        BuildCopy.Run r = BuildCopy.cli("canary", "--baseline", copyJar.toString(), "--candidate", flagV2Jar.toString(),
+        Cli.Result r = Cli.run("canary", "--baseline", copyJar.toString(), "--candidate", flagV2Jar.toString(),
                 "--rom", "builtin:demo", "--movie", movie.toString(), "--frames", "200", "--report", report.toString());
-        assertEquals(1, r.code(), r.out() + r.err());
+        assertEquals(1, r.exit(), r.out() + r.err());
         JsonNode d = new ObjectMapper().readTree(report.toFile()).get("results").get(0).get("divergence");
         assertFalse(d.get("sameStateFormat").asBoolean());
         assertTrue(d.get("firstCycle").isNull(), d.toPrettyString());
@@ -210,9 +210,9 @@ class CanaryTest {
     void onePpuDotMovedIsNamedByCycleAndField() throws Exception {
         long expected = firstVblankCycle(200);
         Path report = work.resolve("dot.json");
-        BuildCopy.Run r = BuildCopy.cli("canary", "--baseline", copyJar.toString(), "--candidate", dotJar.toString(),
+        Cli.Result r = Cli.run("canary", "--baseline", copyJar.toString(), "--candidate", dotJar.toString(),
                 "--rom", "builtin:demo", "--movie", movie.toString(), "--frames", "200", "--report", report.toString());
-        assertEquals(1, r.code(), r.out() + r.err());
+        assertEquals(1, r.exit(), r.out() + r.err());
         JsonNode first = new ObjectMapper().readTree(report.toFile()).get("results").get(0).get("divergence").get("firstCycle");
         assertNotNull(first, r.out());
         assertEquals(expected, first.get("cycle").asLong(), r.out());
@@ -282,8 +282,8 @@ class CanaryTest {
             String[] full = new String[args.length + 1];
             full[0] = "canary";
             System.arraycopy(args, 0, full, 1, args.length);
-            BuildCopy.Run r = BuildCopy.cli(full);
-            assertEquals(2, r.code(), String.join(" ", args) + ": " + r.out() + r.err());
+            Cli.Result r = Cli.run(full);
+            assertEquals(2, r.exit(), String.join(" ", args) + ": " + r.out() + r.err());
             assertEquals(1, r.err().strip().lines().count(), r.err());
             assertTrue(r.err().startsWith("error: "), r.err());
             assertFalse(r.err().contains("Exception"), r.err());
@@ -318,25 +318,25 @@ class CanaryTest {
                 fakeHost("hello(out, 1); System.in.read(); System.err.println(\"dying\"); System.exit(9);\n"));
         String c = copyJar.toString();
 
-        BuildCopy.Run v = BuildCopy.cli("canary", "--baseline", c, "--candidate", version.toString(), "--frames", "10");
-        assertEquals(2, v.code(), v.out() + v.err());
+        Cli.Result v = Cli.run("canary", "--baseline", c, "--candidate", version.toString(), "--frames", "10");
+        assertEquals(2, v.exit(), v.out() + v.err());
         assertTrue(v.err().contains("protocol version 99"), v.err());
 
-        BuildCopy.Run x = BuildCopy.cli("canary", "--baseline", c, "--candidate", crash.toString(), "--frames", "10");
-        assertEquals(2, x.code(), x.out() + x.err());
+        Cli.Result x = Cli.run("canary", "--baseline", c, "--candidate", crash.toString(), "--frames", "10");
+        assertEquals(2, x.exit(), x.out() + x.err());
         assertTrue(x.err().contains("crashed") && x.err().contains("exit code 7") && x.err().contains("boom"), x.err());
 
         Path report = work.resolve("hang.json");
-        BuildCopy.Run h = BuildCopy.cli("canary", "--baseline", c, "--candidate", hang.toString(), "--frames", "10",
+        Cli.Result h = Cli.run("canary", "--baseline", c, "--candidate", hang.toString(), "--frames", "10",
                 "--timeout", "3", "--report", report.toString());
-        assertEquals(1, h.code(), h.out() + h.err());
+        assertEquals(1, h.exit(), h.out() + h.err());
         assertTrue(h.out().contains("ERROR") && h.out().contains("timeout") && h.out().contains("hung"), h.out());
         JsonNode res = new ObjectMapper().readTree(report.toFile()).get("results").get(0);
         assertEquals("error", res.get("status").asText());
         assertEquals("timeout", res.get("errorKind").asText());
 
-        BuildCopy.Run d = BuildCopy.cli("canary", "--baseline", c, "--candidate", dies.toString(), "--frames", "10");
-        assertEquals(1, d.code(), d.out() + d.err());
+        Cli.Result d = Cli.run("canary", "--baseline", c, "--candidate", dies.toString(), "--frames", "10");
+        assertEquals(1, d.exit(), d.out() + d.err());
         assertTrue(d.out().contains("crashed") && d.out().contains("exit code 9") && d.out().contains("dying"), d.out());
     }
 }
