@@ -64,7 +64,12 @@ public final class Ppu implements Stateful {
     private boolean suppressVblank;
     /** Dots left during which a further $2007 read is ignored (returns open bus, no side effects). */
     private int ignoreDataRead;
-    /** Writes to $2000/$2001/$2005/$2006 are ignored until the first pre-render line after power/reset. */
+    /**
+     * False while the PPU's reset flag is set: the reset input sets it and the pre-render line
+     * clears it (with vblank, sprite 0 hit and overflow); meanwhile writes to $2000/$2001/$2005/
+     * $2006 are ignored. Clear at a cold power-on: the Famicom and the NES-101 do not drive the
+     * PPU's reset input, and software written for them sets up the PPU in the first frame.
+     */
     private boolean warmedUp;
 
     // Open-bus decay register: value and the frame at which each bit was last refreshed.
@@ -140,7 +145,7 @@ public final class Ppu implements Stateful {
         w = false;
         readBuffer = 0;
         suppressVblank = false;
-        warmedUp = false;
+        warmedUp = true;
         openBus = 0;
         java.util.Arrays.fill(openBusFrame, 0);
         renderingEnabled = false;

@@ -29,7 +29,7 @@ class PpuTest {
         } while (ppu.scanline() != scanline || ppu.dot() != dot);
     }
 
-    /** Runs past the warm-up (to the pre-render line) so register writes take effect. */
+    /** Runs to the pre-render line, which ends the warm-up after a reset. */
     private void warmUp() {
         runTo(261, 2);
     }
@@ -45,8 +45,6 @@ class PpuTest {
 
     @Test
     void vblankFlagAndNmiOnTheirDots() {
-        ppu.writeRegister(0, 0x80); // ignored: warm-up
-        warmUp();
         ppu.writeRegister(0, 0x80);
         runTo(241, 0);
         assertEquals(0, ppu.peekRegister(2) & 0x80);
@@ -104,7 +102,18 @@ class PpuTest {
     }
 
     @Test
-    void warmUpIgnoresCtrlMaskScrollAddressButNotOam() {
+    void powerOnAcceptsWritesAtOnce() {
+        ppu.writeRegister(0, 0x03);
+        ppu.writeRegister(5, 0x7D);
+        assertEquals(0x0C0F, ppu.tempAddress());
+        assertEquals(5, ppu.fineX());
+        assertTrue(ppu.writeToggle());
+    }
+
+    @Test
+    void resetIgnoresCtrlMaskScrollAddressButNotOamUntilPreRender() {
+        runTo(100, 0);
+        ppu.reset();
         ppu.writeRegister(0, 0x04);
         ppu.writeRegister(1, 0x1E);
         ppu.writeRegister(5, 0x7D);
@@ -115,6 +124,9 @@ class PpuTest {
         assertEquals(0, ppu.fineX());
         assertFalse(ppu.writeToggle());
         assertEquals(0x55, ppu.oam().read(0x10));
+        runTo(261, 1);
+        ppu.writeRegister(5, 0x7D);
+        assertEquals(5, ppu.fineX());
     }
 
     @Test
