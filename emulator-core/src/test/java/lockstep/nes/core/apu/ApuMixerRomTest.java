@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import lockstep.nes.core.Console;
+import lockstep.nes.core.RomHarness;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -20,7 +21,7 @@ class ApuMixerRomTest {
     @ParameterizedTest
     @ValueSource(strings = {"square", "triangle", "dmc"})
     void cancelsToNearSilenceBetweenTheBeeps(String name) throws Exception {
-        Console c = RomHarness.load("apu_mixer/" + name + ".nes");
+        Console c = RomHarness.console("apu_mixer/" + name + ".nes");
         short[] audio = new short[48_000 * 30];
         int n = 0;
         for (int f = 0; f < 60 * 30; f++) {
@@ -30,7 +31,7 @@ class ApuMixerRomTest {
                 break;
             }
         }
-        assertEquals(0, c.peek(0x6000), "result code; text: " + RomHarness.text(c));
+        assertEquals(0, c.peek(0x6000), "result code; text: " + RomHarness.text6000(c));
         int windows = n / WINDOW;
         int[] rms = new int[windows];
         int max = 0;

@@ -1,9 +1,11 @@
 package lockstep.nes.core.apu;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import lockstep.nes.core.Console;
+import lockstep.nes.core.RomHarness;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -17,12 +19,12 @@ class DmcDmaRomTest {
         "sprdma_and_dmc_dma/sprdma_and_dmc_dma_512.nes",
     })
     void spriteDmaWithDmcDma(String rom) throws Exception {
-        String result = RomHarness.run6000(rom, 600);
-        assertTrue(result.startsWith("0:"), rom + " -> " + result);
+        RomHarness.Outcome o = RomHarness.run6000(rom, 600);
+        assertEquals(0, o.code(), rom + " -> " + o);
     }
 
     private static String screenAfter(String rom, int frames) throws Exception {
-        Console c = RomHarness.load(rom);
+        Console c = RomHarness.console(rom);
         for (int f = 0; f < frames; f++) {
             c.runFrame();
         }
@@ -54,7 +56,7 @@ class DmcDmaRomTest {
     /** The ROM names a button and waits for it: press each one as asked, on controller 1. */
     @Test
     void readJoy3TestButtons() throws Exception {
-        Console c = RomHarness.load("read_joy3/test_buttons.nes");
+        Console c = RomHarness.console("read_joy3/test_buttons.nes");
         String[] names = {"A", "B", "SELECT", "START", "UP", "DOWN", "LEFT", "RIGHT"};
         String screen = "";
         for (int f = 0; f < 600 && !screen.contains("Passed"); f++) {
