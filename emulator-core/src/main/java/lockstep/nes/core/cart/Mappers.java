@@ -29,12 +29,12 @@ public final class Mappers {
             case 11 -> new ColorDreams(cart);
             case 21, 22, 23, 25 -> new Vrc2And4(cart);
             case 34 -> sub == 1 || (sub == 0 && cart.chr().length > 8192) ? new Nina001(cart) : new BnRom(cart);
-            case 66 -> new GxRom(cart);
+            case 66 -> GxRom.gxRom(cart);
             case 69 -> new Fme7(cart);
             case 71 -> new Camerica(cart);
             case 79 -> new Nina03(cart);
             case 87 -> new Jaleco87(cart);
-            case 140 -> new JalecoJf11(cart);
+            case 140 -> GxRom.jalecoJf11(cart);
             case 232 -> new Quattro(cart);
             case 13 -> new CpRom(cart);
             case 16 -> new BandaiFcg(cart);
