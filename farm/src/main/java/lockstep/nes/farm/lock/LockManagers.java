@@ -19,7 +19,9 @@ public final class LockManagers {
         String scheme = scheme(url);
         switch (scheme) {
             case "redis":
+                return RedisLockManager.open(url);
             case "etcd":
+                return EtcdLockManager.open(url);
             case "postgresql":
             case "sqlite":
                 throw new LockException("lock manager '" + scheme + "' is not implemented yet: " + url);
