@@ -243,8 +243,9 @@ abstract class LockManagerContract {
         assertTrue(tookOver[0] - ks.firedAtNanos() > 0);
         assertTrue(taken.fencingToken() > lease.fencingToken());
         assertNotNull(ks.reason());
-        assertTrue(ks.reason().contains(reset ? "failed" : "did not answer") || ks.reason().contains("failed"),
-                ks.reason());
+        // a reset link fails fast where the client reports it, or hangs where it reconnects (a
+        // JDBC pool): either way the keeper's reason names the renewal, never a lost lease
+        assertTrue(ks.reason().contains("failed") || ks.reason().contains("did not answer"), ks.reason());
         assertEquals(1.0, reg.get("farm.killswitch.firings").counter().count());
         System.out.printf("%s link %s: kill switch fired %d ms before the TTL ended (%s); taken over %d ms after it%n",
                 worker.kind(), reset ? "reset" : "black-holed", ms(localDeadline - ks.firedAtNanos()), ks.reason(),
