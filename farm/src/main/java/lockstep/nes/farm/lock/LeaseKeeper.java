@@ -128,7 +128,9 @@ public final class LeaseKeeper implements AutoCloseable {
     }
 
     private void run() {
-        long nextAt = System.nanoTime() + periodNanos;
+        // the first renewal is due a period after the lease was requested, not after this thread
+        // started: a slow acquisition must not eat the time left for the first renewal
+        long nextAt = current.validUntilNanos() - ttlNanos + periodNanos;
         try {
             while (!closed) {
                 if (!sleepUntil(nextAt, current.validUntilNanos() - marginNanos)) {

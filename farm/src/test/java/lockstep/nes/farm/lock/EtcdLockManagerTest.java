@@ -64,6 +64,6 @@ class EtcdLockManagerTest extends LockManagerContract {
 
     @Override
     Duration ttl() {
-        return Duration.ofSeconds(2); // etcd leases count whole seconds
+        return Duration.ofSeconds(3); // etcd leases count whole seconds; renewals take two round trips
     }
 }

@@ -125,6 +125,19 @@ class LeaseKeeperTest {
     }
 
     @Test
+    void aKeeperStartedLateRenewsAtOnceInsteadOfAPeriodLater() throws Exception {
+        InMemoryLockManager m = new InMemoryLockManager();
+        KillSwitch ks = new KillSwitch();
+        Lease lease = acquire(m, "w1");
+        Thread.sleep(TTL.toMillis() / 2); // a slow acquisition: past the first renewal's due time
+        try (LeaseKeeper k = LeaseKeeper.start(m, lease, ks, MARGIN, null)) {
+            Thread.sleep(TTL.toMillis());
+            assertFalse(ks.fired(), ks.reason());
+            assertTrue(k.valid());
+        }
+    }
+
+    @Test
     void slowButTimelyRenewalsKeepTheLease() throws Exception {
         InMemoryLockManager m = new InMemoryLockManager();
         KillSwitch ks = new KillSwitch();
