@@ -128,7 +128,9 @@ public final class LeaseKeeper implements AutoCloseable {
     }
 
     private void run() {
-        long nextAt = System.nanoTime() + periodNanos;
+        // the first renewal is due a period after the lease was requested, not after this thread
+        // started: a slow acquisition must not eat the time left for the first renewal
+        long nextAt = current.validUntilNanos() - ttlNanos + periodNanos;
         try {
             while (!closed) {
                 if (!sleepUntil(nextAt, current.validUntilNanos() - marginNanos)) {
@@ -228,12 +230,14 @@ public final class LeaseKeeper implements AutoCloseable {
         if (closed) {
             return;
         }
-        if (killSwitch.fire(reason)) {
+        if (!killSwitch.fired()) {
+            // counted before firing so whoever wakes on the switch already sees the count
             Counter.builder("farm.killswitch.firings").tag("kind", manager.kind()).tag("cause", cause)
                     .description("kill switches fired because a lease could not be kept").register(registry)
                     .increment();
         }
         dropHeld();
+        killSwitch.fire(reason);
     }
 
     private synchronized void dropHeld() {
@@ -246,7 +250,8 @@ public final class LeaseKeeper implements AutoCloseable {
     /**
      * Stops the heartbeat (without firing the switch) and releases the lease, best effort: a
      * failure to release is ignored, the lease then simply expires. Waits at most about one
-     * renewal for the heartbeat thread.
+     * heartbeat period each for the heartbeat thread and for the release (a release stuck on a
+     * dead link is left to finish or time out in the background).
      */
     @Override
     public void close() {
@@ -265,10 +270,20 @@ public final class LeaseKeeper implements AutoCloseable {
         renewer.shutdownNow();
         dropHeld();
         if (!lost) {
+            Lease last = current;
+            Thread releaser = new Thread(() -> {
+                try {
+                    manager.release(last);
+                } catch (LockException | RuntimeException e) {
+                    // best effort: the lease expires on its own
+                }
+            }, "lease-release-" + last.key());
+            releaser.setDaemon(true);
+            releaser.start();
             try {
-                manager.release(current);
-            } catch (LockException | RuntimeException e) {
-                // best effort: the lease expires on its own
+                releaser.join(Math.max(100, TimeUnit.NANOSECONDS.toMillis(periodNanos)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
     }

@@ -23,8 +23,9 @@ public final class LockManagers {
             case "sqlite":
                 return openSql(url);
             case "redis":
+                return RedisLockManager.open(url);
             case "etcd":
-                throw new LockException("lock manager '" + scheme + "' is not implemented yet: " + url);
+                return EtcdLockManager.open(url);
             default:
                 throw new LockException("unknown lock manager URL '" + url
                         + "' (expected postgresql://, sqlite:, redis:// or etcd://)");
