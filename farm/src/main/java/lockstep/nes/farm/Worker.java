@@ -62,6 +62,9 @@ public final class Worker {
     private final FarmMetrics metrics;
     private final PrintStream log;
     private final Random random = new Random();
+    private final java.util.ArrayDeque<Long> pending = new java.util.ArrayDeque<>();
+    /** The lock manager is the store's own (PostgreSQL): lease and claim in one statement. */
+    private final boolean combined;
     private volatile boolean stopped;
     private long lastStates;
     private int committed;
@@ -82,6 +85,8 @@ public final class Worker {
         this.options = options;
         this.metrics = metrics;
         this.log = log;
+        this.combined = locks instanceof lockstep.nes.farm.lock.SqlLockManager sql && sql.uses(store.db())
+                && store.combinedClaim();
     }
 
     public static String defaultOwner() {
@@ -166,9 +171,15 @@ public final class Worker {
 
     /** Claims and runs one job; false when none could be claimed. */
     public boolean runOne() throws SQLException, LockException {
-        List<Long> ids = new ArrayList<>(store.candidates(64, options.partition));
-        Collections.shuffle(ids, random);
-        for (long id : ids) {
+        // Candidates are fetched in batches and tried in random order (so workers rarely collide);
+        // one that another worker finished in the meantime fails its claim and is skipped.
+        if (pending.isEmpty()) {
+            List<Long> ids = new ArrayList<>(store.candidates(64, options.partition));
+            Collections.shuffle(ids, random);
+            pending.addAll(ids);
+        }
+        while (!pending.isEmpty()) {
+            long id = pending.poll();
             if (options.partition != null) {
                 long token = store.nextToken();
                 Store.Job job = store.claim(id, token, options.owner, Duration.ofDays(1).toMillis());
@@ -178,17 +189,27 @@ public final class Worker {
                 }
                 continue;
             }
-            Optional<Lease> got = locks.tryAcquire(key(id), options.owner, options.ttl);
-            if (got.isEmpty()) {
-                continue;
-            }
-            Lease lease = got.get();
+            Lease lease;
             Store.Job job;
-            try {
-                job = store.claim(id, lease.fencingToken(), options.owner, options.ttl.toMillis());
-            } catch (SQLException e) {
-                release(lease);
-                throw e;
+            if (combined) {
+                Store.LeasedClaim lc = store.acquireAndClaim(id, key(id), options.owner, options.ttl.toMillis());
+                if (lc == null) {
+                    continue;
+                }
+                lease = lc.lease();
+                job = lc.job();
+            } else {
+                Optional<Lease> got = locks.tryAcquire(key(id), options.owner, options.ttl);
+                if (got.isEmpty()) {
+                    continue;
+                }
+                lease = got.get();
+                try {
+                    job = store.claim(id, lease.fencingToken(), options.owner, options.ttl.toMillis());
+                } catch (SQLException e) {
+                    release(lease);
+                    throw e;
+                }
             }
             if (job == null) {
                 release(lease);

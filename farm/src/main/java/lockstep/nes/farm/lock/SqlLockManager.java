@@ -142,6 +142,11 @@ public final class SqlLockManager implements LockManager {
         }
     }
 
+    /** True when this manager keeps its leases in {@code other}'s database (same pool). */
+    public boolean uses(Database other) {
+        return db == other;
+    }
+
     @Override
     public String kind() {
         return db.dialect() == Dialect.POSTGRESQL ? "postgresql" : "sqlite";
