@@ -97,6 +97,14 @@ class MetricsTest {
             new Worker(store, locks, Farm.runners(null), o, metrics, out).run();
             assertEquals(1, store.deadLetters().size(), log.toString(StandardCharsets.UTF_8));
 
+            ByteArrayOutputStream status = new ByteArrayOutputStream();
+            assertEquals(0, Farm.status(tmp.resolve("farm.db").toString(), new PrintStream(status, true, StandardCharsets.UTF_8),
+                    System.err));
+            String st = status.toString(StandardCharsets.UTF_8);
+            assertTrue(st.contains("jobs: 4 (0 queued, 0 running, 3 done, 1 dead)"), st);
+            assertTrue(st.contains("dead letters: 1"), st);
+            assertTrue(st.contains("2 attempt(s), last error: noop job told to fail"), st);
+
             try (MetricsServer server = new MetricsServer(0, metrics.prometheus(), null)) {
                 HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                         URI.create("http://127.0.0.1:" + server.port() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());

@@ -83,6 +83,17 @@ class StoreTest {
             assertEquals(1, counts.get("done"));
             assertEquals(1, counts.get("dead"));
             assertEquals(0, store.unfinished(null));
+            assertTrue(store.candidates(10, null).isEmpty());
+
+            // Static partitions split the queue without overlap.
+            List<Long> more = store.submit("noop", java.util.Collections.nCopies(10, "{}"));
+            List<Long> p0 = store.candidates(100, new Store.Partition(0, 2));
+            List<Long> p1 = store.candidates(100, new Store.Partition(1, 2));
+            assertEquals(10, p0.size() + p1.size());
+            assertTrue(p0.stream().allMatch(x -> x % 2 == 0) && p1.stream().allMatch(x -> x % 2 == 1));
+            assertTrue(p0.containsAll(more.stream().filter(x -> x % 2 == 0).toList()));
+            assertEquals(new Store.Partition(3, 4), Store.Partition.parse("3/4"));
+            assertThrows(IllegalArgumentException.class, () -> Store.Partition.parse("4/4"));
 
             // The coordinator's term fences its writes.
             assertNotNull(store.requeueExpired(5, "c1"));
