@@ -36,8 +36,8 @@ import lockstep.nes.verifier.host.HostException;
  * the fields. A host that sends nothing for {@link Lockstep.Options#stallMillis} while it owes
  * digests is stalled: reported with the drift, then replaced by a new host on rollback; the old
  * one becomes a zombie whose late messages are offered through the epoch fence and refused. A
- * host that crashes, hangs past {@link Lockstep.Options#hostTimeoutMillis} or breaks the
- * protocol ends the run, reported as such (never a pass).
+ * host that crashes, is silent past {@link Lockstep.Options#hostTimeoutMillis} (hung: killed) or
+ * breaks the protocol ends the run, reported as such (never a pass).
  */
 final class ProcessLockstep implements VerifySession {
     private static final String DIVERGENCE = "divergence";
@@ -161,8 +161,7 @@ final class ProcessLockstep implements VerifySession {
         int rollbacks = 0;
         try {
             try {
-                hosts[0].client = startHost(hosts[0].name);
-                hosts[1].client = startHost(hosts[1].name);
+                startBoth();
             } catch (HostException e) {
                 throw new SessionSetupException("cannot start the engine hosts: " + e.getMessage(), e);
             }
@@ -283,6 +282,34 @@ final class ProcessLockstep implements VerifySession {
         return sb.toString();
     }
 
+    /** Starts both hosts, B on a helper thread so the two JVMs start in parallel. */
+    private void startBoth() throws HostException, InterruptedException {
+        HostClient[] b = new HostClient[1];
+        HostException[] failure = new HostException[1];
+        Thread t = new Thread(() -> {
+            try {
+                b[0] = startHost(hosts[1].name);
+            } catch (HostException e) {
+                failure[0] = e;
+            }
+        }, "start-host-B");
+        t.start();
+        HostException mine = null;
+        try {
+            hosts[0].client = startHost(hosts[0].name);
+        } catch (HostException e) {
+            mine = e;
+        }
+        t.join();
+        hosts[1].client = b[0];
+        if (mine != null) {
+            throw mine;
+        }
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+    }
+
     private HostClient startHost(String name) throws HostException {
         HostClient c = HostClient.start(name, classpath(), options.hostMainClass, options.hostJvmOptions,
                 options.hostTimeoutMillis);
@@ -359,6 +386,14 @@ final class ProcessLockstep implements VerifySession {
                 }
             }
             long now = System.nanoTime();
+            for (Host h : hosts) {
+                long silent = TimeUnit.NANOSECONDS.toMillis(now - h.lastHeard);
+                if (h.outstanding > 0 && silent > options.hostTimeoutMillis) {
+                    h.client.destroy();
+                    throw new HostException(HostException.Kind.TIMEOUT, h.name, "hung: no digests for " + silent
+                            + " ms after cycle " + h.received + " (killed)");
+                }
+            }
             Host stalled = null;
             for (Host h : hosts) {
                 if (h.outstanding > 0 && now - h.lastHeard > stallNanos

@@ -156,6 +156,19 @@ class ProcessLockstepTest {
     }
 
     @Test
+    void hostSilentPastTheTimeoutIsReportedAsHungAndKilled() throws Exception {
+        Lockstep.Options o = options(4, "stall@50000:B:30000");
+        o.hostTimeoutMillis = 3000; // also bounds LOAD_ROM etc. on a cold, loaded JVM
+        ProcessLockstep s = session(o);
+        Lockstep.Result r = s.run();
+        assertFalse(r.completed());
+        DivergenceReport d = r.divergences().get(0);
+        assertEquals("host B hung", d.fields().get(0).field(), d.toText());
+        assertTrue(d.note().contains("after cycle 49999 (killed)"), d.note());
+        assertTrue(r.stopReason().contains("hung"), r.stopReason());
+    }
+
+    @Test
     void onAlertHaltsUntilTheWebhookOrdersTheRollback() throws Exception {
         Lockstep.Options o = options(4, "reg@50000:A:cpu.a=$42");
         o.rollback = Lockstep.Rollback.ON_ALERT;

@@ -465,7 +465,7 @@ public final class EngineHost {
                 long ms = faults.stall(0, next);
                 if (ms > 0) {
                     n = flushStream(buf, n);
-                    reportFired();
+                    reportFired(1);
                     try {
                         Thread.sleep(ms);
                     } catch (InterruptedException e) {
@@ -484,7 +484,7 @@ public final class EngineHost {
             buf[n++] = d.digest();
             if (faults != null && firedCount() != firedSeen) {
                 n = flushStream(buf, n);
-                reportFired();
+                reportFired(0);
             }
             if (c.frame() != frameStart) {
                 endFrame();
@@ -512,15 +512,19 @@ public final class EngineHost {
         return k;
     }
 
-    /** Sends FAULT_FIRED for each fault that fired since the last report (flushed). */
-    private void reportFired() throws IOException {
+    /**
+     * Sends FAULT_FIRED for each fault that fired since the last report (flushed), with the
+     * position of the step it belongs to: the current one ({@code ahead} 0), or for a stall the
+     * step it delays ({@code ahead} 1).
+     */
+    private void reportFired(int ahead) throws IOException {
         int k = 0;
         for (int i = 0; i < faults.size(); i++) {
             if (faults.fired(i)) {
                 k++;
                 if (!faultReported[i]) {
                     faultReported[i] = true;
-                    msg.reset(FAULT_FIRED).str(faultSpecs[i]).i64(position).i64(console.cycles());
+                    msg.reset(FAULT_FIRED).str(faultSpecs[i]).i64(position + ahead).i64(console.cycles());
                     send(false);
                 }
             }
