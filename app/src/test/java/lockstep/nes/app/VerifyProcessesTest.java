@@ -78,16 +78,18 @@ class VerifyProcessesTest {
         AtomicReference<Cli.Result> result = new AtomicReference<>();
         Thread t = new Thread(() -> result.set(verify("--mode", "processes", "--frames", "3000", "--rollback", "off")));
         t.start();
+        // Kill a host once it has surely been streaming for a while: 2 s of its own CPU time
+        // (start-up, handshake and LOAD_ROM take far less), so the kill lands mid-run.
         ProcessHandle host = null;
-        long until = System.nanoTime() + 60_000_000_000L;
+        long until = System.nanoTime() + 90_000_000_000L;
         while (host == null && System.nanoTime() < until) {
-            Thread.sleep(50);
+            Thread.sleep(100);
             host = ProcessHandle.current().children()
                     .filter(h -> h.info().commandLine().orElse("").contains("EngineHostMain"))
-                    .reduce((x, y) -> y).orElse(null);
+                    .filter(h -> h.info().totalCpuDuration().map(d -> d.toMillis() > 2000).orElse(false))
+                    .findFirst().orElse(null);
         }
-        assertNotNull(host, "no engine host started");
-        Thread.sleep(1500);
+        assertNotNull(host, "no engine host streamed for 2 s of CPU");
         host.destroyForcibly();
         t.join(120_000);
         Cli.Result r = result.get();
