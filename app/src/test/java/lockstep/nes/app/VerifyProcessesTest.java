@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -60,6 +61,11 @@ class VerifyProcessesTest {
         assertEquals("processes", d.get("mode").asText());
         assertEquals("console.ram[0x123]", d.get("fields").get(0).get("field").asText());
         assertFalse(d.get("reproduced").asBoolean());
+        // While the flag was up the report and both hosts' pictures went to the dead-letter directory.
+        assertTrue(Files.readString(tmp.resolve("dl/dead-letter.jsonl")).contains("\"cycle\":40000"));
+        try (var files = Files.list(tmp.resolve("dl"))) {
+            assertEquals(2, files.filter(f -> f.toString().endsWith(".png")).count());
+        }
     }
 
     @Test

@@ -188,13 +188,12 @@ final class ProcessLockstep implements VerifySession {
                 if (ev.kind().equals(DONE)) {
                     drainAll(hosts[0]);
                     drainAll(hosts[1]);
-                    DivergenceReport end = finalCheck(divergences);
-                    if (end == null) {
+                    String finalHash = finalCheck(divergences);
+                    if (finalHash != null) {
                         if (options.progress != null) {
                             options.progress.println();
                         }
-                        return new Lockstep.Result(options.frames, verified,
-                                hosts[0].client.snapshot().stateHashHex(), divergences, rollbacks, true, "");
+                        return new Lockstep.Result(options.frames, verified, finalHash, divergences, rollbacks, true, "");
                     }
                     return new Lockstep.Result(options.frames, verified, null, divergences, rollbacks, false,
                             "final state hashes differ");
@@ -211,7 +210,14 @@ final class ProcessLockstep implements VerifySession {
                     options.progress.print(report.toText());
                 }
                 if (options.deadLetter != null) {
-                    options.deadLetter.result(fence.current(), Map.of("type", ev.kind(), "report", report));
+                    if (ev.kind().equals(STALL)) {
+                        options.deadLetter.result(fence.current(), Map.of("type", ev.kind(), "report", report));
+                    } else {
+                        // Both hosts stand at the divergent cycle: their last pictures go with the report.
+                        HostClient.Observation oa = observe(hosts[0]);
+                        HostClient.Observation ob = observe(hosts[1]);
+                        options.deadLetter.divergence(fence.current(), report, oa.pixels(), ob.pixels());
+                    }
                 }
                 if (options.rollback == Lockstep.Rollback.OFF || rollbacks >= options.maxRollbacks) {
                     return new Lockstep.Result(frames(), verified, null, divergences, rollbacks, false,
@@ -259,6 +265,11 @@ final class ProcessLockstep implements VerifySession {
                 }
             }
         }
+    }
+
+    private static HostClient.Observation observe(Host h) throws HostException {
+        h.client.sendObserve();
+        return h.client.awaitObservation();
     }
 
     private int frames() {
@@ -534,18 +545,21 @@ final class ProcessLockstep implements VerifySession {
         }
     }
 
-    /** After both finished with equal streams: their final state hashes must agree too. */
-    private DivergenceReport finalCheck(List<DivergenceReport> divergences) throws HostException {
+    /**
+     * After both finished with equal streams their final state hashes must agree too: returns
+     * the hash, or null after recording the difference.
+     */
+    private String finalCheck(List<DivergenceReport> divergences) throws HostException {
         HostClient.Snapshot sa = hosts[0].client.snapshot();
         HostClient.Snapshot sb = hosts[1].client.snapshot();
         if (Arrays.equals(sa.stateHash(), sb.stateHash())) {
-            return null;
+            return sa.stateHashHex();
         }
         DivergenceReport r = new DivergenceReport(options.session, options.romName, "processes", compared, -1, -1, -1,
                 "", "", List.of(new DivergenceReport.FieldDifference("state hash", sa.stateHashHex(), sb.stateHashHex())),
                 true, "every cycle digest agreed but the final snapshots do not", firedList());
         divergences.add(r);
-        return r;
+        return null;
     }
 
     // ---- Localising.
