@@ -61,6 +61,13 @@ final class ProcessLockstep implements VerifySession {
     private long compared;
     private long verified;
     private long lastPrint = System.nanoTime();
+    /**
+     * The newest verified checkpoint and its stream position. The position equals the snapshot's
+     * cycle count unless a movie power-cycled the console (which resets the count but not the
+     * position) since the streams last restarted.
+     */
+    private CheckpointRing.Checkpoint latestCheckpoint;
+    private long latestCheckpointPosition;
 
     ProcessLockstep(Lockstep.Options options, Function<EpochFence, SessionMetrics> metrics) {
         if (options.romImage == null) {
@@ -181,8 +188,10 @@ final class ProcessLockstep implements VerifySession {
                 throw new IllegalStateException("the two hosts differ at power-on: " + sa.stateHashHex() + " vs "
                         + sb.stateHashHex());
             }
-            checkpoints.add(new CheckpointRing.Checkpoint(0, sa.cycles(), fence.current(), sa.data(), sa.stateHashHex()));
-            begin(sa.cycles());
+            CheckpointRing.Checkpoint first = new CheckpointRing.Checkpoint(0, sa.cycles(), fence.current(), sa.data(),
+                    sa.stateHashHex());
+            checkpoints.add(first);
+            begin(first);
             while (true) {
                 Event ev = stream();
                 if (ev.kind().equals(DONE)) {
@@ -355,7 +364,14 @@ final class ProcessLockstep implements VerifySession {
         return List.copyOf(fired);
     }
 
-    private void begin(long position) {
+    /**
+     * Streams restart from {@code cp}: after RESTORE a host's stream position is the snapshot's
+     * cycle count, so the verifier's positions restart there too.
+     */
+    private void begin(CheckpointRing.Checkpoint cp) {
+        long position = cp.cycle();
+        latestCheckpoint = cp;
+        latestCheckpointPosition = position;
         compared = position;
         hosts[0].reset(position);
         hosts[1].reset(position);
@@ -532,8 +548,12 @@ final class ProcessLockstep implements VerifySession {
             HostClient.Snapshot a = sx.snapshot();
             HostClient.Snapshot b = sy.snapshot();
             if (a.frame() == b.frame() && Arrays.equals(a.stateHash(), b.stateHash())) {
-                checkpoints.add(new CheckpointRing.Checkpoint(a.frame(), a.cycles(), fence.current(), a.data(),
-                        a.stateHashHex()));
+                CheckpointRing.Checkpoint cp = new CheckpointRing.Checkpoint(a.frame(), a.cycles(), fence.current(),
+                        a.data(), a.stateHashHex());
+                if (checkpoints.add(cp)) {
+                    latestCheckpoint = cp;
+                    latestCheckpointPosition = sx.position();
+                }
                 metrics.checkpointSave().record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
             }
         }
@@ -555,7 +575,7 @@ final class ProcessLockstep implements VerifySession {
         if (Arrays.equals(sa.stateHash(), sb.stateHash())) {
             return sa.stateHashHex();
         }
-        DivergenceReport r = new DivergenceReport(options.session, options.romName, "processes", compared, -1, -1, -1,
+        DivergenceReport r = new DivergenceReport(options.session, options.romName, "processes", cycleOf(compared), -1, -1, -1,
                 "", "", List.of(new DivergenceReport.FieldDifference("state hash", sa.stateHashHex(), sb.stateHashHex())),
                 true, "every cycle digest agreed but the final snapshots do not", firedList());
         divergences.add(r);
@@ -575,13 +595,15 @@ final class ProcessLockstep implements VerifySession {
     private DivergenceReport localize(long cycle) throws HostException {
         drainAll(hosts[0]);
         drainAll(hosts[1]);
-        CheckpointRing.Checkpoint cp = checkpoints.latest();
+        CheckpointRing.Checkpoint cp = latestCheckpoint;
+        // The re-run starts at the snapshot's cycle count: the divergent position in its terms.
+        long shift = cp.cycle() - latestCheckpointPosition;
         List<String> faults = firedList();
-        long clean = replay(cp, cycle, List.of(), List.of());
+        long clean = replay(cp, cycle + shift, List.of(), List.of());
         if (clean >= 0) {
             String note = "re-run from the checkpoint at frame " + cp.frame() + " reproduces it"
-                    + (clean != cycle ? " (first differing cycle on the re-run: " + clean + ")" : "");
-            return describe(cycle, true, note, faults);
+                    + (clean != cycle + shift ? " (first differing cycle on the re-run: " + clean + ")" : "");
+            return describe(cycle + shift, true, note, faults);
         }
         List<List<String>> replayed = List.of(new ArrayList<>(), new ArrayList<>());
         for (FaultSpec f : options.faults) {
@@ -589,8 +611,8 @@ final class ProcessLockstep implements VerifySession {
                 replayed.get(f.engine()).add(f.toString());
             }
         }
-        replay(cp, cycle, replayed.get(0), replayed.get(1));
-        return describe(cycle, false, "does not reproduce on a re-run from the checkpoint at frame " + cp.frame()
+        replay(cp, cycle + shift, replayed.get(0), replayed.get(1));
+        return describe(cycle + shift, false, "does not reproduce on a re-run from the checkpoint at frame " + cp.frame()
                 + " (a one-shot fault); fields shown with the injected faults replayed", faults);
     }
 
@@ -655,17 +677,23 @@ final class ProcessLockstep implements VerifySession {
                 DivergenceReport.fields(StateDiff.diff(x.entries(), y.entries())), reproduced, note, faults);
     }
 
+    /** A stream position as a cycle count (they differ only after a movie's power command). */
+    private long cycleOf(long position) {
+        return position + latestCheckpoint.cycle() - latestCheckpointPosition;
+    }
+
     private DivergenceReport stallReport(Event ev) {
         Host s = hosts[ev.host()];
         Host o = hosts[1 - ev.host()];
         long silent = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - s.lastHeard);
         long drift = o.received - s.received;
         metrics.setDrift(drift);
-        return new DivergenceReport(options.session, options.romName, "processes", ev.position(), s.frame, -1, -1, "",
+        long cycle = cycleOf(ev.position());
+        return new DivergenceReport(options.session, options.romName, "processes", cycle, s.frame, -1, -1, "",
                 "", List.of(new DivergenceReport.FieldDifference(s.name + " stalled",
-                        "no digests for " + silent + " ms after cycle " + (ev.position() - 1),
-                        o.name + " at cycle " + o.received + ", drift " + drift + " cycles")),
-                true, s.name + " (pid " + pid(s) + ") stopped streaming after cycle " + (ev.position() - 1) + " while "
+                        "no digests for " + silent + " ms after cycle " + (cycle - 1),
+                        o.name + " at cycle " + cycleOf(o.received) + ", drift " + drift + " cycles")),
+                true, s.name + " (pid " + pid(s) + ") stopped streaming after cycle " + (cycle - 1) + " while "
                         + o.name + " ran on to the end of its credit (drift " + drift + " cycles)", firedList());
     }
 
@@ -676,7 +704,8 @@ final class ProcessLockstep implements VerifySession {
             case PROTOCOL -> "broke the protocol";
             case HOST_ERROR -> "failed a request";
         };
-        return new DivergenceReport(options.session, options.romName, "processes", compared + 1, frames(), -1, -1, "",
+        long cycle = latestCheckpoint == null ? compared + 1 : cycleOf(compared + 1);
+        return new DivergenceReport(options.session, options.romName, "processes", cycle, frames(), -1, -1, "",
                 "", List.of(new DivergenceReport.FieldDifference(e.host() + " " + what, e.getMessage(), "")), true,
                 e.getMessage(), firedList());
     }
@@ -704,7 +733,7 @@ final class ProcessLockstep implements VerifySession {
             s.client = startHost(s.name);
             drainAll(hosts[1 - ev.host()]);
         }
-        CheckpointRing.Checkpoint cp = checkpoints.latest();
+        CheckpointRing.Checkpoint cp = latestCheckpoint;
         HostClient.Snapshot snap = snapshotOf(cp);
         for (Host h : hosts) {
             h.client.restore(snap);
@@ -723,7 +752,7 @@ final class ProcessLockstep implements VerifySession {
         metrics.rollback();
         metrics.setDivergence(false);
         metrics.checkpointRestore().record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
-        begin(cp.cycle());
+        begin(cp);
         hosts[0].frame = (int) cp.frame();
         hosts[1].frame = (int) cp.frame();
         if (zombie != null) {

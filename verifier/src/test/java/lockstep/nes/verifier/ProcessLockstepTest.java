@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.demo.DemoRom;
+import lockstep.nes.core.movie.Fm2;
+import lockstep.nes.core.movie.Movie;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,6 +64,38 @@ class ProcessLockstepTest {
         assertEquals(same.finalStateHash(), procs.finalStateHash());
         assertEquals(same.cyclesVerified(), procs.cyclesVerified());
         assertTrue(procs.cyclesVerified() > 5 * 29_000, "cycles verified: " + procs.cyclesVerified());
+    }
+
+    @Test
+    void movieInputIsFedToBothHostsAsToTheSameThreadEngines() throws Exception {
+        // Buttons, a power cycle at frame 1 (the console's cycle count restarts, the stream
+        // position does not; the report still names the fault by the console's cycle) and a soft
+        // reset at frame 3.
+        List<Movie.Frame> frames = List.of(new Movie.Frame(0, 0x01, 0), new Movie.Frame(Fm2.COMMAND_POWER, 0x08, 0x80),
+                new Movie.Frame(0, 0x10, 0), new Movie.Frame(Fm2.COMMAND_RESET, 0, 0),
+                new Movie.Frame(0, 0x20, 0x02), new Movie.Frame(0, 0x40, 0));
+        Movie movie = new Movie(List.of(), frames);
+        Lockstep.Options clean = options(6);
+        clean.input = new MovieInput(movie);
+        Lockstep.Result procs = session(clean).run();
+        assertFalse(procs.diverged(), () -> procs.divergences().get(0).toText());
+        Lockstep.Options same = options(6);
+        same.input = new MovieInput(movie);
+        Lockstep.Result ref = VerifySession.create(VerifySession.Mode.SAME_THREAD, DemoRom.cartridge(), same,
+                fence -> new SessionMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), "x", fence)).run();
+        assertEquals(ref.finalStateHash(), procs.finalStateHash());
+        Lockstep.Result none = session(options(6)).run();
+        assertFalse(none.finalStateHash().equals(procs.finalStateHash()), "the movie changed the run");
+
+        // Cycle 35000 is first reached after the power cycle (frame 0 ends near 29,800).
+        Lockstep.Options faulty = options(6, "reg@35000:B:cpu.x=9");
+        faulty.input = new MovieInput(movie);
+        Lockstep.Result r = session(faulty).run();
+        DivergenceReport d = r.divergences().get(0);
+        assertEquals(35000, d.cycle(), d.toText());
+        assertTrue(d.fields().stream().anyMatch(f -> f.field().equals("cpu.x") && f.b().equals("9")), d.toText());
+        assertTrue(r.completed(), r.stopReason());
+        assertEquals(ref.finalStateHash(), r.finalStateHash(), "rolled back and finished like the clean run");
     }
 
     @Test
