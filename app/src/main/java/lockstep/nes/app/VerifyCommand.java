@@ -91,6 +91,10 @@ public final class VerifyCommand implements Callable<Integer> {
             + "drifting over 50 cycles) this long is stalled (default: ${DEFAULT-VALUE})")
     long stallMillis = 1000;
 
+    @Option(names = "--stream-chunk", paramLabel = "CYCLES", description = "processes mode: cycles per streaming request; "
+            + "a host runs at most 3 chunks ahead of the other, which bounds the drift (default: ${DEFAULT-VALUE})")
+    int streamChunk = 1024;
+
     @Option(names = "--host-timeout", paramLabel = "SECONDS", description = "processes mode: a host that owes an answer "
             + "this long is hung; it is killed and the run fails (default: ${DEFAULT-VALUE})")
     long hostTimeoutSeconds = 60;
@@ -174,6 +178,11 @@ public final class VerifyCommand implements Callable<Integer> {
             return fail("--stall-ms and --host-timeout must be at least 1");
         }
         o.stallMillis = stallMillis;
+        if (streamChunk < 16 || streamChunk > 1 << 20) {
+            return fail("--stream-chunk must be 16.." + (1 << 20));
+        }
+        o.streamChunk = streamChunk;
+        o.streamBatch = Math.min(64, streamChunk);
         o.hostTimeoutMillis = hostTimeoutSeconds * 1000;
         o.backoffSeed = seed;
         o.progress = System.err;

@@ -70,12 +70,16 @@ class VerifyProcessesTest {
 
     @Test
     void stallIsReportedWithTheDrift() {
-        Cli.Result r = verify("--mode", "processes", "--frames", "4", "--checkpoint-every", "1", "--stall-ms", "800",
-                "--inject", "stall@70000:A:2500");
+        Cli.Result r = verify("--mode", "processes", "--frames", "4", "--checkpoint-every", "1", "--stall-ms", "1500",
+                "--stream-chunk", "256",
+                "--inject", "stall@70000:A:4000");
         assertEquals(1, r.exit(), r.out() + r.err());
         assertTrue(r.err().contains("DIVERGENCE at cycle 70000"), r.err());
         assertTrue(r.err().contains("host A stalled"), r.err());
-        assertTrue(r.err().contains("drift"), r.err());
+        Matcher drift = Pattern.compile("drift (\\d+) cycles").matcher(r.err());
+        assertTrue(drift.find(), r.err());
+        long cycles = Long.parseLong(drift.group(1));
+        assertTrue(cycles > 50 && cycles <= 3 * 256, "drift " + cycles + " is bounded by 3 chunks of 256");
         assertTrue(r.out().contains("1 rollback(s)"), r.out());
     }
 

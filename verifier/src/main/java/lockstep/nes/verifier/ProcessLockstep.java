@@ -730,7 +730,12 @@ final class ProcessLockstep implements VerifySession {
             zombieName = s.name;
             s.client = null;
             s.outstanding = 0;
-            s.client = startHost(s.name);
+            try {
+                s.client = startHost(s.name);
+            } catch (HostException e) {
+                zombie.destroy();
+                throw e;
+            }
             drainAll(hosts[1 - ev.host()]);
         }
         CheckpointRing.Checkpoint cp = latestCheckpoint;

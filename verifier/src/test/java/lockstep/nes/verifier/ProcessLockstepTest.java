@@ -136,8 +136,8 @@ class ProcessLockstepTest {
 
     @Test
     void stalledHostIsReportedWithTheDriftReplacedAndItsLateWritesRejected() throws Exception {
-        Lockstep.Options o = options(5, "stall@70000:B:3000");
-        o.stallMillis = 800;
+        Lockstep.Options o = options(5, "stall@70000:B:4000");
+        o.stallMillis = 1500;
         ProcessLockstep s = session(o);
         long t0 = System.nanoTime();
         Lockstep.Result r = s.run();
@@ -150,7 +150,7 @@ class ProcessLockstepTest {
         assertTrue(drift > o.maxDrift && drift <= 3L * o.streamChunk, "drift " + drift + " (bounded by the credit)");
         assertEquals(1, r.rollbacks());
         assertTrue(r.completed(), r.stopReason());
-        // The replaced host wakes 3 s after its stall began and answers its old requests: refused.
+        // The replaced host wakes 4 s after its stall began and answers its old requests: refused.
         long until = t0 + 20_000_000_000L;
         while (s.fence().rejectedWrites() == 0 && System.nanoTime() < until) {
             Thread.sleep(50);
