@@ -80,6 +80,8 @@ final class ProcessLockstep implements VerifySession {
         this.hosts = new Host[] {new Host(0), new Host(1)};
         this.checkpoints = new CheckpointRing(Math.max(1, options.checkpointsKept), fence);
         this.metrics = metrics.apply(fence);
+        // A host runs up to three request chunks ahead of the slower one by design (credits).
+        this.metrics.setDriftAllowance(3L * options.streamChunk);
         this.backoff = new Backoff(options.backoffBaseMillis, options.backoffCapMillis, options.backoffSeed);
         if (options.input instanceof MovieInput m) {
             List<Movie.Frame> frames = m.movie().frames();
