@@ -61,6 +61,7 @@ public final class DesktopApp {
     }
 
     private static final int MAX_SCALE = 8;
+    private static final Action[] ACTIONS = Action.values();
     private static final int COLOR_TEXT = 0xFFFFFFFF;
     private static final int COLOR_OK = 0xFF60FF60;
     private static final int COLOR_BAD = 0xFFFF6060;
@@ -351,7 +352,7 @@ public final class DesktopApp {
     /** The controller byte of {@code port}: its keys, or'ed with its gamepad. */
     private int buttons(int port, int gamepadJid) {
         int b = 0;
-        for (Action a : Action.values()) {
+        for (Action a : ACTIONS) {
             if (a.isButton() && a.port() == port && held(a)) {
                 b |= a.button();
             }
