@@ -74,7 +74,6 @@ public final class LivePair {
             }
             faults.afterCycle(0, a.cycles(), a);
             faults.afterCycle(1, b.cycles(), b);
-            verified++;
             if (digestA.digest() != digestB.digest()) {
                 List<String> fired = new ArrayList<>();
                 for (FaultSpec f : faults.firedSpecs()) {
@@ -83,6 +82,7 @@ public final class LivePair {
                 report = Lockstep.localize(options, a, b, "same-thread", true, "", fired);
                 return false;
             }
+            verified++;
         }
         return true;
     }
@@ -108,6 +108,7 @@ public final class LivePair {
         return report;
     }
 
+    /** Cycles after which both engines agreed (the divergent one not counted). */
     public long cyclesVerified() {
         return verified;
     }
