@@ -115,7 +115,14 @@ public final class DesktopApp {
             // its complaints about XDG_RUNTIME_DIR).
             glfwInitHint(GLFW_PLATFORM, GLFW_PLATFORM_X11);
         }
-        if (!glfwInit()) {
+        boolean started;
+        try {
+            started = glfwInit();
+        } catch (LinkageError e) {
+            o.err.println("error: cannot open a window: GLFW's native library does not load (" + e.getMessage() + ")");
+            return 2;
+        }
+        if (!started) {
             o.err.println("error: cannot open a window: " + noWindowReason());
             return 2;
         }
@@ -187,7 +194,9 @@ public final class DesktopApp {
     private void openAudio() {
         int rate = 48_000;
         String why = "disabled by --no-audio";
-        if (o.audio) {
+        if (o.audio && SoundProbe.nowhereToPlay() != null) {
+            why = SoundProbe.nowhereToPlay();
+        } else if (o.audio) {
             String[] reason = {""};
             AudioSink al = OpenAlAudio.open(rate, reason);
             if (al != null) {
@@ -346,6 +355,8 @@ public final class DesktopApp {
         }
         if (picked != null) {
             openRom(Path.of(picked));
+        } else {
+            osd.post("no ROM chosen (the dialog needs zenity or kdialog): you can also drop a ROM on the window");
         }
     }
 
@@ -468,9 +479,6 @@ public final class DesktopApp {
                 o.err.println("error: " + o.windowScreenshot + ": cannot write (" + e.getMessage() + ")");
                 code = 2;
             }
-        }
-        if (error != null) {
-            o.err.println("error: " + String.join(": ", error.get(0), error.get(2)));
         }
         return code;
     }

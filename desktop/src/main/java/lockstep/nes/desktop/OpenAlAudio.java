@@ -25,7 +25,7 @@ final class OpenAlAudio implements AudioSink {
     private final String name;
     private final ArrayDeque<Integer> free = new ArrayDeque<>();
     private final ArrayDeque<Integer> sizes = new ArrayDeque<>();
-    private final ShortBuffer staging = MemoryUtil.memAllocShort(8192);
+    private final ShortBuffer staging = MemoryUtil.memAllocShort(32768);
 
     private OpenAlAudio(long device, long context, int rate, String name) {
         this.device = device;
