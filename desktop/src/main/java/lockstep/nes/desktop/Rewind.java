@@ -11,6 +11,9 @@ import java.util.zip.Inflater;
  * Holding rewind steps back one checkpoint per displayed frame: load it, run its one frame to
  * get a picture, and forget every checkpoint after it. With the defaults (every 4 frames,
  * 90 seconds) a 60-second rewind is always there once the game has run that long.
+ *
+ * <p>Not the verifier's CheckpointRing: a rewind must forget the checkpoints after the point it
+ * returns to, and needs neither their SHA-256 hashes, epochs nor locks; buffers are reused.
  */
 public final class Rewind {
     /** NTSC frames per second (the refresh the capacity is computed for). */
