@@ -19,7 +19,15 @@ public record AppDirs(Path config, Path data) {
     }
 
     static AppDirs of(Map<String, String> env, String home) {
-        return new AppDirs(configDir(env, home), BatterySave.defaultDataDir().getParent());
+        return new AppDirs(configDir(env, home), dataDir(env, home));
+    }
+
+    /** The folder {@link BatterySave#defaultDataDir()} keeps its saves/ in. */
+    static Path dataDir(Map<String, String> env, String home) {
+        String xdg = env.get("XDG_DATA_HOME");
+        Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
+                ? Path.of(xdg) : Path.of(home, ".local", "share");
+        return base.resolve("lockstep-nes");
     }
 
     static Path configDir(Map<String, String> env, String home) {

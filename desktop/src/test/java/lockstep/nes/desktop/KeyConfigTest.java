@@ -92,5 +92,12 @@ class KeyConfigTest {
         assertEquals(Path.of("/x/cfg/lockstep"), AppDirs.configDir(Map.of("XDG_CONFIG_HOME", "/x/cfg"), "/home/u"));
         assertEquals(Path.of("/home/u/.config/lockstep"), AppDirs.configDir(Map.of(), "/home/u"));
         assertEquals(Path.of("/home/u/.config/lockstep"), AppDirs.configDir(Map.of("XDG_CONFIG_HOME", "rel"), "/home/u"));
+        AppDirs d = AppDirs.of(Map.of("XDG_DATA_HOME", "/x/data"), "/home/u");
+        assertEquals(Path.of("/x/data/lockstep-nes/saves"), d.saves());
+        assertEquals(Path.of("/home/u/.local/share/lockstep-nes/movies"), AppDirs.of(Map.of(), "/home/u").movies());
+        if (System.getenv("XDG_DATA_HOME") == null) {
+            assertEquals(lockstep.nes.core.cart.BatterySave.defaultDataDir(),
+                    AppDirs.of(System.getenv(), System.getProperty("user.home")).saves(), "the battery saves' folder");
+        }
     }
 }
