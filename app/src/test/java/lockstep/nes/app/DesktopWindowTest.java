@@ -137,6 +137,12 @@ class DesktopWindowTest {
                 "--scale", String.valueOf(scale), "--square-pixels", "--no-osd", "--window-screenshot", png.toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.err().contains("audio: "), "says which audio it uses: " + r.err());
+        // Paced by the audio clock: never faster than the NES (the first few frames fill the queue).
+        var m = java.util.regex.Pattern.compile("lockstep: (\\d+) frames in [0-9.]+ s \\(([0-9.]+) fps\\)").matcher(r.err());
+        assertTrue(m.find(), r.err());
+        assertEquals(frames, Integer.parseInt(m.group(1)));
+        double limit = frames / ((frames - 4) / 60.0988) * 1.02;
+        assertTrue(Double.parseDouble(m.group(2)) < limit, "paced at 60.0988 Hz: " + m.group(0) + ", limit " + limit);
         BufferedImage img = ImageIO.read(png.toFile());
         Path keep = Path.of("target", "desktop-window-" + rom.getFileName() + ".png");
         Files.createDirectories(keep.getParent());

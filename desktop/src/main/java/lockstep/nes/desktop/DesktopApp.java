@@ -164,12 +164,12 @@ public final class DesktopApp {
         openAudio();
         o.err.println("audio: " + audio.description());
 
-        glfwSetKeyCallback(window, (w, key, scancode, action, mods) -> onKey(key, action));
-        glfwSetDropCallback(window, (w, count, names) -> {
+        glfwSetKeyCallback(window, (w, key, scancode, action, mods) -> guarded(() -> onKey(key, action)));
+        glfwSetDropCallback(window, (w, count, names) -> guarded(() -> {
             if (count > 0) {
                 openRom(Path.of(org.lwjgl.glfw.GLFWDropCallback.getName(names, 0)));
             }
-        });
+        }));
 
         if (o.rom != null) {
             openRom(o.rom);
@@ -189,6 +189,18 @@ public final class DesktopApp {
         renderer.close();
         glfwDestroyWindow(window);
         return code;
+    }
+
+    /** Runs a callback's work; a failure in it ends the game (shown in the window), not the app. */
+    private void guarded(Runnable work) {
+        try {
+            work.run();
+        } catch (RuntimeException e) {
+            String msg = e.getMessage() != null ? e.getMessage() : e.toString();
+            o.err.println("error: " + msg);
+            closeSession();
+            showError("the game stopped", msg);
+        }
     }
 
     private void openAudio() {
@@ -386,6 +398,7 @@ public final class DesktopApp {
     private int loop() {
         int target = audio.rate() * 3 / 60;
         long frames = 0;
+        long firstFrameNanos = 0;
         boolean rewindWasHeld = false;
         while (!glfwWindowShouldClose(window)) {
             glfwPollEvents();
@@ -439,10 +452,17 @@ public final class DesktopApp {
                 closeSession();
                 showError("the engine stopped", msg);
             }
+            if (firstFrameNanos == 0 && ran > 0) {
+                firstFrameNanos = System.nanoTime();
+            }
             frames += running ? ran : 1;
             boolean last = done(frames);
             render();
             if (last) {
+                if (firstFrameNanos != 0) {
+                    double s = (System.nanoTime() - firstFrameNanos) / 1e9;
+                    o.err.printf(Locale.ROOT, "lockstep: %d frames in %.2f s (%.1f fps)%n", frames, s, frames / Math.max(1e-9, s));
+                }
                 return finish();
             }
             glfwSwapBuffers(window);
