@@ -2,14 +2,16 @@ package lockstep.nes.desktop;
 
 /**
  * A 5x7 pixel font for printable ASCII (32-126), drawn into an ARGB canvas. Each glyph is seven
- * rows of five bits, high bit on the left.
+ * rows of five bits, high bit on the left, plus an eighth row for the descenders of g, j, p, q
+ * and y.
  */
 final class BitmapFont {
     static final int GLYPH_W = 5;
-    static final int GLYPH_H = 7;
-    /** Advance per character and per line (one pixel between glyphs, two between lines). */
+    static final int GLYPH_H = 8;
+    private static final int TABLE_H = 7;
+    /** Advance per character and per line (one pixel between glyphs, two between lines (descenders use one of them)). */
     static final int CELL_W = 6;
-    static final int CELL_H = 9;
+    static final int CELL_H = 10;
 
     private static final String GLYPHS =
             "00000000000000" + "04040404000004" + "0A0A0A00000000" + "0A0A1F0A1F0A0A" // space ! " #
@@ -40,6 +42,12 @@ final class BitmapFont {
             + "00001111 0F010E".replace(" ", "") + "00001F0204081F" // y z
             + "02040408040402" + "04040404040404" + "08040402040408" + "00000815020000"; // { | } ~
 
+    /** Letters that reach below the line, drawn from eight rows instead of the table's seven. */
+    private static final String DESCENDERS = "gjpqy";
+    private static final String DESCENDER_ROWS =
+            "00000F11110F010E" + "0200060202021 20C".replace(" ", "") + "00001E11111E1010" + "00000F11110F0101"
+            + "000011111 10F010E".replace(" ", "");
+
     private static final byte[] ROWS = decode();
 
     private BitmapFont() {
@@ -50,13 +58,23 @@ final class BitmapFont {
             throw new IllegalStateException("font table has " + GLYPHS.length() / 14.0 + " glyphs, not 95");
         }
         byte[] rows = new byte[95 * GLYPH_H];
-        for (int i = 0; i < rows.length; i++) {
-            rows[i] = (byte) Integer.parseInt(GLYPHS.substring(2 * i, 2 * i + 2), 16);
+        for (int g = 0; g < 95; g++) {
+            for (int y = 0; y < TABLE_H; y++) {
+                int i = g * TABLE_H + y;
+                rows[g * GLYPH_H + y] = (byte) Integer.parseInt(GLYPHS.substring(2 * i, 2 * i + 2), 16);
+            }
+        }
+        for (int d = 0; d < DESCENDERS.length(); d++) {
+            int g = DESCENDERS.charAt(d) - 32;
+            for (int y = 0; y < GLYPH_H; y++) {
+                int i = d * GLYPH_H + y;
+                rows[g * GLYPH_H + y] = (byte) Integer.parseInt(DESCENDER_ROWS.substring(2 * i, 2 * i + 2), 16);
+            }
         }
         return rows;
     }
 
-    /** Row {@code y} (0-6) of character {@code c}: five bits, bit 4 leftmost. Unknown characters are '?'. */
+    /** Row {@code y} (0-7) of character {@code c}: five bits, bit 4 leftmost. Unknown characters are '?'. */
     static int row(char c, int y) {
         int i = c >= 32 && c <= 126 ? c - 32 : '?' - 32;
         return ROWS[i * GLYPH_H + y];

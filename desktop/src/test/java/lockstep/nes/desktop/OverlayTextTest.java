@@ -43,6 +43,23 @@ class OverlayTextTest {
     }
 
     @Test
+    void descendersUseTheEighthRow() {
+        Canvas c = new Canvas(12, 9);
+        c.text(0, 0, "pa", 0xFFFFFFFF);
+        assertEquals("""
+                .....
+                .....
+                ####.
+                #...#
+                #...#
+                ####.
+                #....
+                #....
+                """, render(c, 0, 0, 5, 8));
+        assertEquals(0, BitmapFont.row('a', 7));
+    }
+
+    @Test
     void everyPrintableCharacterHasAGlyphAndOnlySpaceIsBlank() {
         for (char ch = 32; ch < 127; ch++) {
             int bits = 0;
