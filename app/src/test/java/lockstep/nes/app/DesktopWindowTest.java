@@ -174,6 +174,32 @@ class DesktopWindowTest {
         assertEquals(480, img.getHeight());
     }
 
+    private static int redPixels(BufferedImage img, int yFrom, int yTo) {
+        int red = 0;
+        for (int y = yFrom; y < yTo; y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                int c = img.getRGB(x, y);
+                if ((c >> 16 & 0xFF) > 200 && (c >> 8 & 0xFF) < 128 && (c & 0xFF) < 128) {
+                    red++;
+                }
+            }
+        }
+        return red;
+    }
+
+    @Test
+    void lockstepModeShowsTheDivergenceReportOverTheGame() throws Exception {
+        Path rom = Files.write(dir.resolve("demo.nes"), DemoRom.bytes());
+        Path png = dir.resolve("divergence.png");
+        Run r = lockstep(display, rom.toString(), "--inject", "ram-bitflip@200000:B:$0300:2", "--exit-after-frames", "20",
+                "--window-screenshot", png.toString());
+        assertEquals(0, r.exit(), r.err());
+        BufferedImage img = ImageIO.read(png.toFile());
+        assertTrue(redPixels(img, 0, 120) > 500, "the red report at the top: " + redPixels(img, 0, 120));
+        Path keep = Path.of("target", "desktop-window-divergence.png");
+        Files.copy(png, keep, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
     @Test
     void aBadRomShowsItsErrorInTheWindowAndExitsTwo() throws Exception {
         Path rom = Files.writeString(dir.resolve("broken.nes"), "this is not a ROM");
@@ -184,15 +210,7 @@ class DesktopWindowTest {
         assertFalse(r.err().contains("Exception"), r.err());
         assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
         BufferedImage img = ImageIO.read(png.toFile());
-        int red = 0;
-        for (int y = 0; y < img.getHeight(); y++) {
-            for (int x = 0; x < img.getWidth(); x++) {
-                int c = img.getRGB(x, y);
-                if ((c >> 16 & 0xFF) > 200 && (c >> 8 & 0xFF) < 128) {
-                    red++;
-                }
-            }
-        }
+        int red = redPixels(img, 0, img.getHeight());
         assertTrue(red > 200, "the error text is drawn in the window (" + red + " red pixels)");
     }
 
