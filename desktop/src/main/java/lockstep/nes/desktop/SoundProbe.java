@@ -17,7 +17,9 @@ final class SoundProbe {
         if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
             return null;
         }
-        if (Files.isDirectory(Path.of("/dev/snd")) || System.getenv("PULSE_SERVER") != null) {
+        if (Files.isDirectory(Path.of("/dev/snd")) || System.getenv("PULSE_SERVER") != null
+                || System.getenv("ALSOFT_DRIVERS") != null) {
+            // A sound device, a remote server, or OpenAL Soft told which backend to use.
             return null;
         }
         String runtime = System.getenv("XDG_RUNTIME_DIR");
