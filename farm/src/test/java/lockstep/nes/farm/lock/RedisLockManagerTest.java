@@ -8,6 +8,7 @@ import java.util.List;
 import lockstep.nes.core.TestTools;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** The lock manager contract against a real redis-server on loopback. */
 class RedisLockManagerTest extends LockManagerContract {
@@ -55,5 +56,10 @@ class RedisLockManagerTest extends LockManagerContract {
     @Override
     Duration ttl() {
         return Duration.ofMillis(1500);
+    }
+
+    @Test
+    void aDeadLinkFailsEachCallWithinTheUrlTimeout() throws Exception {
+        assertDeadLinkFailsWithin(Duration.ofMillis(2500)); // timeout=1000 plus a loaded machine's slack
     }
 }
