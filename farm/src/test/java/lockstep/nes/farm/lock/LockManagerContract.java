@@ -237,6 +237,7 @@ abstract class LockManagerContract {
         TcpProxy link = proxy();
         LockManager worker = closing(open(link.port()));
         LockManager other = client();
+        worker.release(worker.tryAcquire(key + "-warm-up", "worker", ttl()).orElseThrow()); // connect first
         SimpleMeterRegistry reg = new SimpleMeterRegistry();
         Lease lease = worker.tryAcquire(key, "worker", ttl()).orElseThrow();
         KillSwitch ks = new KillSwitch();

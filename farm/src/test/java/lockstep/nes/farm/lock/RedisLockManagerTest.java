@@ -55,7 +55,7 @@ class RedisLockManagerTest extends LockManagerContract {
 
     @Override
     Duration ttl() {
-        return Duration.ofMillis(1500);
+        return Duration.ofSeconds(2);
     }
 
     @Test
