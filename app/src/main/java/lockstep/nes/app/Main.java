@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             BenchCommand.class,
             CanaryCommand.class,
             EngineHostCommand.class,
+            FarmCommand.class,
         })
 public final class Main implements Runnable {
     @Override

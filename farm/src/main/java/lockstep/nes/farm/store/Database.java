@@ -46,6 +46,7 @@ public final class Database implements AutoCloseable {
     public static Database open(StoreUrl url, int poolSize) throws SQLException {
         HikariConfig cfg = new HikariConfig();
         cfg.setJdbcUrl(url.jdbcUrl());
+        cfg.setDriverClassName(url.dialect() == Dialect.POSTGRESQL ? "org.postgresql.Driver" : "org.sqlite.JDBC");
         cfg.setMaximumPoolSize(poolSize);
         cfg.setMinimumIdle(1);
         cfg.setPoolName("farm-" + url.dialect().folder());
