@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             CanaryCommand.class,
             EngineHostCommand.class,
             RunCommand.class,
+            FarmCommand.class,
         })
 public final class Main implements Runnable {
     @Override
