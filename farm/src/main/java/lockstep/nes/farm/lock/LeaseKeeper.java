@@ -48,6 +48,15 @@ import java.util.concurrent.locks.LockSupport;
 public final class LeaseKeeper implements AutoCloseable {
     private static final Map<MeterRegistry, Map<String, AtomicInteger>> HELD = new WeakHashMap<>();
     private static final AtomicLong THREADS = new AtomicLong();
+    /**
+     * Runs renewals and releases for every keeper, so a call stuck on a dead link can be waited
+     * for with a deadline; threads are reused (a farm starts a keeper per job, hundreds a second).
+     */
+    private static final ExecutorService CALLS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "lease-call-" + THREADS.incrementAndGet());
+        t.setDaemon(true);
+        return t;
+    });
 
     private final LockManager manager;
     private final KillSwitch killSwitch;
@@ -59,7 +68,6 @@ public final class LeaseKeeper implements AutoCloseable {
     private final MeterRegistry registry;
     private final AtomicInteger held;
     private final Thread heartbeat;
-    private final ExecutorService renewer;
     private volatile Lease current;
     private volatile boolean closed;
     private volatile boolean lost;
@@ -86,11 +94,6 @@ public final class LeaseKeeper implements AutoCloseable {
         this.held = heldGauge(this.registry, kind);
         this.held.incrementAndGet();
         long n = THREADS.incrementAndGet();
-        this.renewer = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "lease-renew-" + n + "-" + lease.key());
-            t.setDaemon(true);
-            return t;
-        });
         this.heartbeat = new Thread(this::run, "lease-heartbeat-" + n + "-" + lease.key());
         this.heartbeat.setDaemon(true);
     }
@@ -147,7 +150,7 @@ public final class LeaseKeeper implements AutoCloseable {
                             + " (heartbeat late by " + TimeUnit.NANOSECONDS.toMillis(sentAt - nextAt) + " ms)");
                     return;
                 }
-                Future<Optional<Lease>> f = renewer.submit(() -> manager.renew(before));
+                Future<Optional<Lease>> f = CALLS.submit(() -> manager.renew(before));
                 Optional<Lease> answer;
                 try {
                     answer = f.get(mustAnswerBy - sentAt, TimeUnit.NANOSECONDS);
@@ -197,8 +200,6 @@ public final class LeaseKeeper implements AutoCloseable {
                 kill("failed", "heartbeat crashed: " + e);
             }
             throw e;
-        } finally {
-            renewer.shutdownNow();
         }
     }
 
@@ -210,8 +211,9 @@ public final class LeaseKeeper implements AutoCloseable {
         while (!closed) {
             long now = System.nanoTime();
             if (now - mustActBy >= 0) {
-                kill("deadline", "lease " + current.key() + " reached its local deadline before renewal"
-                        + " (heartbeat thread paused?)");
+                kill("deadline", "lease " + current.key() + " reached its local deadline minus the margin "
+                        + TimeUnit.NANOSECONDS.toMillis(now - mustActBy) + " ms ago, before its renewal was due"
+                        + " (heartbeat thread paused or starved of CPU)");
                 return false;
             }
             long left = wakeAt - now;
@@ -267,23 +269,22 @@ public final class LeaseKeeper implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        renewer.shutdownNow();
         dropHeld();
         if (!lost) {
             Lease last = current;
-            Thread releaser = new Thread(() -> {
+            Future<?> f = CALLS.submit(() -> {
                 try {
                     manager.release(last);
                 } catch (LockException | RuntimeException e) {
                     // best effort: the lease expires on its own
                 }
-            }, "lease-release-" + last.key());
-            releaser.setDaemon(true);
-            releaser.start();
+            });
             try {
-                releaser.join(Math.max(100, TimeUnit.NANOSECONDS.toMillis(periodNanos)));
+                f.get(Math.max(100, TimeUnit.NANOSECONDS.toMillis(periodNanos)), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // left to finish or time out in the background
             }
         }
     }

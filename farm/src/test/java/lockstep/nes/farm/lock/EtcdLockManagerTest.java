@@ -10,6 +10,7 @@ import java.util.List;
 import lockstep.nes.core.TestTools;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** The lock manager contract against a real single-member etcd on loopback (its v3 JSON gateway). */
 class EtcdLockManagerTest extends LockManagerContract {
@@ -65,5 +66,10 @@ class EtcdLockManagerTest extends LockManagerContract {
     @Override
     Duration ttl() {
         return Duration.ofSeconds(3); // etcd leases count whole seconds; renewals take two round trips
+    }
+
+    @Test
+    void aDeadLinkFailsEachCallWithinTheUrlTimeout() throws Exception {
+        assertDeadLinkFailsWithin(Duration.ofMillis(2500)); // timeout=1000 plus a loaded machine's slack
     }
 }

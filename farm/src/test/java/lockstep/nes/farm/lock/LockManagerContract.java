@@ -199,6 +199,29 @@ abstract class LockManagerContract {
         watch.assertNeverTwoLeaders();
     }
 
+    /**
+     * A black-holed link makes every call throw within {@code bound} (the manager's own timeouts),
+     * instead of hanging its caller.
+     */
+    void assertDeadLinkFailsWithin(Duration bound) throws Exception {
+        TcpProxy link = proxy();
+        LockManager m = closing(open(link.port()));
+        Lease l = m.tryAcquire(key, "a", ttl()).orElseThrow();
+        link.blackhole();
+        for (String call : new String[] {"acquire", "renew", "release"}) {
+            long t0 = System.nanoTime();
+            LockException e = org.junit.jupiter.api.Assertions.assertThrows(LockException.class, () -> {
+                switch (call) {
+                    case "acquire" -> m.tryAcquire(key + "-2", "a", ttl());
+                    case "renew" -> m.renew(l);
+                    default -> m.release(l);
+                }
+            }, call + " over a dead link must throw");
+            long took = System.nanoTime() - t0;
+            assertTrue(took < bound.toNanos(), call + " took " + ms(took) + " ms to fail: " + e.getMessage());
+        }
+    }
+
     @Test
     void aWorkerBlackHoledFromItsLockManagerIsKilledBeforeItsTtlAndItsJobTakenOver() throws Exception {
         linkCutProof(false);
@@ -214,6 +237,7 @@ abstract class LockManagerContract {
         TcpProxy link = proxy();
         LockManager worker = closing(open(link.port()));
         LockManager other = client();
+        worker.release(worker.tryAcquire(key + "-warm-up", "worker", ttl()).orElseThrow()); // connect first
         SimpleMeterRegistry reg = new SimpleMeterRegistry();
         Lease lease = worker.tryAcquire(key, "worker", ttl()).orElseThrow();
         KillSwitch ks = new KillSwitch();

@@ -33,6 +33,6 @@ class PostgresLockManagerTest extends LockManagerContract {
 
     @Override
     Duration ttl() {
-        return Duration.ofMillis(1500);
+        return Duration.ofSeconds(2);
     }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import lockstep.nes.core.TestTools;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** The lock manager contract against a real redis-server on loopback. */
 class RedisLockManagerTest extends LockManagerContract {
@@ -54,6 +55,11 @@ class RedisLockManagerTest extends LockManagerContract {
 
     @Override
     Duration ttl() {
-        return Duration.ofMillis(1500);
+        return Duration.ofSeconds(2);
+    }
+
+    @Test
+    void aDeadLinkFailsEachCallWithinTheUrlTimeout() throws Exception {
+        assertDeadLinkFailsWithin(Duration.ofMillis(2500)); // timeout=1000 plus a loaded machine's slack
     }
 }
