@@ -221,6 +221,8 @@ public final class Dma implements Stateful {
         oamCounter = 0;
         oamLow = 0;
         value = 0;
+        haltAddress = 0;
+        prevReadAddress = 0;
     }
 
     @Override
