@@ -123,11 +123,16 @@ public final class Ppu implements Digestible {
     private int rawColorBefore;
     private boolean spriteLineDirty;
 
+    // Digest term cache of the state that changes only on events (see digestTerm()).
+    private boolean digestStale = true;
+    private long digestCold;
+
     public Ppu(PpuBus bus) {
         this.bus = bus;
     }
 
     public void power() {
+        digestStale = true;
         scanline = 0;
         dot = 0;
         frameCount = 0;
@@ -177,6 +182,7 @@ public final class Ppu implements Digestible {
 
     /** The console's reset line: clears $2000, $2001, the scroll latches, w and the read buffer. */
     public void reset() {
+        digestStale = true;
         ctrl = 0;
         mask = 0;
         t = 0;
@@ -196,6 +202,7 @@ public final class Ppu implements Digestible {
     public void step() {
         if (ignoreDataRead > 0) {
             ignoreDataRead--;
+            digestStale = true;
         }
         if (dot < 340) {
             dot++;
@@ -212,6 +219,7 @@ public final class Ppu implements Digestible {
             }
         } else if (line == 261) {
             if (dot == 1) {
+                digestStale = true;
                 vblank = false;
                 sprite0Hit = false;
                 spriteOverflow = false;
@@ -226,6 +234,7 @@ public final class Ppu implements Digestible {
                 }
             }
         } else if (line == 241 && dot == 1) {
+            digestStale = true;
             if (!suppressVblank) {
                 vblank = true;
                 updateNmi();
@@ -233,6 +242,7 @@ public final class Ppu implements Digestible {
             suppressVblank = false;
         }
         if (stateUpdatePending) {
+            digestStale = true;
             // Register effects that lag: rendering on/off is seen from the second dot after the
             // $2001 write, and v takes a $2006 address 3 dots after the write.
             updateState();
@@ -240,6 +250,7 @@ public final class Ppu implements Digestible {
     }
 
     private void nextScanline() {
+        digestStale = true;
         if (++scanline > 261) {
             scanline = 0;
             oddFrame = !oddFrame;
@@ -403,6 +414,7 @@ public final class Ppu implements Digestible {
             if (sp != 0 && (m & 0x10) != 0 && (x >= 8 || (m & 0x04) != 0)) {
                 if ((sp & 0x40) != 0 && bg != 0 && x != 255 && !sprite0Hit) {
                     sprite0Hit = true;
+                    digestStale = true;
                 }
                 if ((sp & 0x1F) != 0 && (bg == 0 || (sp & 0x20) == 0)) {
                     index = sp & 0x1F;
@@ -526,6 +538,7 @@ public final class Ppu implements Digestible {
                 oamCopyBuffer = secondaryOam.read(secondaryOamAddr & 0x1F);
                 if (spriteInRange) {
                     spriteOverflow = true;
+                    digestStale = true;
                     spriteAddrL++;
                     if (spriteAddrL == 4) {
                         spriteAddrH = (spriteAddrH + 1) & 0x3F;
@@ -652,6 +665,7 @@ public final class Ppu implements Digestible {
 
     /** A CPU read of register {@code reg} (0..7), with its side effects. */
     public int readRegister(int reg) {
+        digestStale = true;
         switch (reg & 7) {
             case 2 -> {
                 int value = statusBits() | (decayedOpenBus() & 0x1F);
@@ -725,6 +739,7 @@ public final class Ppu implements Digestible {
     }
 
     public void writeRegister(int reg, int value) {
+        digestStale = true;
         value &= 0xFF;
         latch(value, 0xFF);
         switch (reg & 7) {
@@ -830,6 +845,7 @@ public final class Ppu implements Digestible {
     private int decayedOpenBus() {
         int value = openBus;
         if (value != 0) {
+            digestStale = true;
             final int now = (int) frameCount;
             for (int i = 0; i < 8; i++) {
                 if ((value & (1 << i)) != 0 && now - openBusFrame[i] > OPEN_BUS_DECAY_FRAMES) {
@@ -846,6 +862,7 @@ public final class Ppu implements Digestible {
      * them in the decay register); the other bits come from the decay register.
      */
     private int latch(int value, int driven) {
+        digestStale = true;
         int result = (value & driven) | (decayedOpenBus() & ~driven);
         openBus = result;
         final int now = (int) frameCount;
@@ -924,9 +941,60 @@ public final class Ppu implements Digestible {
         return oamAddr;
     }
 
-    /** This component's term of the per-cycle digest: {@code DigestTerm.of(this)}, without the visitor. */
+    /**
+     * This component's term of the per-cycle digest ({@code DigestTerm.of(this)}). The
+     * registers, flags, open-bus decay and delayed-update state change only on register
+     * accesses and at a few dots of a frame; that part is cached and recomputed after such an
+     * event ({@link #digestStale}), while the dot, scroll, fetch and sprite-evaluation state and
+     * the memories' hashes are packed every time.
+     */
     @Override
     public long digestTerm() {
+        if (digestStale) {
+            digestCold = fullDigestTerm() - hotDigestTerm();
+            digestStale = false;
+        }
+        return digestCold + hotDigestTerm();
+    }
+
+    private long hotDigestTerm() {
+        return W0 * (((scanline & 0xFFFFFFFFL) << 32)
+            | (dot & 0xFFFFFFFFL))
+        + W2 * (((oamAddr & 0xFFL) << 32)
+            | ((v & 0xFFFFL) << 16))
+        + W12 * (((ntLatch & 0xFFL) << 24)
+            | ((atLatch & 0xFFL) << 16)
+            | ((patternLowLatch & 0xFFL) << 8)
+            | (patternHighLatch & 0xFFL))
+        + W13 * (((bgShiftLow & 0xFFFFFFFFL) << 32)
+            | (bgShiftHigh & 0xFFFFFFFFL))
+        + W14 * (((atShiftLow & 0xFFFFFFFFL) << 32)
+            | (atShiftHigh & 0xFFFFFFFFL))
+        + W15 * (((oamCopyBuffer & 0xFFL) << 52)
+            | ((secondaryOamAddr & 0xFFL) << 44)
+            | ((spriteAddrH & 0xFFL) << 36)
+            | ((spriteAddrL & 0xFFL) << 28)
+            | (DigestKeys.b(spriteInRange) << 27)
+            | (DigestKeys.b(oamCopyDone) << 26)
+            | ((overflowBugCounter & 0xFFL) << 18)
+            | (DigestKeys.b(sprite0Added) << 17)
+            | ((spriteCount & 0xFFL) << 9)
+            | (DigestKeys.b(sprite0InLine) << 8)
+            | (spriteY & 0xFFL))
+        + W16 * (((spriteTile & 0xFFL) << 24)
+            | ((spriteAttr & 0xFFL) << 16)
+            | ((spriteX & 0xFFL) << 8)
+            | (spritePatternLow & 0xFFL))
+        + W17 * spriteLine.hash()
+        + W18 * (((rawColorLast & 0xFFL) << 9)
+            | ((rawColorBefore & 0xFFL) << 1)
+            | DigestKeys.b(spriteLineDirty))
+        + W19 * oam.hash()
+        + W20 * secondaryOam.hash()
+        + W21 * palette.hash();
+    }
+
+    private long fullDigestTerm() {
         return W0 * (((scanline & 0xFFFFFFFFL) << 32)
             | (dot & 0xFFFFFFFFL))
         + W1 * frameCount
@@ -1048,6 +1116,7 @@ public final class Ppu implements Digestible {
         oam.state(s);
         secondaryOam.state(s);
         palette.state(s);
+        digestStale = true;
         // The frame buffer is output, not state: it is rebuilt by the next frame.
     }
 }

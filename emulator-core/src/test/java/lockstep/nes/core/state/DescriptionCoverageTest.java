@@ -75,6 +75,8 @@ class DescriptionCoverageTest {
             Map.entry("Pulse.targetPeriod", "sweep target cache"),
             // Per-cycle digest caches: a component's digest term of its described fields, and
             // whether it must be recomputed (DigestFastPathTest proves them equal to the description).
+            Map.entry("Ppu.digestStale", "digest cache"),
+            Map.entry("Ppu.digestCold", "digest cache"),
             Map.entry("Apu.digestStale", "digest cache"),
             Map.entry("Apu.digestCold", "digest cache"),
             Map.entry("Dmc.digestStale", "digest cache"),

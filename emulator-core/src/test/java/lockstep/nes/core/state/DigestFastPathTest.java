@@ -123,7 +123,8 @@ class DigestFastPathTest {
 
     /**
      * ROMs that exercise the cached parts of the fast path: APU registers and frame counter,
-     * DMC DMA and OAM DMA, controller reads, MMC1/MMC3 boards; plus the digest property ROMs.
+     * DMC DMA and OAM DMA, controller reads, MMC1/MMC3 boards, PPU registers, open bus, read
+     * buffer, vblank/NMI, sprite 0 hit and overflow; plus the digest property ROMs.
      */
     static final String[] EVENT_ROMS = {
         "apu_test/apu_test.nes",
@@ -134,6 +135,11 @@ class DigestFastPathTest {
         "read_joy3/thorough_test.nes",
         "mmc3_test_2/rom_singles/4-scanline_timing.nes",
         "MMC1_A12/mmc1_a12.nes",
+        "ppu_open_bus/ppu_open_bus.nes",
+        "ppu_read_buffer/test_ppu_read_buffer.nes",
+        "ppu_vbl_nmi/ppu_vbl_nmi.nes",
+        "sprite_hit_tests_2005.10.05/09.timing_basics.nes",
+        "sprite_overflow_tests/3.Timing.nes",
     };
 
     private static List<Cartridge> roms() {
