@@ -13,8 +13,9 @@ import java.util.zip.Inflater;
  * epoch: a checkpoint from an older epoch is rejected.
  *
  * <p><b>Compact storage.</b> The newest checkpoint's snapshot is kept as given. Each older one
- * is stored as a <i>reverse delta</i>: the XOR of its snapshot with the next newer one's, Deflate
- * compressed (consecutive snapshots differ in a few hundred bytes, so the XOR is mostly zeros);
+ * is stored as a <i>reverse delta</i>: its snapshot minus the next newer one's, byte by byte,
+ * Deflate compressed (consecutive snapshots differ in a few hundred bytes, so the delta is
+ * mostly zeros, and a counter or position that moved by a small step gives a small value);
  * every {@code keyframeEvery}-th checkpoint (by sequence number), and any whose snapshot length
  * differs from its successor's, is stored as its whole snapshot, Deflate compressed (a keyframe).
  * Reverse deltas make eviction free (nothing depends on the oldest entry) and the newest
@@ -27,9 +28,11 @@ import java.util.zip.Inflater;
  * sizes it by seconds of play, {@link #atOrBeforeFrame} finds the checkpoint to return to,
  * {@link #get}/{@link #size} step through it (0 = oldest), and {@link #truncateAfterFrame} drops
  * the checkpoints of the abandoned future after rewinding. At one checkpoint every 4 frames
- * (900 per minute) this takes about 0.4-0.7 MB per minute of play (demo ROM, spritecans; see
- * CheckpointRingTest), against 14 MB as plain snapshots; at the verifier's default of every 60
- * frames about 0.1 MB (plain: 0.95 MB).
+ * (900 per minute) this takes 0.3 MB per minute of play for the demo ROM and 0.94 MB for
+ * spritecans (64 sprites moving every frame, ~750 bytes of RAM and OAM changing every 4
+ * frames: the worst case measured), against 14 MB as plain snapshots; at the verifier's default
+ * of every 60 frames 0.04-0.09 MB (plain: 0.95 MB). See CheckpointBenchmark and
+ * CheckpointRingTest.
  *
  * <p>Thread-safe (all access synchronises on the ring). A returned {@link Checkpoint}'s bytes
  * are owned by the caller, except the newest checkpoint's, which are the array that was added:
@@ -42,8 +45,8 @@ public final class CheckpointRing {
 
     /** Frames per second of NTSC (60.0988), for {@link #forDuration}. */
     public static final double NTSC_FPS = 39_375_000.0 / 655_171.5;
-    /** Default keyframe spacing: bounds an old checkpoint's rebuild to 31 deltas (well under 1 ms). */
-    public static final int DEFAULT_KEYFRAME_EVERY = 32;
+    /** Default keyframe spacing: bounds an old checkpoint's rebuild to 63 deltas (about 1 ms). */
+    public static final int DEFAULT_KEYFRAME_EVERY = 64;
 
     /** A stored checkpoint: packed bytes (null for the newest, whose snapshot is {@link #head}). */
     private static final class Entry {
@@ -75,7 +78,7 @@ public final class CheckpointRing {
     private long sequence;
     private long storedBytes;
     private long rawBytes;
-    private final Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION);
+    private final Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
     private final Inflater inflater = new Inflater();
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final byte[] chunk = new byte[8192];
@@ -245,7 +248,7 @@ public final class CheckpointRing {
         } else {
             byte[] x = new byte[bytes.length];
             for (int i = 0; i < x.length; i++) {
-                x[i] = (byte) (bytes[i] ^ newer[i]);
+                x[i] = (byte) (bytes[i] - newer[i]);
             }
             e.keyframe = false;
             e.packed = deflate(x);
@@ -275,7 +278,7 @@ public final class CheckpointRing {
             Entry d = ring.get(j);
             byte[] x = inflate(d.packed, d.length);
             for (int n = 0; n < x.length; n++) {
-                bytes[n] ^= x[n];
+                bytes[n] += x[n];
             }
         }
         return bytes;

@@ -142,8 +142,12 @@ class DigestFastPathTest {
         "sprite_overflow_tests/3.Timing.nes",
     };
 
+    /**
+     * The tiny and demo ROMs and {@link #EVENT_ROMS} (the CPU test ROMs of the digest
+     * properties compare the fast digest with a recomputation at random cycles already).
+     */
     private static List<Cartridge> roms() {
-        List<Cartridge> out = new ArrayList<>(DigestPropertiesTest.bootable());
+        List<Cartridge> out = new ArrayList<>(DigestPropertiesTest.bootable().subList(0, 2));
         java.nio.file.Path dir = TestRoms.romsDir();
         if (dir != null) {
             for (String r : EVENT_ROMS) {
@@ -164,18 +168,20 @@ class DigestFastPathTest {
             Console c = TestRoms.console(cart);
             CycleDigest cd = new CycleDigest(c);
             Random r = new Random(cart.name().hashCode() * 31L);
-            for (int f = 0; f < 12; f++) {
+            // Every cycle of the first frames (power-on, init) and of frames 24-31 (tests running).
+            for (int f = 0; f < 32; f++) {
                 c.setButtons(0, r.nextInt(4) == 0 ? r.nextInt(256) : 0);
                 long frame = c.frame();
+                boolean check = f < 4 || f >= 24;
                 while (c.frame() == frame) {
                     c.runCycle();
-                    if (cd.digest() != cd.reference()) {
+                    if (check && cd.digest() != cd.reference()) {
                         assertFastEqualsReference(c, cart.name() + " at cycle " + c.cycles());
                         fail(cart.name() + ": digest differs from its description at cycle " + c.cycles());
                     }
                 }
             }
-            assertFastEqualsReference(c, cart.name() + " after 12 frames");
+            assertFastEqualsReference(c, cart.name() + " after 32 frames");
         }
     }
 
