@@ -5,7 +5,8 @@ import picocli.CommandLine.Command;
 
 /** The {@code lockstep} command. */
 @Command(name = "lockstep", mixinStandardHelpOptions = true, version = "lockstep 0.1.0",
-        description = "Cycle-accurate NES emulator with a lockstep verifier.",
+        description = {"Cycle-accurate NES emulator with a lockstep verifier.",
+            "'lockstep ROM' is short for 'lockstep run ROM' (play it in a window)."},
         subcommands = {
             NestestCommand.class,
             HeadlessCommand.class,
@@ -16,6 +17,8 @@ import picocli.CommandLine.Command;
             BenchCommand.class,
             CanaryCommand.class,
             EngineHostCommand.class,
+            RunCommand.class,
+            FarmCommand.class,
         })
 public final class Main implements Runnable {
     @Override
@@ -30,6 +33,7 @@ public final class Main implements Runnable {
     /** Runs the command line and returns the exit code (for tests). */
     public static int run(String... args) {
         CommandLine cl = new CommandLine(new Main());
+        args = RunCommand.implicit(args, cl.getSubcommands().keySet());
         // A bad option or argument: one line saying what is wrong and where to look, exit 2.
         cl.setParameterExceptionHandler((ex, a) -> {
             CommandLine cmd = ex.getCommandLine();

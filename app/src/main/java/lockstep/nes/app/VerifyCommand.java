@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.demo.DemoRom;
 import lockstep.nes.core.movie.Fm2;
 import lockstep.nes.core.movie.MovieException;
 import lockstep.nes.verifier.AlertWebhook;
@@ -25,6 +26,7 @@ import lockstep.nes.verifier.Lockstep;
 import lockstep.nes.verifier.MetricsServer;
 import lockstep.nes.verifier.MovieInput;
 import lockstep.nes.verifier.SessionMetrics;
+import lockstep.nes.verifier.SessionSetupException;
 import lockstep.nes.verifier.VerifySession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -85,6 +87,18 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--alert-wait", paramLabel = "SECONDS", description = "how long --rollback on-alert waits (default: ${DEFAULT-VALUE})")
     long alertWaitSeconds = 600;
 
+    @Option(names = "--stall-ms", paramLabel = "MILLIS", description = "threads/processes modes: an engine silent (or "
+            + "drifting over 50 cycles) this long is stalled (default: ${DEFAULT-VALUE})")
+    long stallMillis = 1000;
+
+    @Option(names = "--stream-chunk", paramLabel = "CYCLES", description = "processes mode: cycles per streaming request; "
+            + "a host runs at most 3 chunks ahead of the other, which bounds the drift (default: ${DEFAULT-VALUE})")
+    int streamChunk = 1024;
+
+    @Option(names = "--host-timeout", paramLabel = "SECONDS", description = "processes mode: a host that owes an answer "
+            + "this long is hung; it is killed and the run fails (default: ${DEFAULT-VALUE})")
+    long hostTimeoutSeconds = 60;
+
     @Override
     public Integer call() throws Exception {
         Lockstep.Options o = new Lockstep.Options();
@@ -95,6 +109,11 @@ public final class VerifyCommand implements Callable<Integer> {
             return fail(e.getMessage());
         }
         o.romName = RomArg.name(rom);
+        try {
+            o.romImage = rom == null ? DemoRom.bytes() : Files.readAllBytes(rom);
+        } catch (IOException e) {
+            return fail(rom + ": cannot read (" + e.getMessage() + ")");
+        }
         o.session = session;
         if (frames < 1) {
             return fail("--frames must be at least 1");
@@ -109,9 +128,7 @@ public final class VerifyCommand implements Callable<Integer> {
         switch (mode) {
             case "same-thread" -> sessionMode = VerifySession.Mode.SAME_THREAD;
             case "threads" -> sessionMode = VerifySession.Mode.THREADS;
-            case "processes" -> {
-                return fail("--mode processes is not available yet (same-thread and threads are)");
-            }
+            case "processes" -> sessionMode = VerifySession.Mode.PROCESSES;
             default -> {
                 return fail("--mode must be same-thread, threads or processes, not '" + mode + "'");
             }
@@ -157,6 +174,16 @@ public final class VerifyCommand implements Callable<Integer> {
             return fail("--rollback on-alert needs --metrics-port and an alert token (--alert-token-file or LOCKSTEP_ALERT_TOKEN)");
         }
         o.alertWaitMillis = alertWaitSeconds * 1000;
+        if (stallMillis < 1 || hostTimeoutSeconds < 1) {
+            return fail("--stall-ms and --host-timeout must be at least 1");
+        }
+        o.stallMillis = stallMillis;
+        if (streamChunk < 16 || streamChunk > 1 << 20) {
+            return fail("--stream-chunk must be 16.." + (1 << 20));
+        }
+        o.streamChunk = streamChunk;
+        o.streamBatch = Math.min(64, streamChunk);
+        o.hostTimeoutMillis = hostTimeoutSeconds * 1000;
         o.backoffSeed = seed;
         o.progress = System.err;
 
@@ -182,6 +209,9 @@ public final class VerifyCommand implements Callable<Integer> {
         Lockstep.Result r;
         try {
             r = lockstep.run();
+        } catch (SessionSetupException e) {
+            // Processes mode: the hosts did not start, or refused an --inject.
+            return fail(e.getMessage());
         } finally {
             if (server != null) {
                 server.close();
@@ -205,7 +235,12 @@ public final class VerifyCommand implements Callable<Integer> {
                 System.err.println("error: cannot write report " + report + " (" + e.getMessage() + ")");
             }
         }
-        if (r.diverged()) {
+        if (r.diverged() || !r.completed()) {
+            if (!r.diverged()) {
+                System.out.printf("verify: FAILED (%s); frames=%d cycles verified=%d%n", r.stopReason(), r.frames(),
+                        r.cyclesVerified());
+                return 1;
+            }
             System.out.printf("verify: DIVERGED %d time(s), first at cycle %d; %d rollback(s); frames=%d cycles verified=%d%s%n",
                     r.divergences().size(), r.divergences().get(0).cycle(), r.rollbacks(), r.frames(),
                     r.cyclesVerified(), r.completed() ? " state=" + r.finalStateHash() : " (" + r.stopReason() + ")");

@@ -233,6 +233,8 @@ public final class Dma implements Digestible {
         oamCounter = 0;
         oamLow = 0;
         value = 0;
+        haltAddress = 0;
+        prevReadAddress = 0;
     }
 
     /**

@@ -29,6 +29,24 @@ public final class RomRunner {
     /** Screen texts that mean "done, failed" when an entry lists none. */
     static final List<String> DEFAULT_FAIL_TEXT = List.of("Failed", "FAILED", "Error", "ERROR");
 
+    /**
+     * Asked after every frame whether the run may go on (the farm's kill switch); a run told to
+     * stop throws {@link Cancelled} instead of returning a result.
+     */
+    @FunctionalInterface
+    public interface FrameGate {
+        boolean mayContinue(int frame);
+    }
+
+    /** The run was stopped by its {@link FrameGate} at a frame boundary; there is no result. */
+    public static final class Cancelled extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public Cancelled(int frame) {
+            super("cancelled at frame " + frame);
+        }
+    }
+
     private final Path romsDir;
 
     /** @param romsDir the folder manifest paths are relative to (may be null for absolute-only use) */
@@ -52,6 +70,16 @@ public final class RomRunner {
      * frame is added to it (for the update mode and for people to look at).
      */
     public RomResult run(RomEntry e, List<short[]> pictures) {
+        return run(e, pictures, null);
+    }
+
+    /**
+     * As {@link #run(RomEntry, List)}, asking {@code gate} (may be null) after each frame whether
+     * to go on.
+     *
+     * @throws Cancelled when the gate said stop
+     */
+    public RomResult run(RomEntry e, List<short[]> pictures, FrameGate gate) {
         Cartridge cart;
         try {
             cart = Cartridge.load(file(e));
@@ -66,7 +94,9 @@ public final class RomRunner {
                 return nestest(e, cart);
             }
             Console console = Console.create(cart);
-            return new Run(e, console, pictures).go();
+            return new Run(e, console, pictures, gate).go();
+        } catch (Cancelled ex) {
+            throw ex;
         } catch (RomFormatException ex) {
             return new RomResult(e, Status.ERROR, null, ex.getMessage(), 0, null);
         } catch (RuntimeException | StackOverflowError ex) {
@@ -95,6 +125,7 @@ public final class RomRunner {
         final RomEntry e;
         final Console console;
         final List<short[]> pictures;
+        final FrameGate gate;
         final List<InputEvent> events;
         int nextEvent;
         int frame;
@@ -116,10 +147,11 @@ public final class RomRunner {
         boolean hashMismatch;
         boolean hashMissing;
 
-        Run(RomEntry e, Console console, List<short[]> pictures) {
+        Run(RomEntry e, Console console, List<short[]> pictures, FrameGate gate) {
             this.e = e;
             this.console = console;
             this.pictures = pictures;
+            this.gate = gate;
             List<InputEvent> ev = new ArrayList<>(e.input());
             ev.sort(Comparator.comparingInt(InputEvent::frame));
             this.events = ev;
@@ -131,6 +163,9 @@ public final class RomRunner {
                 applyEvents();
                 console.runFrame();
                 frame++;
+                if (gate != null && !gate.mayContinue(frame)) {
+                    throw new Cancelled(frame);
+                }
                 RomResult r = check();
                 if (r != null) {
                     return r;

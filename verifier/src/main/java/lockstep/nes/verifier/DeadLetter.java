@@ -36,6 +36,11 @@ public final class DeadLetter {
 
     /** Records a divergence: the report line and both engines' current frames. */
     public boolean divergence(long epoch, DivergenceReport report, Console a, Console b) {
+        return divergence(epoch, report, a.ppu().frame(), b.ppu().frame());
+    }
+
+    /** Records a divergence with both engines' last pictures (9-bit PPU values; processes mode). */
+    public boolean divergence(long epoch, DivergenceReport report, short[] pictureA, short[] pictureB) {
         return fence.write(epoch, () -> {
             try {
                 Files.createDirectories(dir);
@@ -44,9 +49,9 @@ public final class DeadLetter {
                 line.put("epoch", epoch);
                 line.put("report", report);
                 appendLine(JSON.writeValueAsString(line));
-                FrameImage.writePng(a.ppu().frame(), palette,
+                FrameImage.writePng(pictureA, palette,
                         dir.resolve(String.format("frame-%d-cycle-%d-A.png", report.frame(), report.cycle())));
-                FrameImage.writePng(b.ppu().frame(), palette,
+                FrameImage.writePng(pictureB, palette,
                         dir.resolve(String.format("frame-%d-cycle-%d-B.png", report.frame(), report.cycle())));
             } catch (IOException e) {
                 throw new UncheckedIOException("dead-letter write to " + dir + " failed: " + e.getMessage(), e);

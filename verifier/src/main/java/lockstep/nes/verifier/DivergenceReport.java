@@ -25,6 +25,22 @@ public record DivergenceReport(
     public record FieldDifference(String field, String a, String b) {
     }
 
+    /** StateDiff lines ({@code path: a -> b}) as field differences. */
+    public static List<FieldDifference> fields(List<String> diffLines) {
+        List<FieldDifference> fields = new java.util.ArrayList<>();
+        for (String line : diffLines) {
+            int colon = line.indexOf(": ");
+            int arrow = line.lastIndexOf(" -> ");
+            if (colon > 0 && arrow > colon) {
+                fields.add(new FieldDifference(line.substring(0, colon), line.substring(colon + 2, arrow),
+                        line.substring(arrow + 4)));
+            } else {
+                fields.add(new FieldDifference(line, "", ""));
+            }
+        }
+        return fields;
+    }
+
     /** The report as text for the terminal. */
     public String toText() {
         StringBuilder sb = new StringBuilder();

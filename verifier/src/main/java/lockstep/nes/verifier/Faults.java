@@ -6,19 +6,20 @@ import lockstep.nes.core.Console;
 
 /**
  * The injected faults of a run, each one-shot: it fires once, at its cycle, on its engine.
- * Thread-safe for one thread per engine (each fault belongs to one engine).
+ * Thread-safe for one thread per engine (each fault belongs to one engine). Public for the engine
+ * host, which arms the faults of its one engine (index 0) from the INJECT request.
  */
-final class Faults {
+public final class Faults {
     private final List<FaultSpec> specs;
     private final boolean[] fired;
 
-    Faults(List<FaultSpec> specs) {
+    public Faults(List<FaultSpec> specs) {
         this.specs = List.copyOf(specs);
         this.fired = new boolean[specs.size()];
     }
 
     /** True if engine {@code engine} must skip the cycle that would bring it to {@code cycle}. */
-    boolean skip(int engine, long cycle) {
+    public boolean skip(int engine, long cycle) {
         for (int i = 0; i < fired.length; i++) {
             FaultSpec f = specs.get(i);
             if (f.kind() == FaultSpec.Kind.SKIP_CYCLE && f.engine() == engine && f.cycle() == cycle && !fired[i]) {
@@ -30,7 +31,7 @@ final class Faults {
     }
 
     /** Milliseconds engine {@code engine} stalls before the cycle that brings it to {@code cycle}. */
-    long stall(int engine, long cycle) {
+    public long stall(int engine, long cycle) {
         for (int i = 0; i < fired.length; i++) {
             FaultSpec f = specs.get(i);
             if (f.kind() == FaultSpec.Kind.STALL && f.engine() == engine && f.cycle() == cycle && !fired[i]) {
@@ -42,7 +43,7 @@ final class Faults {
     }
 
     /** Applies the state faults of engine {@code engine} due after it completed {@code cycle}. */
-    void afterCycle(int engine, long cycle, Console c) {
+    public void afterCycle(int engine, long cycle, Console c) {
         for (int i = 0; i < fired.length; i++) {
             FaultSpec f = specs.get(i);
             if (f.engine() != engine || f.cycle() != cycle || fired[i]) {
@@ -67,8 +68,18 @@ final class Faults {
         return true;
     }
 
+    /** How many specs there are. */
+    public int size() {
+        return fired.length;
+    }
+
+    /** Whether spec {@code i} (in the order given) has fired. */
+    public boolean fired(int i) {
+        return fired[i];
+    }
+
     /** The specs that fired so far, in order. */
-    List<FaultSpec> firedSpecs() {
+    public List<FaultSpec> firedSpecs() {
         List<FaultSpec> out = new ArrayList<>();
         for (int i = 0; i < fired.length; i++) {
             if (fired[i]) {

@@ -54,6 +54,21 @@ public final class Lockstep implements VerifySession {
         public long stallMillis = 1_000;
         public PrintStream progress;
         public DeadLetter deadLetter;
+
+        // ---- Processes mode: the engine hosts.
+        /** The ROM image the hosts load (processes mode needs the bytes, not just the cartridge). */
+        public byte[] romImage;
+        /** Class path of the engine-host JVMs (default: this JVM's class path, made absolute). */
+        public String hostClasspath;
+        /** Their entry point (default: {@code HostProtocol.MAIN_CLASS}, in the app's jar). */
+        public String hostMainClass = lockstep.nes.verifier.host.HostProtocol.MAIN_CLASS;
+        public List<String> hostJvmOptions = List.of("-XX:+UseSerialGC", "-Xss4m");
+        /** A host silent this long while it owes an answer is hung (it is killed and reported). */
+        public long hostTimeoutMillis = 60_000;
+        /** Cycles per RUN_STREAM request; two requests' worth of credit per host bounds the drift. */
+        public int streamChunk = 1024;
+        /** Digests per DIGESTS message (the granularity at which a host's progress is seen). */
+        public int streamBatch = 64;
     }
 
     /** The outcome of a run. */
@@ -260,17 +275,8 @@ public final class Lockstep implements VerifySession {
     /** The report for two engines standing at their first divergent cycle. */
     static DivergenceReport localize(Options options, Console ca, Console cb, String mode, boolean reproduced,
                                      String note, List<String> faults) {
-        List<DivergenceReport.FieldDifference> fields = new ArrayList<>();
-        for (String line : StateDiff.diff(Describer.describe(ca), Describer.describe(cb))) {
-            int colon = line.indexOf(": ");
-            int arrow = line.lastIndexOf(" -> ");
-            if (colon > 0 && arrow > colon) {
-                fields.add(new DivergenceReport.FieldDifference(line.substring(0, colon),
-                        line.substring(colon + 2, arrow), line.substring(arrow + 4)));
-            } else {
-                fields.add(new DivergenceReport.FieldDifference(line, "", ""));
-            }
-        }
+        List<DivergenceReport.FieldDifference> fields =
+                DivergenceReport.fields(StateDiff.diff(Describer.describe(ca), Describer.describe(cb)));
         int pc = ca.cpu().instructionPc();
         return new DivergenceReport(options.session, options.romName, mode, ca.cycles(), ca.frame(),
                 ca.ppu().scanline(), ca.ppu().dot(), String.format("$%04X", pc),

@@ -32,6 +32,11 @@ public final class MovieInput implements InputSource {
         console.setButtons(1, f.port1());
     }
 
+    /** The movie (processes mode sends its frames to the engine hosts). */
+    public Movie movie() {
+        return movie;
+    }
+
     @Override
     public int length() {
         return movie.frames().size();

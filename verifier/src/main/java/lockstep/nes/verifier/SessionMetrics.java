@@ -10,6 +10,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The metrics of one verification session, tagged {@code session=<id>}. Prometheus names:
  * {@code lockstep_state_divergence_flag}, {@code lockstep_drift_offset_cycles},
+ * {@code lockstep_drift_allowance_cycles} (the drift a mode shows by design when healthy: 0 in
+ * same-thread and threads mode, the streaming window in processes mode; the alert rule fires on
+ * drift more than 50 cycles beyond it),
  * {@code lockstep_cycles_total{engine}}, {@code lockstep_frames_total{engine}},
  * {@code lockstep_divergences_total}, {@code lockstep_rollbacks_total},
  * {@code lockstep_stale_writes_rejected_total}, {@code lockstep_checkpoint_save_seconds},
@@ -18,6 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class SessionMetrics {
     private final AtomicLong divergenceFlag = new AtomicLong();
     private final AtomicLong drift = new AtomicLong();
+    private final AtomicLong driftAllowance = new AtomicLong();
     private final AtomicLong[] cycles = {new AtomicLong(), new AtomicLong()};
     private final AtomicLong[] frames = {new AtomicLong(), new AtomicLong()};
     private final Counter divergences;
@@ -31,6 +35,9 @@ public final class SessionMetrics {
                 .tag("session", session).register(registry);
         Gauge.builder("lockstep.drift.offset.cycles", drift, AtomicLong::get)
                 .description("|cycles of engine A - cycles of engine B|")
+                .tag("session", session).register(registry);
+        Gauge.builder("lockstep.drift.allowance.cycles", driftAllowance, AtomicLong::get)
+                .description("drift the session's mode shows by design when healthy (processes mode's streaming window)")
                 .tag("session", session).register(registry);
         for (int e = 0; e < 2; e++) {
             String engine = e == 0 ? "A" : "B";
@@ -65,6 +72,15 @@ public final class SessionMetrics {
 
     public void setDrift(long cyclesApart) {
         drift.set(Math.abs(cyclesApart));
+    }
+
+    /** Sets the drift this session's mode shows by design while healthy (see the alert rule). */
+    public void setDriftAllowance(long cycles) {
+        driftAllowance.set(Math.max(0, cycles));
+    }
+
+    public long driftAllowance() {
+        return driftAllowance.get();
     }
 
     public long drift() {

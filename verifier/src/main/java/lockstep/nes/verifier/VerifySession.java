@@ -6,8 +6,8 @@ import lockstep.nes.core.cart.RomFormatException;
 
 /** A lockstep verification session in one of its modes. */
 public interface VerifySession extends AlertWebhook.RollbackTarget {
-    /** Same-thread or threads mode (processes mode runs engine hosts, see the canary). */
-    enum Mode { SAME_THREAD, THREADS }
+    /** Same-thread, threads, or processes (each engine in its own engine-host JVM). */
+    enum Mode { SAME_THREAD, THREADS, PROCESSES }
 
     /** Runs the session to its end or to a divergence it may not recover from. */
     Lockstep.Result run() throws InterruptedException, RomFormatException;
@@ -17,6 +17,10 @@ public interface VerifySession extends AlertWebhook.RollbackTarget {
 
     static VerifySession create(Mode mode, Cartridge cart, Lockstep.Options options,
                                 Function<EpochFence, SessionMetrics> metrics) throws RomFormatException {
-        return mode == Mode.THREADS ? new ThreadedLockstep(cart, options, metrics) : new Lockstep(cart, options, metrics);
+        return switch (mode) {
+            case THREADS -> new ThreadedLockstep(cart, options, metrics);
+            case PROCESSES -> new ProcessLockstep(options, metrics);
+            case SAME_THREAD -> new Lockstep(cart, options, metrics);
+        };
     }
 }

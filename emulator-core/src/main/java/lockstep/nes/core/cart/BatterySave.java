@@ -34,11 +34,16 @@ public final class BatterySave {
         this(rom, cart, defaultDataDir());
     }
 
-    BatterySave(Path rom, Cartridge cart, Path dataDir) {
+    /** A save for {@code rom} of {@code cart} whose fallback folder is {@code dataDir}. */
+    public BatterySave(Path rom, Cartridge cart, Path dataDir) {
         this(rom, cart, dataDir, canWriteIn(folderOf(rom)));
     }
 
-    BatterySave(Path rom, Cartridge cart, Path dataDir, boolean romFolderWritable) {
+    /**
+     * As above, with the writability of the ROM's folder decided by the caller (a frontend that
+     * already probed it, or a test running as root, for whom no folder is read-only).
+     */
+    public BatterySave(Path rom, Cartridge cart, Path dataDir, boolean romFolderWritable) {
         this.rom = rom;
         this.beside = rom.resolveSibling(rom.getFileName() + ".sav");
         this.fallback = dataDir.resolve(rom.getFileName() + "-" + cart.romCrc32() + ".sav");
@@ -138,7 +143,7 @@ public final class BatterySave {
     }
 
     /** True when a file can really be created in {@code dir} (permissions alone can mislead). */
-    static boolean canWriteIn(Path dir) {
+    public static boolean canWriteIn(Path dir) {
         if (!Files.isDirectory(dir) || !Files.isWritable(dir)) {
             return false;
         }

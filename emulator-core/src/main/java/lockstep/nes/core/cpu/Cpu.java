@@ -77,6 +77,16 @@ public final class Cpu implements Digestible {
         y = 0;
         s = 0;
         p = U | I;
+        // Internal latches as a freshly built CPU has them, so a power cycle leaves nothing of
+        // the previous run behind (the reset sequence's dummy reads start at pc).
+        pc = 0;
+        opPc = 0;
+        addr = 0;
+        write = false;
+        dout = 0;
+        ea = 0;
+        tmp = 0;
+        hiPlusOne = 0;
         nmiLine = false;
         nmiPending = false;
         interruptPolled = false;

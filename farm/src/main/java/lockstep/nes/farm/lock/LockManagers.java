@@ -18,14 +18,38 @@ public final class LockManagers {
     public static LockManager open(String url) throws LockException {
         String scheme = scheme(url);
         switch (scheme) {
-            case "redis":
-            case "etcd":
             case "postgresql":
+            case "postgres":
             case "sqlite":
-                throw new LockException("lock manager '" + scheme + "' is not implemented yet: " + url);
+                return openSql(url);
+            case "redis":
+                return RedisLockManager.open(url);
+            case "etcd":
+                return EtcdLockManager.open(url);
             default:
                 throw new LockException("unknown lock manager URL '" + url
                         + "' (expected postgresql://, sqlite:, redis:// or etcd://)");
+        }
+    }
+
+    /** A PostgreSQL or SQLite lock manager on its own pool (the schema is migrated first). */
+    private static LockManager openSql(String url) throws LockException {
+        lockstep.nes.farm.store.StoreUrl u;
+        try {
+            u = lockstep.nes.farm.store.StoreUrl.parse(url);
+        } catch (lockstep.nes.farm.store.StoreUrl.BadUrlException e) {
+            throw new LockException(e.getMessage());
+        }
+        lockstep.nes.farm.store.Database db = null;
+        try {
+            db = lockstep.nes.farm.store.Database.open(u, 2);
+            db.migrate();
+            return new SqlLockManager(db, true);
+        } catch (java.sql.SQLException e) {
+            if (db != null) {
+                db.close();
+            }
+            throw new LockException(e.getMessage(), e);
         }
     }
 

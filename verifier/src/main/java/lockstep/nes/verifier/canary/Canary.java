@@ -39,6 +39,22 @@ public final class Canary implements AutoCloseable {
         public List<String> jvmOptions = List.of("-XX:+UseSerialGC", "-Xss4m");
         /** Called after each compared chunk (may be null). */
         public Progress progress;
+        /**
+         * Called at each checkpoint both builds reached with matching frame records (every
+         * {@link #checkpointEvery} frames), before more frames are compared; may be null. It may
+         * throw (an unchecked exception) to stop the run: the farm stores the checkpoint there,
+         * and stops a job whose lease is lost.
+         */
+        public CheckpointListener checkpoints;
+    }
+
+    /** Hears of each agreed checkpoint: both hosts' snapshots and the chunk of frame log before it. */
+    public interface CheckpointListener {
+        void reached(Resume checkpoint, List<FrameRecord> baselineChunk, List<FrameRecord> candidateChunk);
+    }
+
+    /** A checkpoint to resume a run from: the frame both hosts reached and their snapshots there. */
+    public record Resume(int frame, HostClient.Snapshot baseline, HostClient.Snapshot candidate) {
     }
 
     /** Progress callback: {@code done} of {@code total} frames of the current target. */
@@ -122,12 +138,20 @@ public final class Canary implements AutoCloseable {
 
     /** Runs one target; host failures become an "error" result (and the hosts are restarted). */
     public CanaryResult run(Target t) {
+        return run(t, null);
+    }
+
+    /**
+     * Runs one target from a checkpoint of an earlier run of the same target and builds (null:
+     * from power-on); frames before it are not compared again.
+     */
+    public CanaryResult run(Target t, Resume from) {
         long t0 = System.nanoTime();
         try {
             if (a == null || b == null) {
                 startHosts();
             }
-            return compare(t, t0);
+            return compare(t, from, t0);
         } catch (HostException e) {
             closeHosts();
             return new CanaryResult(t.romName(), t.movieName(), t.frames(), 0, "error", 0, 0, null, null, null,
@@ -139,7 +163,7 @@ public final class Canary implements AutoCloseable {
         return (System.nanoTime() - t0) / 1_000_000;
     }
 
-    private CanaryResult compare(Target t, long t0) throws HostException {
+    private CanaryResult compare(Target t, Resume from, long t0) throws HostException {
         a.loadRom(t.romName(), t.rom());
         b.loadRom(t.romName(), t.rom());
         if (t.movie() != null) {
@@ -156,14 +180,20 @@ public final class Canary implements AutoCloseable {
             a.loadMovie(c, p0, p1);
             b.loadMovie(c, p0, p1);
         }
-        a.sendSnapshot();
-        b.sendSnapshot();
-        Checkpoint cp = new Checkpoint(0, a.awaitSnapshot(), b.awaitSnapshot());
+        Checkpoint cp;
+        if (from != null && from.frame() > 0 && from.frame() <= t.frames()) {
+            cp = new Checkpoint(from.frame(), from.baseline(), from.candidate());
+            restoreBoth(cp);
+        } else {
+            a.sendSnapshot();
+            b.sendSnapshot();
+            cp = new Checkpoint(0, a.awaitSnapshot(), b.awaitSnapshot());
+        }
         final int frames = t.frames();
         final int k = Math.max(1, options.checkpointEvery);
         ArrayDeque<Integer> inFlight = new ArrayDeque<>();
-        int sent = 0;
-        int compared = 0;
+        int sent = cp.frame();
+        int compared = cp.frame();
         FrameRecord lastA = null;
         FrameRecord lastB = null;
         while (compared < frames) {
@@ -195,6 +225,9 @@ public final class Canary implements AutoCloseable {
             lastA = ra.get(n - 1);
             lastB = rb.get(n - 1);
             cp = new Checkpoint(compared, sa, sb);
+            if (options.checkpoints != null) {
+                options.checkpoints.reached(new Resume(compared, sa, sb), ra, rb);
+            }
             if (options.progress != null) {
                 options.progress.update(compared, frames);
             }

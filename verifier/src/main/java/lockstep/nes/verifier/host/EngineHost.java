@@ -28,6 +28,8 @@ import lockstep.nes.core.state.SnapshotException;
 import lockstep.nes.core.state.SnapshotFormat;
 import lockstep.nes.core.state.Snapshots;
 import lockstep.nes.core.state.StateEntry;
+import lockstep.nes.verifier.FaultSpec;
+import lockstep.nes.verifier.Faults;
 
 /**
  * The engine host: one engine of this build served over the engine-host protocol on a pair of
@@ -59,6 +61,18 @@ public final class EngineHost {
     private boolean inFrame;
     private long frameStart;
 
+    /**
+     * The stream position (protocol version 2): Console.cycles() after LOAD_ROM, RESTORE,
+     * RUN_FRAMES and RUN_TO_CYCLE; one more per step of RUN_STREAM (a skipped cycle is a step).
+     */
+    private long position;
+    /** Armed faults (null when none), their specs as the controller sent them, and how many fired. */
+    private Faults faults;
+    private String[] faultSpecs = new String[0];
+    private int firedSeen;
+    private boolean[] faultReported = new boolean[0];
+    private long[] streamBuf = new long[0];
+
     private short[] audio = new short[4096];
     private int audioCount;
     private long audioHash = hashEnd(hashStart(), 0);
@@ -83,6 +97,14 @@ public final class EngineHost {
             System.err.println("engine-host: " + e.getMessage());
             return 3;
         }
+    }
+
+    /**
+     * A JVM entry point in this module (the controller's tests start hosts from the verifier's
+     * class path; builds start {@link HostProtocol#MAIN_CLASS}, which calls {@link #main(String)}).
+     */
+    public static void main(String[] args) {
+        System.exit(main("lockstep-nes/dev"));
     }
 
     /** "sha256:<hex of this build's jar>" (or the classes directory) plus the version. */
@@ -157,6 +179,8 @@ public final class EngineHost {
             case RUN_TO_CYCLE -> runToCycle(p.i64(), p.i32());
             case DESCRIBE -> describe();
             case OBSERVE -> observe();
+            case INJECT -> inject(p);
+            case RUN_STREAM -> runStream(p.i64(), p.i32(), p.i32(), p.i32());
             case QUIT -> {
                 msg.reset(BYE);
                 send();
@@ -182,6 +206,7 @@ public final class EngineHost {
         inputFrame = 0;
         inFrame = false;
         audioCount = 0;
+        position = console.cycles();
         msg.reset(OK).str(RomId.hex(snapshots.romSha256()));
         send();
     }
@@ -281,6 +306,7 @@ public final class EngineHost {
             stateHash();
             send(false);
         }
+        position = c.cycles();
         msg.reset(RUN_END).i32(inputFrame).i64(c.cycles());
         send();
     }
@@ -324,6 +350,7 @@ public final class EngineHost {
         }
         inputFrame = frame;
         inFrame = midFrame;
+        position = console.cycles();
         frameStart = console.frame();
         audioCount = 0;
         audioHash = hashEnd(hashStart(), 0);
@@ -350,6 +377,7 @@ public final class EngineHost {
             }
             if (n == batch) {
                 sendDigests(first, buf, n);
+                out.flush();
                 first += n;
                 n = 0;
             }
@@ -357,8 +385,161 @@ public final class EngineHost {
         if (n > 0) {
             sendDigests(first, buf, n);
         }
+        position = c.cycles();
         msg.reset(RUN_END).i32(inputFrame).i64(c.cycles());
         send();
+    }
+
+    /**
+     * INJECT (version 2): replaces the armed faults with these specs (FaultSpec syntax; the
+     * engine letter is ignored, the host has one engine). Each fires once during RUN_STREAM.
+     */
+    private void inject(Payload p) throws IOException, Failure {
+        requireRom();
+        int n = p.i32();
+        if (n < 0 || n > 4096) {
+            throw new Failure("INJECT: bad fault count " + n);
+        }
+        String[] specs = new String[n];
+        List<FaultSpec> parsed = new java.util.ArrayList<>(n);
+        List<String> paths = null;
+        for (int i = 0; i < n; i++) {
+            specs[i] = p.str();
+            FaultSpec f;
+            try {
+                f = FaultSpec.parse(specs[i]);
+            } catch (IllegalArgumentException e) {
+                throw new Failure(e.getMessage());
+            }
+            if (f.kind() == FaultSpec.Kind.REG) {
+                if (paths == null) {
+                    paths = new java.util.ArrayList<>();
+                    for (StateEntry e : Describer.describe(console)) {
+                        paths.add(e.path());
+                    }
+                }
+                if (!paths.contains(f.field())) {
+                    throw new Failure("bad --inject '" + specs[i] + "': no field '" + f.field()
+                            + "' in the state description");
+                }
+            }
+            parsed.add(new FaultSpec(f.kind(), f.cycle(), 0, f.field(), f.address(), f.bit(), f.value()));
+        }
+        faults = n == 0 ? null : new Faults(parsed);
+        faultSpecs = specs;
+        faultReported = new boolean[n];
+        firedSeen = 0;
+        msg.reset(OK).str(n + " faults armed");
+        send();
+    }
+
+    /**
+     * RUN_STREAM (version 2): steps until the stream position reaches {@code target} or, at a
+     * frame's end, {@code untilFrame} frames have been run; the digest after every step goes out
+     * in DIGESTS messages of up to {@code batch}, each flushed as it is complete (so the
+     * controller sees this host's progress batch by batch); at the end of every input frame that
+     * is a multiple of {@code checkpointEvery} (if > 0) a SNAPSHOT_DATA follows the digests up to
+     * it; FAULT_FIRED follows the digests up to the step a fault fired on (a stall's comes before
+     * the sleep). Ends with RUN_END carrying the position.
+     */
+    private void runStream(long target, int untilFrame, int batch, int checkpointEvery) throws IOException, Failure {
+        requireRom();
+        if (batch < 1 || batch > 1 << 20) {
+            throw new Failure("RUN_STREAM: batch size " + batch + " out of range 1.." + (1 << 20));
+        }
+        if (checkpointEvery < 0) {
+            throw new Failure("RUN_STREAM: negative checkpoint interval " + checkpointEvery);
+        }
+        if (streamBuf.length < batch) {
+            streamBuf = new long[batch];
+        }
+        final long[] buf = streamBuf;
+        final Console c = console;
+        final CycleDigest d = digest;
+        int n = 0;
+        while (position < target && (inFrame || inputFrame < untilFrame)) {
+            beginFrame();
+            boolean skip = false;
+            if (faults != null) {
+                long next = c.cycles() + 1;
+                long ms = faults.stall(0, next);
+                if (ms > 0) {
+                    n = flushStream(buf, n);
+                    reportFired(1);
+                    try {
+                        Thread.sleep(ms);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                skip = faults.skip(0, next);
+            }
+            if (!skip) {
+                c.runCycle();
+            }
+            position++;
+            if (faults != null) {
+                faults.afterCycle(0, c.cycles(), c);
+            }
+            buf[n++] = d.digest();
+            if (faults != null && firedCount() != firedSeen) {
+                n = flushStream(buf, n);
+                reportFired(0);
+            }
+            if (c.frame() != frameStart) {
+                endFrame();
+                if (checkpointEvery > 0 && inputFrame % checkpointEvery == 0) {
+                    n = flushStream(buf, n);
+                    snapshot();
+                }
+            }
+            if (n == batch) {
+                n = flushStream(buf, n);
+            }
+        }
+        flushStream(buf, n);
+        msg.reset(RUN_END).i32(inputFrame).i64(position);
+        send();
+    }
+
+    private int firedCount() {
+        int k = 0;
+        for (int i = 0; i < faults.size(); i++) {
+            if (faults.fired(i)) {
+                k++;
+            }
+        }
+        return k;
+    }
+
+    /**
+     * Sends FAULT_FIRED for each fault that fired since the last report (flushed), with the
+     * position of the step it belongs to: the current one ({@code ahead} 0), or for a stall the
+     * step it delays ({@code ahead} 1).
+     */
+    private void reportFired(int ahead) throws IOException {
+        int k = 0;
+        for (int i = 0; i < faults.size(); i++) {
+            if (faults.fired(i)) {
+                k++;
+                if (!faultReported[i]) {
+                    faultReported[i] = true;
+                    msg.reset(FAULT_FIRED).str(faultSpecs[i]).i64(position + ahead).i64(console.cycles());
+                    send(false);
+                }
+            }
+        }
+        firedSeen = k;
+        out.flush();
+    }
+
+    /** Sends the first {@code n} digests (ending at the current position), flushed; returns 0. */
+    private int flushStream(long[] buf, int n) throws IOException {
+        if (n > 0) {
+            sendDigests(position - n + 1, buf, n);
+            out.flush();
+        }
+        return 0;
     }
 
     private void sendDigests(long first, long[] buf, int n) throws IOException {

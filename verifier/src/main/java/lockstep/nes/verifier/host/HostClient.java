@@ -36,18 +36,27 @@ public final class HostClient implements AutoCloseable {
     }
 
     /** A snapshot with the host's input position and the state hash. */
-    public record Snapshot(int frame, boolean midFrame, long cycles, byte[] stateHash, byte[] data) {
+    public record Snapshot(int frame, boolean midFrame, long cycles, byte[] stateHash, byte[] data)
+            implements StreamEvent {
         public String stateHashHex() {
             return RomId.hex(stateHash);
         }
     }
 
-    /** Per-cycle digests: {@code digests[i]} is the digest after cycle {@code firstCycle + i}. */
-    public record Digests(long firstCycle, long[] digests) {
+    /** One message of a RUN_STREAM answer (protocol version 2). */
+    public sealed interface StreamEvent permits Digests, Snapshot, RunEnd, FaultFired {
     }
 
-    /** End of a run: the next input frame and the cycle count. */
-    public record RunEnd(int frame, long cycles) {
+    /** Per-cycle digests: {@code digests[i]} is the digest after cycle {@code firstCycle + i}. */
+    public record Digests(long firstCycle, long[] digests) implements StreamEvent {
+    }
+
+    /** End of a run: the next input frame and the cycle count (the stream position for RUN_STREAM). */
+    public record RunEnd(int frame, long cycles) implements StreamEvent {
+    }
+
+    /** An injected fault fired: its spec as sent, the stream position and the console's cycle count. */
+    public record FaultFired(String spec, long position, long cycles) implements StreamEvent {
     }
 
     /** Where the engine stands and its described state. */
@@ -102,12 +111,18 @@ public final class HostClient implements AutoCloseable {
 
     public static HostClient start(String label, String classpath, List<String> jvmOptions, long timeoutMillis)
             throws HostException {
+        return start(label, classpath, MAIN_CLASS, jvmOptions, timeoutMillis);
+    }
+
+    /** Starts a host whose entry point is {@code mainClass} (tests use the verifier's own). */
+    public static HostClient start(String label, String classpath, String mainClass, List<String> jvmOptions,
+                                   long timeoutMillis) throws HostException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmOptions);
         cmd.add("-cp");
         cmd.add(classpath);
-        cmd.add(MAIN_CLASS);
+        cmd.add(mainClass);
         Process p;
         try {
             p = new ProcessBuilder(cmd).start();
@@ -188,10 +203,10 @@ public final class HostClient implements AutoCloseable {
                 throw new HostException(HostException.Kind.PROTOCOL, label, "bad handshake magic (not an engine host)");
             }
             int version = p.u16();
-            if (version != VERSION) {
+            if (version < MIN_VERSION || version > VERSION) {
                 kill();
                 throw new HostException(HostException.Kind.PROTOCOL, label, "speaks engine-host protocol version "
-                        + version + ", this controller speaks version " + VERSION);
+                        + version + ", this controller speaks versions " + MIN_VERSION + " to " + VERSION);
             }
             hello = new Hello(version, p.i32(), p.str(), p.str());
         } catch (IOException e) {
@@ -205,21 +220,30 @@ public final class HostClient implements AutoCloseable {
     }
 
     private Payload next(String waitingFor, long timeoutMillis) throws HostException {
+        Payload p = poll(waitingFor, timeoutMillis);
+        if (p == null) {
+            kill();
+            throw new HostException(HostException.Kind.TIMEOUT, label, "hung: no answer within " + timeoutMillis
+                    + " ms while waiting for " + waitingFor + " (killed)" + stderrText());
+        }
+        return p;
+    }
+
+    /** The next message, or null if none came within {@code timeoutMillis} (the host lives on). */
+    private Payload poll(String waitingFor, long timeoutMillis) throws HostException {
         if (dead) {
             throw new HostException(HostException.Kind.CRASHED, label, "host already stopped");
         }
         Payload p;
         try {
-            p = inbox.poll(timeoutMillis, TimeUnit.MILLISECONDS);
+            p = timeoutMillis <= 0 ? inbox.poll() : inbox.poll(timeoutMillis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             kill();
             throw new HostException(HostException.Kind.CRASHED, label, "interrupted waiting for " + waitingFor);
         }
         if (p == null) {
-            kill();
-            throw new HostException(HostException.Kind.TIMEOUT, label, "hung: no answer within " + timeoutMillis
-                    + " ms while waiting for " + waitingFor + " (killed)" + stderrText());
+            return null;
         }
         if (p == EOF) {
             dead = true;
@@ -387,19 +411,23 @@ public final class HostClient implements AutoCloseable {
                     + typeName(p.type()));
         }
         try {
-            long first = p.i64();
-            int n = p.i32();
-            if (n < 0 || (long) n * 8 != p.remaining()) {
-                throw new IOException("count " + n + " does not match " + p.remaining() + " bytes");
-            }
-            long[] d = new long[n];
-            for (int i = 0; i < n; i++) {
-                d[i] = p.i64();
-            }
-            return new Digests(first, d);
+            return readDigests(p);
         } catch (IOException e) {
             throw malformed(DIGESTS, e);
         }
+    }
+
+    private static Digests readDigests(Payload p) throws IOException {
+        long first = p.i64();
+        int n = p.i32();
+        if (n < 0 || (long) n * 8 != p.remaining()) {
+            throw new IOException("count " + n + " does not match " + p.remaining() + " bytes");
+        }
+        long[] d = new long[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = p.i64();
+        }
+        return new Digests(first, d);
     }
 
     /** Runs to {@code cycle} discarding the digests. */
@@ -408,6 +436,74 @@ public final class HostClient implements AutoCloseable {
         while (awaitDigests() != null) {
             // discard
         }
+    }
+
+    /** Arms these one-shot faults (FaultSpec syntax) in place of any armed before (version 2). */
+    public void inject(List<String> specs) throws HostException {
+        msg.reset(INJECT).i32(specs.size());
+        for (String f : specs) {
+            msg.str(f);
+        }
+        send();
+        expect(OK, "INJECT");
+    }
+
+    /** RUN_STREAM (version 2): read its answer with {@link #pollStream}. */
+    public void sendRunStream(long position, int untilFrame, int batch, int checkpointEvery) throws HostException {
+        msg.reset(RUN_STREAM).i64(position).i32(untilFrame).i32(batch).i32(checkpointEvery);
+        send();
+    }
+
+    /**
+     * The next message of a RUN_STREAM answer, or null if none came within {@code timeoutMillis}
+     * (0: do not wait). A dead host, an ERROR or an unexpected message is a {@link HostException}.
+     */
+    public StreamEvent pollStream(long timeoutMillis) throws HostException {
+        Payload p = poll("streamed digests", timeoutMillis);
+        if (p == null) {
+            return null;
+        }
+        try {
+            switch (p.type()) {
+                case DIGESTS -> {
+                    return readDigests(p);
+                }
+                case SNAPSHOT_DATA -> {
+                    return new Snapshot(p.i32(), p.u8() != 0, p.i64(), p.raw(32), p.bytes());
+                }
+                case RUN_END -> {
+                    return new RunEnd(p.i32(), p.i64());
+                }
+                case FAULT_FIRED -> {
+                    return new FaultFired(p.str(), p.i64(), p.i64());
+                }
+                case ERROR -> throw new HostException(HostException.Kind.HOST_ERROR, label, p.str());
+                default -> throw new HostException(HostException.Kind.PROTOCOL, label,
+                        "unexpected " + typeName(p.type()) + " in a RUN_STREAM answer");
+            }
+        } catch (IOException e) {
+            throw malformed(p.type(), e);
+        }
+    }
+
+    /** Like {@link #pollStream} but a silence of the host's timeout is a TIMEOUT failure (it is killed). */
+    public StreamEvent awaitStream() throws HostException {
+        StreamEvent e = pollStream(timeoutMillis);
+        if (e == null) {
+            kill();
+            throw new HostException(HostException.Kind.TIMEOUT, label, "hung: no answer within " + timeoutMillis
+                    + " ms while waiting for streamed digests (killed)" + stderrText());
+        }
+        return e;
+    }
+
+    /** Kills the host process now (no QUIT). */
+    public void destroy() {
+        kill();
+    }
+
+    public boolean alive() {
+        return !dead && process.isAlive();
     }
 
     public void sendDescribe() throws HostException {

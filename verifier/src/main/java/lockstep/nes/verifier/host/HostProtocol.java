@@ -14,11 +14,17 @@ import java.nio.charset.StandardCharsets;
  * a byte string is {@code u32 length, bytes}.
  *
  * <p>Bump {@link #VERSION} on any change to a message or to the hash definitions in
- * {@link #hashStart()}: hosts of different protocol versions are refused at the handshake.
+ * {@link #hashStart()}. A controller accepts hosts from {@link #MIN_VERSION} to {@link #VERSION}
+ * (a newer version only adds requests, so an older build's host still serves the requests it
+ * knows) and refuses any other at the handshake.
+ *
+ * <p>Version 2 added INJECT, RUN_STREAM and FAULT_FIRED (for {@code verify --mode processes}).
  */
 public final class HostProtocol {
     public static final byte[] MAGIC = {'L', 'S', 'N', 'E', 'S', 'H', 'S', 'T'};
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
+    /** The oldest host version a controller still drives (the canary uses only version-1 requests). */
+    public static final int MIN_VERSION = 1;
     /** The class every build's jar starts its host with (keep it stable). */
     public static final String MAIN_CLASS = "lockstep.nes.app.EngineHostMain";
     /** Largest message accepted (a ROM or a snapshot fits many times over). */
@@ -34,6 +40,10 @@ public final class HostProtocol {
     public static final int DESCRIBE = 0x07;
     public static final int OBSERVE = 0x08;
     public static final int QUIT = 0x09;
+    /** Version 2: arms one-shot faults (FaultSpec syntax) in the host's engine. */
+    public static final int INJECT = 0x0A;
+    /** Version 2: runs with per-cycle digests streamed batch by batch, checkpoints inline. */
+    public static final int RUN_STREAM = 0x0B;
 
     // Responses (host -> controller).
     public static final int HELLO = 0x40;
@@ -45,6 +55,8 @@ public final class HostProtocol {
     public static final int DESCRIPTION = 0x46;
     public static final int OBSERVATION = 0x47;
     public static final int BYE = 0x48;
+    /** Version 2: an injected fault fired (sent inside RUN_STREAM / RUN_TO_CYCLE answers). */
+    public static final int FAULT_FIRED = 0x49;
     public static final int ERROR = 0x7F;
 
     private HostProtocol() {
@@ -61,6 +73,8 @@ public final class HostProtocol {
             case DESCRIBE -> "DESCRIBE";
             case OBSERVE -> "OBSERVE";
             case QUIT -> "QUIT";
+            case INJECT -> "INJECT";
+            case RUN_STREAM -> "RUN_STREAM";
             case HELLO -> "HELLO";
             case OK -> "OK";
             case FRAME -> "FRAME";
@@ -70,6 +84,7 @@ public final class HostProtocol {
             case DESCRIPTION -> "DESCRIPTION";
             case OBSERVATION -> "OBSERVATION";
             case BYE -> "BYE";
+            case FAULT_FIRED -> "FAULT_FIRED";
             case ERROR -> "ERROR";
             default -> String.format("0x%02X", type);
         };

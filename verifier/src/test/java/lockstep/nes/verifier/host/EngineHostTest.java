@@ -202,6 +202,96 @@ class EngineHostTest {
     }
 
     @Test
+    void runStreamSendsEveryCycleDigestInlineCheckpointsAndStopsAtTheFrameLimit() throws Exception {
+        hello();
+        loadDemo();
+        Console c = Console.create(Cartridge.parse(DemoRom.NAME, DemoRom.bytes()));
+        CycleDigest d = new CycleDigest(c);
+        Snapshots snaps = new Snapshots(c);
+        // Far past two frames: the frame limit (2) ends it; a checkpoint at the end of frame 1 and 2.
+        send(new Message(RUN_STREAM).i64(c.cycles() + 1_000_000).i32(2).i32(1000).i32(1));
+        long position = c.cycles();
+        long frameStart = c.frame();
+        int snapshotsSeen = 0;
+        Payload p;
+        while ((p = next()).type() != RUN_END) {
+            if (p.type() == DIGESTS) {
+                long first = p.i64();
+                int n = p.i32();
+                assertTrue(n <= 1000);
+                assertEquals(position + 1, first, "digests follow each other without a gap");
+                for (int i = 0; i < n; i++) {
+                    c.runCycle();
+                    position++;
+                    assertEquals(d.digest(), p.i64(), "digest after cycle " + c.cycles());
+                }
+            } else {
+                assertEquals("SNAPSHOT_DATA", typeName(p.type()));
+                // Sent right after the digest of the frame's last cycle.
+                assertTrue(c.frame() != frameStart, "snapshot at a frame's end");
+                frameStart = c.frame();
+                snapshotsSeen++;
+                assertEquals(snapshotsSeen, p.i32());
+                assertEquals(0, p.u8());
+                assertEquals(c.cycles(), p.i64());
+                p.raw(32);
+                assertArrayEquals(snaps.save(), p.bytes());
+            }
+        }
+        assertEquals(2, snapshotsSeen);
+        assertEquals(2, p.i32(), "input frame at the end");
+        assertEquals(position, p.i64(), "RUN_END carries the stream position");
+    }
+
+    @Test
+    void injectArmsOneShotFaultsThatFireInsideTheStream() throws Exception {
+        hello();
+        loadDemo();
+        send(new Message(INJECT).i32(1).str("reg@100:B:cpu.nope=1"));
+        assertTrue(expectError().contains("cpu.nope"));
+        send(new Message(INJECT).i32(1).str("bogus"));
+        assertTrue(expectError().contains("bogus"));
+        send(new Message(INJECT).i32(2).str("ram-bitflip@5000:B:$0010:3").str("skip-cycle@6000:A"));
+        expect(OK);
+        Console c = Console.create(Cartridge.parse(DemoRom.NAME, DemoRom.bytes()));
+        CycleDigest d = new CycleDigest(c);
+        send(new Message(RUN_STREAM).i64(7000).i32(1000).i32(256).i32(0));
+        List<String> fired = new ArrayList<>();
+        long position = c.cycles();
+        Payload p;
+        while ((p = next()).type() != RUN_END) {
+            if (p.type() == FAULT_FIRED) {
+                String spec = p.str();
+                long at = p.i64();
+                fired.add(spec + " at " + at + " cycles " + p.i64());
+                assertEquals(position, at, "reported after the digest of its step");
+                continue;
+            }
+            assertEquals("DIGESTS", typeName(p.type()));
+            long first = p.i64();
+            int n = p.i32();
+            assertEquals(position + 1, first);
+            for (int i = 0; i < n; i++) {
+                position++;
+                if (position == 6000) {
+                    // The skipped cycle: a step without a cycle.
+                    assertEquals(5999, c.cycles());
+                } else {
+                    c.runCycle();
+                }
+                if (c.cycles() == 5000) {
+                    c.ram().write(0x10, (c.ram().array()[0x10] & 0xFF) ^ 8);
+                }
+                assertEquals(d.digest(), p.i64(), "digest at position " + position);
+            }
+        }
+        assertEquals(List.of("ram-bitflip@5000:B:$0010:3 at 5000 cycles 5000", "skip-cycle@6000:A at 6000 cycles 5999"),
+                fired);
+        p.i32();
+        assertEquals(7000, p.i64(), "RUN_END at the target position");
+    }
+
+    @Test
     void observableHashesAreTheDocumentedOnes() {
         // FNV-1a 64 over the values, the count mixed in, then the MurmurHash3 finaliser.
         assertEquals(hashEnd(hashAdd(hashAdd(hashStart(), 1), 2), 2), hashBytes(new byte[] {1, 2}));

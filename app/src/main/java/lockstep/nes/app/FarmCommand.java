@@ -1,0 +1,271 @@
+package lockstep.nes.app;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import lockstep.nes.farm.Farm;
+import lockstep.nes.farm.job.CanaryJob;
+import lockstep.nes.farm.job.TestRomsJob;
+import lockstep.nes.roms.Manifest;
+import lockstep.nes.roms.RomEntry;
+import lockstep.nes.roms.RomSelection;
+import lockstep.nes.roms.RomsDir;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code lockstep farm}: test-suite and canary jobs spread over worker processes and machines. */
+@Command(name = "farm", mixinStandardHelpOptions = true,
+        description = {"Run test-roms and canary jobs on many workers sharing one store: PostgreSQL "
+                + "(postgresql://user:pass@host:port/db, for many machines) or a SQLite file (one machine).",
+            "Workers claim jobs with a lease and a fencing token; a result commits only with the newest token."},
+        subcommands = {
+            FarmCommand.Submit.class,
+            FarmCommand.WorkerCmd.class,
+            FarmCommand.CoordinatorCmd.class,
+            FarmCommand.Status.class,
+            FarmCommand.Report.class,
+        })
+public final class FarmCommand implements Runnable {
+    @Override
+    public void run() {
+        new picocli.CommandLine(this).usage(System.out);
+    }
+
+    static final String STORE_HELP = "the store: postgresql://user:pass@host:port/db or a SQLite file (sqlite:PATH or PATH)";
+
+    @Command(name = "submit", mixinStandardHelpOptions = true, description = "Add jobs to the store.",
+            subcommands = {SubmitTestRoms.class, SubmitCanary.class})
+    static final class Submit implements Runnable {
+        @Option(names = "--store", paramLabel = "URL", description = STORE_HELP)
+        String store;
+
+        /** The store given before or after the job kind; null (after an error line) when neither. */
+        static String store(Submit parent, String own) {
+            String s = own != null ? own : parent != null ? parent.store : null;
+            if (s == null) {
+                System.err.println("error: --store URL is required (lockstep farm submit --store URL test-roms|canary ...)");
+            }
+            return s;
+        }
+
+        @Override
+        public void run() {
+            new picocli.CommandLine(this).usage(System.out);
+        }
+    }
+
+    @Command(name = "test-roms", mixinStandardHelpOptions = true,
+            description = "One job per ROM (files or folders, as for `lockstep test-roms`; stored by their path "
+                    + "under the roms dir, which each worker resolves in its own roms dir).")
+    static final class SubmitTestRoms implements Callable<Integer> {
+        @picocli.CommandLine.ParentCommand
+        Submit parent;
+
+        @Option(names = "--store", paramLabel = "URL", description = STORE_HELP)
+        String store;
+
+        @Parameters(paramLabel = "ROM", arity = "1..*", description = "ROM files or folders")
+        List<String> roms;
+
+        @Option(names = "--roms", paramLabel = "DIR", description = "test ROM folder (default: $LOCKSTEP_ROMS, else ../shared/roms)")
+        Path romsDir;
+
+        @Option(names = "--frames", paramLabel = "N", defaultValue = "3600",
+                description = "frame limit for ROMs not in the manifest (default: ${DEFAULT-VALUE})")
+        int frames;
+
+        @Override
+        public Integer call() {
+            String url = Submit.store(parent, store);
+            if (url == null) {
+                return 2;
+            }
+            if (frames < 1) {
+                System.err.println("error: --frames must be >= 1, got " + frames);
+                return 2;
+            }
+            Path dir = RomsDir.locate(romsDir, System.getenv(), FarmCommand.class);
+            List<RomEntry> entries;
+            try {
+                entries = RomSelection.select(Manifest.builtIn(), Files.isDirectory(dir) ? dir : null, roms, frames);
+            } catch (RomSelection.BadPathException e) {
+                System.err.println("error: " + e.getMessage());
+                return 2;
+            }
+            List<String> specs = new ArrayList<>();
+            for (RomEntry e : entries) {
+                specs.add(TestRomsJob.spec(e.rom(), e.frames() != null ? e.frames() : frames));
+            }
+            return Farm.submit(url, TestRomsJob.KIND, specs, System.out, System.err);
+        }
+    }
+
+    @Command(name = "canary", mixinStandardHelpOptions = true,
+            description = "One canary job: the ROM and movie through the baseline and candidate jars "
+                    + "(paths every worker can read).")
+    static final class SubmitCanary implements Callable<Integer> {
+        @picocli.CommandLine.ParentCommand
+        Submit parent;
+
+        @Option(names = "--store", paramLabel = "URL", description = STORE_HELP)
+        String store;
+
+        @Option(names = "--baseline", required = true, paramLabel = "A.jar")
+        Path baseline;
+
+        @Option(names = "--candidate", required = true, paramLabel = "B.jar")
+        Path candidate;
+
+        @Option(names = "--rom", required = true, paramLabel = "R", description = "ROM file, or '" + CanaryJob.DEMO + "'")
+        String rom;
+
+        @Option(names = "--movie", paramLabel = "M.fm2")
+        Path movie;
+
+        @Option(names = "--frames", paramLabel = "N", defaultValue = "5000", description = "frames (default: ${DEFAULT-VALUE})")
+        int frames;
+
+        @Option(names = "--checkpoint-every", paramLabel = "K", defaultValue = "60",
+                description = "frames between stored checkpoints (default: ${DEFAULT-VALUE})")
+        int checkpointEvery;
+
+        @Override
+        public Integer call() {
+            String url = Submit.store(parent, store);
+            if (url == null) {
+                return 2;
+            }
+            try {
+                CanaryCommand.checkJar(baseline, "--baseline");
+                CanaryCommand.checkJar(candidate, "--candidate");
+                if (frames < 1 || checkpointEvery < 1) {
+                    throw new CanaryCommand.BadInput("--frames and --checkpoint-every must be at least 1");
+                }
+                CanaryCommand.target(rom, movie, frames, null);
+            } catch (CanaryCommand.BadInput e) {
+                System.err.println("error: " + e.getMessage());
+                return 2;
+            }
+            return Farm.submit(url, CanaryJob.KIND,
+                    List.of(CanaryJob.spec(baseline, candidate, rom, movie, frames, checkpointEvery)), System.out, System.err);
+        }
+    }
+
+    @Command(name = "worker", mixinStandardHelpOptions = true,
+            description = {"Claim and run jobs until stopped (or, with --exit-when-idle, until none is left).",
+                "Without --partition each job is claimed with a lease (lock manager: --locks, default the store); "
+                        + "with --partition i/n the worker owns the jobs whose id mod n is i and takes no lock."})
+    static final class WorkerCmd implements Callable<Integer> {
+        @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
+        String store;
+
+        @Option(names = "--locks", paramLabel = "URL",
+                description = "lock manager: postgresql://..., sqlite:PATH, redis://host:port or etcd://host:port (default: the store)")
+        String locks;
+
+        @Option(names = "--partition", paramLabel = "i/n", description = "static partition: run only jobs with id mod n = i")
+        String partition;
+
+        @Option(names = "--exit-when-idle", description = "exit once no job is queued or running")
+        boolean exitWhenIdle;
+
+        @Option(names = "--ttl", paramLabel = "MS", defaultValue = "15000", description = "lease TTL in ms (default: ${DEFAULT-VALUE})")
+        long ttl;
+
+        @Option(names = "--safety-margin", paramLabel = "MS", description = "stop this long before the lease's deadline (default: TTL/5)")
+        Long margin;
+
+        @Option(names = "--max-attempts", paramLabel = "N", defaultValue = "5",
+                description = "attempts before a job goes to the dead-letter table (default: ${DEFAULT-VALUE})")
+        int maxAttempts;
+
+        @Option(names = "--backoff", paramLabel = "MS", defaultValue = "1000",
+                description = "base of the exponential retry backoff, full jitter (default: ${DEFAULT-VALUE})")
+        long backoff;
+
+        @Option(names = "--metrics-port", paramLabel = "PORT", description = "serve Prometheus /metrics on 127.0.0.1:PORT")
+        Integer metricsPort;
+
+        @Option(names = "--roms", paramLabel = "DIR", description = "test ROM folder (default: $LOCKSTEP_ROMS, else ../shared/roms)")
+        Path romsDir;
+
+        @Option(names = "--pause-before-commit", hidden = true, paramLabel = "MS")
+        long pauseBeforeCommit;
+
+        @Override
+        public Integer call() {
+            Farm.WorkerArgs a = new Farm.WorkerArgs();
+            a.store = store;
+            a.locks = locks;
+            a.partition = partition;
+            a.exitWhenIdle = exitWhenIdle;
+            a.ttlMillis = ttl;
+            a.marginMillis = margin;
+            a.maxAttempts = maxAttempts;
+            a.backoffBaseMillis = backoff;
+            a.metricsPort = metricsPort;
+            a.pauseBeforeCommitMillis = pauseBeforeCommit;
+            a.romsDir = RomsDir.locate(romsDir, System.getenv(), FarmCommand.class);
+            return Farm.worker(a, System.out, System.err);
+        }
+    }
+
+    @Command(name = "coordinator", mixinStandardHelpOptions = true,
+            description = "Campaign for leadership; the leader requeues jobs whose lease expired and marks the nightly "
+                    + "run finished, every write fenced by its term.")
+    static final class CoordinatorCmd implements Callable<Integer> {
+        @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
+        String store;
+
+        @Option(names = "--locks", paramLabel = "URL", description = "lock manager for the election (default: the store)")
+        String locks;
+
+        @Option(names = "--ttl", paramLabel = "MS", defaultValue = "15000", description = "leader lease TTL in ms (default: ${DEFAULT-VALUE})")
+        long ttl;
+
+        @Option(names = "--period", paramLabel = "MS", defaultValue = "2000", description = "ms between rounds (default: ${DEFAULT-VALUE})")
+        long period;
+
+        @Option(names = "--metrics-port", paramLabel = "PORT", description = "serve Prometheus /metrics on 127.0.0.1:PORT")
+        Integer metricsPort;
+
+        @Override
+        public Integer call() {
+            Farm.CoordinatorArgs a = new Farm.CoordinatorArgs();
+            a.store = store;
+            a.locks = locks;
+            a.ttlMillis = ttl;
+            a.periodMillis = period;
+            a.metricsPort = metricsPort;
+            return Farm.coordinator(a, System.out, System.err);
+        }
+    }
+
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "Jobs by state, results, the coordinator's term and the dead letters.")
+    static final class Status implements Callable<Integer> {
+        @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
+        String store;
+
+        @Override
+        public Integer call() {
+            return Farm.status(store, System.out, System.err);
+        }
+    }
+
+    @Command(name = "report", mixinStandardHelpOptions = true, description = "The nightly report: one row per job.")
+    static final class Report implements Callable<Integer> {
+        @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
+        String store;
+
+        @Option(names = "--json", description = "print {\"jobs\":[{\"job_id\",\"status\",\"result\",\"fencing_token\"}]}")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            return Farm.report(store, json, System.out, System.err);
+        }
+    }
+}

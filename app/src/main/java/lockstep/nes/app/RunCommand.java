@@ -1,0 +1,118 @@
+package lockstep.nes.app;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+import lockstep.nes.desktop.DesktopApp;
+import lockstep.nes.verifier.FaultSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code lockstep run [ROM]}: plays a ROM in a window. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Play a ROM in a window (OpenGL picture, OpenAL sound, keyboard and gamepads).",
+            "Without a ROM: the last ROM played, or the built-in demo ROM on a first run.",
+            "Keys are in $XDG_CONFIG_HOME/lockstep/keys.json (default ~/.config/lockstep); F1 lists them."})
+public final class RunCommand implements Callable<Integer> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file")
+    Path rom;
+
+    @Option(names = "--scale", paramLabel = "N", defaultValue = "3", description = "window scale 1-8 (default ${DEFAULT-VALUE})")
+    int scale;
+
+    @Option(names = "--square-pixels", description = "square pixels instead of the TV's 8:7 pixel aspect (F11 toggles)")
+    boolean squarePixels;
+
+    @Option(names = "--no-vsync", description = "do not wait for the display's vertical blank")
+    boolean noVsync;
+
+    @Option(names = "--no-audio", description = "no sound: a timer paces the game instead")
+    boolean noAudio;
+
+    @Option(names = "--no-osd", description = "no on-screen messages or overlays (errors are still shown)")
+    boolean noOsd;
+
+    @Option(names = "--lockstep", description = "start in lockstep mode (a second engine verifies every cycle; F10 toggles)")
+    boolean lockstep;
+
+    @Option(names = "--inject", paramLabel = "FAULT", description = "a fault for lockstep mode, as in 'lockstep verify' "
+            + "(e.g. ram-bitflip@CYCLE:B:ADDR:BIT); repeatable")
+    List<String> inject = new ArrayList<>();
+
+    @Option(names = "--exit-after-frames", paramLabel = "N", description = "exit after N frames (for tests)")
+    long exitAfterFrames;
+
+    @Option(names = "--window-screenshot", paramLabel = "FILE.png",
+            description = "at exit, save what the window shows (read from the OpenGL framebuffer)")
+    Path windowScreenshot;
+
+    @Override
+    public Integer call() {
+        if (scale < 1 || scale > 8) {
+            System.err.println("error: --scale must be 1 to 8, not " + scale);
+            return 2;
+        }
+        if (exitAfterFrames < 0) {
+            System.err.println("error: --exit-after-frames must be 0 or more, not " + exitAfterFrames);
+            return 2;
+        }
+        if (windowScreenshot != null && exitAfterFrames == 0) {
+            System.err.println("error: --window-screenshot is taken at exit: give --exit-after-frames N");
+            return 2;
+        }
+        List<FaultSpec> faults = new ArrayList<>();
+        for (String f : inject) {
+            try {
+                faults.add(FaultSpec.parse(f));
+            } catch (IllegalArgumentException e) {
+                System.err.println("error: " + e.getMessage());
+                return 2;
+            }
+        }
+        DesktopApp.Options o = new DesktopApp.Options();
+        o.rom = rom;
+        o.scale = scale;
+        o.aspect = !squarePixels;
+        o.vsync = !noVsync;
+        o.audio = !noAudio;
+        o.osd = !noOsd;
+        o.lockstep = lockstep || !faults.isEmpty();
+        o.faults = faults;
+        o.exitAfterFrames = exitAfterFrames;
+        o.windowScreenshot = windowScreenshot;
+        return DesktopApp.run(o);
+    }
+
+    /**
+     * {@code lockstep ROM [options]} means {@code lockstep run ROM [options]}: a first argument
+     * that is not a command or an option but names a file (or looks like a ROM file name).
+     */
+    static String[] implicit(String[] args, Set<String> commands) {
+        if (args.length == 0) {
+            return args;
+        }
+        String first = args[0];
+        if (first.startsWith("-") || commands.contains(first)) {
+            return args;
+        }
+        boolean file;
+        try {
+            file = Files.isRegularFile(Path.of(first));
+        } catch (RuntimeException e) {
+            file = false;
+        }
+        if (!file && !first.toLowerCase(Locale.ROOT).endsWith(".nes")) {
+            return args;
+        }
+        String[] out = new String[args.length + 1];
+        out[0] = "run";
+        System.arraycopy(args, 0, out, 1, args.length);
+        return out;
+    }
+}

@@ -1,0 +1,135 @@
+package lockstep.nes.app;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import lockstep.nes.core.TestRoms;
+import lockstep.nes.farm.job.CanaryJob;
+import lockstep.nes.farm.job.JobContext;
+import lockstep.nes.farm.job.JobResult;
+import lockstep.nes.farm.lock.KillSwitch;
+import lockstep.nes.farm.lock.KilledException;
+import lockstep.nes.farm.store.Store;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code lockstep farm}: bad input, a test-roms job end to end on SQLite, and a canary job resumed from its checkpoint. */
+class FarmCommandTest {
+    @TempDir
+    Path tmp;
+
+    private static void oneLineExit2(Cli.Result r, String mention) {
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains(mention), r.err());
+        assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
+    }
+
+    @Test
+    void badStoreUrlsAndArguments() {
+        oneLineExit2(Cli.run("farm", "status", "--store", "mysql://u@h/db"), "unsupported store URL");
+        oneLineExit2(Cli.run("farm", "report", "--store", "postgresql://u@/db"), "no host");
+        oneLineExit2(Cli.run("farm", "report", "--store", "postgresql://u@localhost:5432"), "no database name");
+        oneLineExit2(Cli.run("farm", "status", "--store", tmp.resolve("missing/farm.db").toString()), "does not exist");
+        oneLineExit2(Cli.run("farm", "worker", "--store", tmp.resolve("f.db").toString(), "--partition", "3/2"), "partition");
+        oneLineExit2(Cli.run("farm", "worker", "--store", tmp.resolve("f.db").toString(), "--locks", "zookeeper://x:1"),
+                "unknown lock manager");
+        oneLineExit2(Cli.run("farm", "submit", "--store", tmp.resolve("f.db").toString(), "test-roms",
+                tmp.resolve("nope.nes").toString()), "nope.nes");
+        oneLineExit2(Cli.run("farm", "submit", "--store", tmp.resolve("f.db").toString(), "canary", "--baseline",
+                tmp.resolve("a.jar").toString(), "--candidate", tmp.resolve("b.jar").toString(), "--rom", "builtin:demo"), "a.jar");
+    }
+
+    @Test
+    void testRomsJobsEndToEndOnSqlite() throws Exception {
+        Path rom = TestRoms.require("instr_test-v5/rom_singles/01-basics.nes");
+        String db = tmp.resolve("farm.db").toString();
+        Cli.Result s = Cli.run("farm", "submit", "--store", db, "test-roms", rom.toString());
+        assertEquals(0, s.exit(), s.err());
+        assertTrue(s.out().contains("submitted 1 test-roms job(s): id 1"), s.out());
+        Cli.Result w = Cli.run("farm", "worker", "--store", db, "--exit-when-idle", "--partition", "0/1");
+        assertEquals(0, w.exit(), w.err());
+        assertTrue(w.out().contains("job 1 COMMITTED with token"), w.out());
+        Cli.Result j = Cli.run("farm", "report", "--store", db, "--json");
+        assertEquals(0, j.exit(), j.err());
+        JsonNode root = new ObjectMapper().readTree(j.out());
+        assertEquals(1, root.size());
+        JsonNode job = root.get("jobs").get(0);
+        assertEquals(List.of("job_id", "status", "result", "fencing_token"), iterator(job));
+        assertEquals(1, job.get("job_id").asLong());
+        assertEquals("done", job.get("status").asText());
+        assertEquals("pass", job.get("result").asText());
+        assertTrue(job.get("fencing_token").asLong() > 0);
+        Cli.Result st = Cli.run("farm", "status", "--store", db);
+        assertEquals(0, st.exit(), st.err());
+        assertTrue(st.out().contains("jobs: 1 (0 queued, 0 running, 1 done, 0 dead)"), st.out());
+        assertTrue(st.out().contains("dead letters: 0"), st.out());
+        Cli.Result text = Cli.run("farm", "report", "--store", db);
+        assertTrue(text.out().contains("01-basics.nes"), text.out());
+    }
+
+    private static List<String> iterator(JsonNode n) {
+        List<String> names = new java.util.ArrayList<>();
+        n.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    @Test
+    void canaryJobResumesFromItsCheckpoint() throws Exception {
+        Path jar = BuildCopy.build(tmp, "build", null, null);
+        String db = tmp.resolve("farm.db").toString();
+        Cli.Result s = Cli.run("farm", "submit", "--store", db, "canary", "--baseline", jar.toString(), "--candidate",
+                jar.toString(), "--rom", "builtin:demo", "--frames", "300", "--checkpoint-every", "30");
+        assertEquals(0, s.exit(), s.err());
+        try (Store store = Store.open(db, 2)) {
+            long id = 1;
+            // First attempt: its kill switch fires once two checkpoints are stored (a lost lease).
+            long t1 = store.nextToken();
+            Store.Job job = store.claim(id, t1, "first", 60_000);
+            KillSwitch ks = new KillSwitch();
+            AtomicReference<Throwable> watcher = new AtomicReference<>();
+            Thread w = new Thread(() -> {
+                try {
+                    while (!ks.fired()) {
+                        Store.Checkpoint cp = store.checkpoint(id);
+                        if (cp != null && cp.frame() >= 60) {
+                            ks.fire("test: lease lost");
+                        }
+                        Thread.sleep(5);
+                    }
+                } catch (Exception e) {
+                    watcher.set(e);
+                }
+            });
+            w.start();
+            CanaryJob runner = new CanaryJob();
+            assertThrows(KilledException.class, () -> runner.run(new JobContext(store, job, t1, ks)));
+            w.join();
+            assertNull(watcher.get());
+            int stopped = store.checkpoint(id).frame();
+            assertTrue(stopped >= 60 && stopped < 300, "checkpoint at " + stopped);
+            assertEquals(t1, store.checkpoint(id).fencingToken());
+
+            // The retry, under a newer token, resumes there and finishes.
+            long t2 = store.nextToken();
+            Store.Job again = store.claim(id, t2, "second", 60_000);
+            assertNotNull(again);
+            JobResult r = runner.run(new JobContext(store, again, t2, new KillSwitch()));
+            assertEquals("pass", r.status(), r.json());
+            JsonNode result = new ObjectMapper().readTree(r.json());
+            assertTrue(result.get("resumed_from_frame").asInt() >= stopped, r.json());
+            assertEquals(300, result.get("frames_logged").asInt(), r.json());
+            assertEquals(300, result.get("framesCompared").asInt(), r.json());
+            // The first attempt, a zombie now, can store nothing.
+            assertFalse(store.saveCheckpoint(id, t1, 200, new byte[] {1}));
+            assertTrue(store.commit(id, t2, "second", r.status(), r.json()));
+            assertFalse(store.commit(id, t1, "first", "pass", "{}"));
+        }
+        Cli.Result j = Cli.run("farm", "report", "--store", db, "--json");
+        assertTrue(j.out().contains("\"status\":\"done\",\"result\":\"pass\""), j.out());
+    }
+}

@@ -1,0 +1,640 @@
+package lockstep.nes.desktop;
+
+import static org.lwjgl.glfw.GLFW.*;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import javax.imageio.ImageIO;
+
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.demo.DemoRom;
+import lockstep.nes.ppu.FrameImage;
+import lockstep.nes.ppu.Palette;
+import lockstep.nes.ppu.Ppu;
+import lockstep.nes.verifier.FaultSpec;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.glfw.GLFWErrorCallback;
+import org.lwjgl.glfw.GLFWGamepadState;
+import org.lwjgl.opengl.GL;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.util.tinyfd.TinyFileDialogs;
+
+/**
+ * The window: GLFW + OpenGL picture and overlay, OpenAL sound (or a timer when there is no
+ * device), keyboard and gamepads, hotkeys. The game itself is a {@link Session}; this class only
+ * moves pixels, samples and key presses between it and the machine.
+ *
+ * <p>Pacing: frames are run when the sound queue needs samples (the audio clock), so the game
+ * runs at the NES rate of 60.0988 Hz whatever the monitor's refresh; vsync (where the driver
+ * offers it) keeps the picture from tearing; dynamic rate control keeps the queue near its
+ * target.
+ */
+public final class DesktopApp {
+
+    /** How the app is started (the {@code lockstep run} options). */
+    public static final class Options {
+        /** The ROM to open; null: the last ROM played, or the built-in demo ROM on a first run. */
+        public Path rom;
+        public int scale = 3;
+        /** Show pixels 8:7 wide as a TV did (false: square pixels). */
+        public boolean aspect = true;
+        public boolean vsync = true;
+        public boolean audio = true;
+        public boolean osd = true;
+        public boolean lockstep;
+        public List<FaultSpec> faults = List.of();
+        /** Exit after this many frames (0: run until closed). */
+        public long exitAfterFrames;
+        /** At exit, write what the window shows (read back from the framebuffer) as PNG. */
+        public Path windowScreenshot;
+        public AppDirs dirs = AppDirs.forUser();
+        public PrintStream err = System.err;
+    }
+
+    private static final int MAX_SCALE = 8;
+    private static final Action[] ACTIONS = Action.values();
+    private static final int COLOR_TEXT = 0xFFFFFFFF;
+    private static final int COLOR_OK = 0xFF60FF60;
+    private static final int COLOR_BAD = 0xFFFF6060;
+
+    private final Options o;
+    private final Osd osd = new Osd();
+    private final Palette palette = Palette.ntsc();
+    private final int[] rgb = new int[Ppu.WIDTH * Ppu.HEIGHT];
+    private final boolean[] keyDown = new boolean[Keys.LIMIT];
+    private final GLFWGamepadState pad = GLFWGamepadState.create();
+    private final RateControl rateControl = new RateControl();
+    private final short[] pcm = new short[8192];
+    private final short[] resampled = new short[8192 * 2];
+
+    private KeyConfig keys;
+    private long window;
+    private Renderer renderer;
+    private Canvas canvas;
+    private AudioSink audio;
+    private Session session;
+    private Path romPath;
+    /** The error shown instead of a game (a ROM that did not open, an engine failure), or null. */
+    private List<String> error;
+    private boolean help;
+    private int scale;
+    private boolean aspect;
+    private String glfwError = "";
+
+    private DesktopApp(Options o) {
+        this.o = o;
+        this.scale = Math.max(1, Math.min(MAX_SCALE, o.scale));
+        this.aspect = o.aspect;
+    }
+
+    /** Runs the app until its window closes; returns the exit code (2: no window, or a ROM error at exit). */
+    public static int run(Options o) {
+        return new DesktopApp(o).run();
+    }
+
+    private int run() {
+        KeyConfig.Loaded loaded = KeyConfig.load(o.dirs.keyConfig());
+        keys = loaded.config();
+        for (String w : loaded.warnings()) {
+            o.err.println("warning: " + w);
+            osd.post(w);
+        }
+        GLFWErrorCallback.create((code, description) -> glfwError = GLFWErrorCallback.getDescription(description)).set();
+        String wayland = System.getenv("WAYLAND_DISPLAY");
+        if (wayland == null || wayland.isEmpty()) {
+            // Without a Wayland session only X11 can work: do not let GLFW probe Wayland (and print
+            // its complaints about XDG_RUNTIME_DIR).
+            glfwInitHint(GLFW_PLATFORM, GLFW_PLATFORM_X11);
+        }
+        boolean started;
+        try {
+            started = glfwInit();
+        } catch (LinkageError e) {
+            o.err.println("error: cannot open a window: GLFW's native library does not load (" + e.getMessage() + ")");
+            return 2;
+        }
+        if (!started) {
+            o.err.println("error: cannot open a window: " + noWindowReason());
+            return 2;
+        }
+        try {
+            return runWindow();
+        } finally {
+            glfwTerminate();
+            GLFWErrorCallback cb = glfwSetErrorCallback(null);
+            if (cb != null) {
+                cb.free();
+            }
+        }
+    }
+
+    private String noWindowReason() {
+        String display = System.getenv("DISPLAY");
+        String wayland = System.getenv("WAYLAND_DISPLAY");
+        String why = glfwError.isEmpty() ? "GLFW failed to start" : glfwError;
+        if ((display == null || display.isEmpty()) && (wayland == null || wayland.isEmpty())) {
+            why += " (no display: DISPLAY is not set; 'lockstep headless' runs without a window)";
+        }
+        return why;
+    }
+
+    private int runWindow() {
+        glfwDefaultWindowHints();
+        glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE);
+        glfwWindowHint(GLFW_VISIBLE, GLFW_TRUE);
+        window = glfwCreateWindow(Renderer.pictureWidth(scale, aspect), Ppu.HEIGHT * scale, "lockstep-nes", 0, 0);
+        if (window == 0) {
+            o.err.println("error: cannot open a window: " + (glfwError.isEmpty() ? "no OpenGL context" : glfwError));
+            return 2;
+        }
+        glfwMakeContextCurrent(window);
+        GL.createCapabilities();
+        glfwSwapInterval(o.vsync ? 1 : 0);
+        renderer = new Renderer();
+        loadGamepadMappings();
+        openAudio();
+        o.err.println("audio: " + audio.description());
+
+        glfwSetKeyCallback(window, (w, key, scancode, action, mods) -> guarded(() -> onKey(key, action)));
+        glfwSetDropCallback(window, (w, count, names) -> guarded(() -> {
+            if (count > 0) {
+                openRom(Path.of(org.lwjgl.glfw.GLFWDropCallback.getName(names, 0)));
+            }
+        }));
+
+        if (o.rom != null) {
+            openRom(o.rom);
+        } else {
+            Path last = lastRom();
+            openRom(last);
+            if (last == null) {
+                osd.post("the built-in demo ROM: F6 opens a ROM, or drop one on the window; F1 lists the keys");
+            }
+        }
+        if (o.lockstep && session != null) {
+            session.act(Action.LOCKSTEP);
+        }
+        int code = loop();
+        closeSession();
+        audio.close();
+        renderer.close();
+        glfwDestroyWindow(window);
+        return code;
+    }
+
+    /** Runs a callback's work; a failure in it ends the game (shown in the window), not the app. */
+    private void guarded(Runnable work) {
+        try {
+            work.run();
+        } catch (RuntimeException e) {
+            String msg = e.getMessage() != null ? e.getMessage() : e.toString();
+            o.err.println("error: " + msg);
+            closeSession();
+            showError("the game stopped", msg);
+        }
+    }
+
+    private void openAudio() {
+        int rate = 48_000;
+        String why = "disabled by --no-audio";
+        if (o.audio && SoundProbe.nowhereToPlay() != null) {
+            why = SoundProbe.nowhereToPlay();
+        } else if (o.audio) {
+            String[] reason = {""};
+            AudioSink al = OpenAlAudio.open(rate, reason);
+            if (al != null) {
+                audio = al;
+                return;
+            }
+            why = reason[0];
+        }
+        audio = new NullAudio(rate, rate / 4, why);
+    }
+
+    private void loadGamepadMappings() {
+        Path db = o.dirs.config().resolve("gamecontrollerdb.txt");
+        if (!Files.isRegularFile(db)) {
+            return;
+        }
+        try {
+            String text = Files.readString(db, StandardCharsets.UTF_8);
+            try (MemoryStack stack = MemoryStack.stackPush()) {
+                if (!glfwUpdateGamepadMappings(stack.ASCII(text))) {
+                    o.err.println("warning: " + db + ": GLFW rejected the gamepad mappings (" + glfwError + ")");
+                }
+            }
+        } catch (IOException e) {
+            o.err.println("warning: " + db + ": cannot read (" + e.getMessage() + ")");
+        }
+    }
+
+    // ROMs
+
+    private Path lastRomFile() {
+        return o.dirs.config().resolve("last-rom.txt");
+    }
+
+    private Path lastRom() {
+        try {
+            Path f = lastRomFile();
+            if (Files.isRegularFile(f)) {
+                Path p = Path.of(Files.readString(f, StandardCharsets.UTF_8).trim());
+                return Files.isRegularFile(p) ? p : null;
+            }
+        } catch (IOException | RuntimeException e) {
+            // no usable memory of the last ROM: start with the demo
+        }
+        return null;
+    }
+
+    /** Opens {@code rom} (null: the demo ROM); a ROM that fails shows its error in the window. */
+    private void openRom(Path rom) {
+        closeSession();
+        error = null;
+        romPath = rom;
+        try {
+            Cartridge cart = rom == null ? Cartridge.parse(DemoRom.NAME, DemoRom.bytes()) : Cartridge.load(rom);
+            session = Session.open(cart, rom, o.dirs, osd, o.faults);
+            session.console().apu().audio().setSampleRate(audio.rate());
+            glfwSetWindowTitle(window, "lockstep-nes - " + session.romName());
+            osd.post("opened " + (rom == null ? DemoRom.NAME + " (built in)" : rom.toString()));
+            if (rom != null) {
+                try {
+                    Files.createDirectories(o.dirs.config());
+                    Files.writeString(lastRomFile(), rom.toAbsolutePath() + "\n", StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    // remembering the ROM is a convenience; playing it is what matters
+                }
+            }
+        } catch (RomFormatException | RuntimeException e) {
+            session = null;
+            String msg = e.getMessage() != null ? e.getMessage() : e.toString();
+            o.err.println("error: " + msg);
+            showError("cannot open " + (rom == null ? "the demo ROM" : rom.getFileName().toString()), msg);
+            glfwSetWindowTitle(window, "lockstep-nes - no game");
+        }
+    }
+
+    private void showError(String title, String message) {
+        error = new ArrayList<>();
+        error.add(title);
+        error.add("");
+        error.add(message);
+        error.add("");
+        error.add("F6 opens a ROM, or drop one on this window");
+    }
+
+    private void closeSession() {
+        if (session != null) {
+            for (String line : session.close()) {
+                o.err.println("lockstep: " + line);
+            }
+            session = null;
+        }
+    }
+
+    // Input
+
+    private void onKey(int key, int action) {
+        if (key < 0 || key >= Keys.LIMIT || action == GLFW_REPEAT) {
+            return;
+        }
+        keyDown[key] = action == GLFW_PRESS;
+        if (action != GLFW_PRESS) {
+            return;
+        }
+        for (Action a : keys.actionsOf(key)) {
+            if (!a.isButton() && a != Action.REWIND && a != Action.FAST_FORWARD) {
+                hotkey(a);
+            }
+        }
+    }
+
+    private boolean held(Action a) {
+        int k = keys.key(a);
+        return k >= 0 && k < Keys.LIMIT && keyDown[k];
+    }
+
+    private void hotkey(Action a) {
+        switch (a) {
+            case ASPECT -> {
+                aspect = !aspect;
+                resize();
+                osd.post(aspect ? "pixel aspect 8:7 (as on a TV)" : "square pixels");
+            }
+            case SCALE_UP, SCALE_DOWN -> {
+                scale = Math.max(1, Math.min(MAX_SCALE, scale + (a == Action.SCALE_UP ? 1 : -1)));
+                resize();
+                osd.post("scale " + scale + "x");
+            }
+            case OPEN_ROM -> openDialog();
+            case HELP -> help = !help;
+            case QUIT -> glfwSetWindowShouldClose(window, true);
+            default -> {
+                if (session != null) {
+                    session.act(a);
+                } else {
+                    osd.post("no game is running");
+                }
+            }
+        }
+    }
+
+    private void resize() {
+        glfwSetWindowSize(window, Renderer.pictureWidth(scale, aspect), Ppu.HEIGHT * scale);
+    }
+
+    private void openDialog() {
+        String picked;
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            PointerBuffer filters = stack.mallocPointer(2);
+            filters.put(stack.UTF8("*.nes")).put(stack.UTF8("*.NES")).flip();
+            String start = romPath != null && romPath.toAbsolutePath().getParent() != null
+                    ? romPath.toAbsolutePath().getParent() + "/" : "";
+            picked = TinyFileDialogs.tinyfd_openFileDialog("Open a NES ROM", start, filters, "NES ROM (*.nes)", false);
+        } catch (Throwable t) {
+            osd.post("no file dialog available (" + t.getMessage() + "): drop a ROM on the window instead");
+            return;
+        }
+        if (picked != null) {
+            openRom(Path.of(picked));
+        } else {
+            osd.post("no ROM chosen (the dialog needs zenity or kdialog): you can also drop a ROM on the window");
+        }
+    }
+
+    /** The controller byte of {@code port}: its keys, or'ed with its gamepad. */
+    private int buttons(int port, int gamepadJid) {
+        int b = 0;
+        for (Action a : ACTIONS) {
+            if (a.isButton() && a.port() == port && held(a)) {
+                b |= a.button();
+            }
+        }
+        if (gamepadJid >= 0 && glfwGetGamepadState(gamepadJid, pad)) {
+            b |= GamepadMap.buttons(pad, keys.stickThreshold());
+        }
+        // A d-pad cannot press opposite directions at once; games misbehave if it does.
+        if ((b & 0x30) == 0x30) {
+            b &= ~0x30;
+        }
+        if ((b & 0xC0) == 0xC0) {
+            b &= ~0xC0;
+        }
+        return b;
+    }
+
+    // The loop
+
+    private int loop() {
+        int target = audio.rate() * 3 / 60;
+        long frames = 0;
+        long firstFrameNanos = 0;
+        boolean rewindWasHeld = false;
+        while (!glfwWindowShouldClose(window)) {
+            glfwPollEvents();
+            int pad0 = -1;
+            int pad1 = -1;
+            for (int jid = GLFW_JOYSTICK_1; jid <= GLFW_JOYSTICK_LAST; jid++) {
+                if (glfwJoystickIsGamepad(jid)) {
+                    if (pad0 < 0) {
+                        pad0 = jid;
+                    } else if (pad1 < 0) {
+                        pad1 = jid;
+                    }
+                }
+            }
+            int b0 = buttons(0, pad0);
+            int b1 = buttons(1, pad1);
+            int ran = 0;
+            boolean running = session != null && !session.paused();
+            try {
+                if (session != null && held(Action.REWIND)) {
+                    rewindWasHeld = true;
+                    session.rewindStep();
+                    drainAudio();
+                    running = false;
+                } else if (session != null) {
+                    if (rewindWasHeld) {
+                        rewindWasHeld = false;
+                        session.rewindReleased();
+                    }
+                    if (held(Action.FAST_FORWARD)) {
+                        while (!session.paused() && ran < 4 && !done(frames + ran)) {
+                            session.runFrame(b0, b1);
+                            ran++;
+                        }
+                        drainAudio();
+                    } else {
+                        while (!session.paused() && ran < 3 && audio.queued() < target && !done(frames + ran)) {
+                            session.runFrame(b0, b1);
+                            ran++;
+                            pushAudio(target);
+                        }
+                        if (session.paused()) {
+                            drainAudio();
+                        }
+                    }
+                }
+            } catch (RuntimeException e) {
+                // An engine failure is a bug, but it ends the game, not the app.
+                String msg = e.getMessage() != null ? e.getMessage() : e.toString();
+                o.err.println("error: the engine failed: " + msg);
+                closeSession();
+                showError("the engine stopped", msg);
+            }
+            if (firstFrameNanos == 0 && ran > 0) {
+                firstFrameNanos = System.nanoTime();
+            }
+            frames += running ? ran : 1;
+            boolean last = done(frames);
+            render();
+            if (last) {
+                if (firstFrameNanos != 0) {
+                    double s = (System.nanoTime() - firstFrameNanos) / 1e9;
+                    o.err.printf(Locale.ROOT, "lockstep: %d frames in %.2f s (%.1f fps)%n", frames, s, frames / Math.max(1e-9, s));
+                }
+                return finish();
+            }
+            glfwSwapBuffers(window);
+            osd.tick();
+            if (ran == 0) {
+                sleepMillis(2);
+            }
+        }
+        return 0;
+    }
+
+    private boolean done(long frames) {
+        return o.exitAfterFrames > 0 && frames >= o.exitAfterFrames;
+    }
+
+    /** --exit-after-frames reached: the window screenshot of what is drawn, then the exit code. */
+    private int finish() {
+        int code = error != null ? 2 : 0;
+        if (o.windowScreenshot != null) {
+            int[] w = new int[1];
+            int[] h = new int[1];
+            glfwGetFramebufferSize(window, w, h);
+            BufferedImage img = Renderer.read(w[0], h[0]);
+            try {
+                Path file = o.windowScreenshot.toAbsolutePath();
+                if (file.getParent() != null) {
+                    Files.createDirectories(file.getParent());
+                }
+                if (!ImageIO.write(img, "png", file.toFile())) {
+                    throw new IOException("no PNG writer");
+                }
+                o.err.println("lockstep: window screenshot " + w[0] + "x" + h[0] + " written to " + o.windowScreenshot);
+            } catch (IOException e) {
+                o.err.println("error: " + o.windowScreenshot + ": cannot write (" + e.getMessage() + ")");
+                code = 2;
+            }
+        }
+        return code;
+    }
+
+    private static void sleepMillis(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void pushAudio(int target) {
+        var out = session.console().apu().audio();
+        int n;
+        while ((n = out.read(pcm, 0, pcm.length)) > 0) {
+            int k = rateControl.process(pcm, n, RateControl.ratio(audio.queued(), target), resampled);
+            audio.write(resampled, k);
+        }
+    }
+
+    private void drainAudio() {
+        if (session == null) {
+            return;
+        }
+        var out = session.console().apu().audio();
+        while (out.read(pcm, 0, pcm.length) > 0) {
+            // dropped: no sound while paused, rewinding or fast-forwarding
+        }
+    }
+
+    // Drawing
+
+    private void render() {
+        int[] w = new int[1];
+        int[] h = new int[1];
+        glfwGetFramebufferSize(window, w, h);
+        int fbW = Math.max(1, w[0]);
+        int fbH = Math.max(1, h[0]);
+        int fit = fitScale(fbW, fbH);
+        if (session != null) {
+            FrameImage.toRgb(session.console().ppu().frame(), palette, rgb);
+            renderer.picture(rgb);
+        }
+        boolean overlay = o.osd || error != null;
+        if (overlay) {
+            int g = fbH >= 480 ? 2 : 1;
+            if (canvas == null || canvas.width != fbW / g || canvas.height != fbH / g) {
+                canvas = new Canvas(Math.max(1, fbW / g), Math.max(1, fbH / g));
+            }
+            drawOverlay(canvas);
+            renderer.overlay(canvas);
+        }
+        renderer.draw(fbW, fbH, fit, aspect, session != null, overlay);
+    }
+
+    private int fitScale(int fbW, int fbH) {
+        int s = MAX_SCALE;
+        while (s > 1 && (Renderer.pictureWidth(s, aspect) > fbW || Ppu.HEIGHT * s > fbH)) {
+            s--;
+        }
+        return s;
+    }
+
+    private void drawOverlay(Canvas c) {
+        c.clear();
+        int y = 4;
+        if (session != null) {
+            List<String> ls = session.lockstepLines();
+            if (!ls.isEmpty()) {
+                boolean bad = session.lockstep().diverged();
+                y += c.panel(4, y, ls, bad ? COLOR_BAD : COLOR_OK) + 4;
+            }
+            List<String> status = new ArrayList<>();
+            if (session.paused() && (session.lockstep() == null || !session.lockstep().diverged())) {
+                status.add("PAUSED");
+            }
+            if (held(Action.REWIND)) {
+                status.add(String.format(Locale.ROOT, "REWIND  %.1f s", session.tick() / Rewind.NES_FPS));
+            } else if (held(Action.FAST_FORWARD)) {
+                status.add("FAST FORWARD");
+            }
+            if (session.recording()) {
+                status.add("REC");
+            }
+            if (!status.isEmpty()) {
+                c.panel(c.width - 4 - (String.join("  ", status).length() * BitmapFont.CELL_W + 3), 4,
+                        List.of(String.join("  ", status)), COLOR_TEXT);
+            }
+        }
+        if (error != null) {
+            List<String> lines = wrap(error, c.fits(8) - 1);
+            int h = lines.size() * BitmapFont.CELL_H + 2;
+            c.panel(4, Math.max(y, (c.height - h) / 2), lines, COLOR_BAD);
+        }
+        if (help) {
+            c.panel(4, y, helpLines(), COLOR_TEXT);
+        }
+        List<String> msgs = wrap(osd.lines(), c.fits(8) - 1);
+        if (!msgs.isEmpty()) {
+            c.panel(4, c.height - 4 - (msgs.size() * BitmapFont.CELL_H + 2), msgs, COLOR_TEXT);
+        }
+    }
+
+    private List<String> helpLines() {
+        List<String> out = new ArrayList<>();
+        out.add("keys (" + o.dirs.keyConfig() + ")");
+        StringBuilder line = new StringBuilder();
+        for (Action a : Action.values()) {
+            String item = a.name().toLowerCase(Locale.ROOT) + "=" + Keys.name(keys.key(a)).toLowerCase(Locale.ROOT);
+            if (line.length() + item.length() + 2 > 60) {
+                out.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.length() == 0 ? "" : "  ").append(item);
+        }
+        out.add(line.toString());
+        return out;
+    }
+
+    /** Lines cut into pieces of at most {@code width} characters. */
+    static List<String> wrap(List<String> lines, int width) {
+        List<String> out = new ArrayList<>();
+        int w = Math.max(8, width);
+        for (String l : lines) {
+            String rest = l;
+            while (rest.length() > w) {
+                int cut = rest.lastIndexOf(' ', w);
+                if (cut < w / 2) {
+                    cut = w;
+                }
+                out.add(rest.substring(0, cut));
+                rest = rest.substring(cut).stripLeading();
+            }
+            out.add(rest);
+        }
+        return out;
+    }
+}

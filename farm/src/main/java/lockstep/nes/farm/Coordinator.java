@@ -1,0 +1,119 @@
+package lockstep.nes.farm;
+
+import java.io.PrintStream;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import io.micrometer.core.instrument.Counter;
+import lockstep.nes.farm.lock.LeaderElection;
+import lockstep.nes.farm.lock.LockManager;
+import lockstep.nes.farm.store.Store;
+
+/**
+ * The farm's coordinator: one leader at a time, chosen by a {@link LeaderElection} on the key
+ * {@value #KEY}. Each period the leader requeues running jobs whose lease expired and, once no
+ * job is left, marks the nightly run finished. Every write carries the leader's term (its
+ * lease's fencing token) and the store applies it only if no newer term has written, so a
+ * leader that paused and lost its term cannot write when it wakes up.
+ */
+public final class Coordinator {
+    public static final String KEY = "farm:coordinator";
+
+    /** Settings. */
+    public static final class Options {
+        public Duration ttl = Duration.ofSeconds(15);
+        public Duration safetyMargin;
+        public Duration period = Duration.ofSeconds(2);
+        public String owner = Worker.defaultOwner();
+        /** Test hook: sleep this long between the leadership check and the write. */
+        public long pauseBeforeWriteMillis;
+        /** Stop after this many periods (0 = run until stopped). */
+        public int periods;
+    }
+
+    private final Store store;
+    private final LockManager locks;
+    private final Options options;
+    private final FarmMetrics metrics;
+    private final PrintStream log;
+    private final Counter rejected;
+    private volatile boolean stopped;
+
+    public Coordinator(Store store, LockManager locks, Options options, FarmMetrics metrics, PrintStream log) {
+        this.store = store;
+        this.locks = locks;
+        this.options = options;
+        this.metrics = metrics;
+        this.log = log;
+        this.rejected = Counter.builder("farm.coordinator.writes.rejected")
+                .description("coordinator writes rejected because a newer term wrote").register(metrics.registry());
+    }
+
+    public void stop() {
+        stopped = true;
+    }
+
+    public void run() throws InterruptedException {
+        Duration margin = options.safetyMargin != null ? options.safetyMargin : options.ttl.dividedBy(5);
+        try (LeaderElection election = LeaderElection.start(locks, KEY, options.owner, options.ttl, margin,
+                metrics.registry(), new LeaderElection.Listener() {
+                    @Override
+                    public void elected(long term) {
+                        log("elected leader, term " + term);
+                    }
+
+                    @Override
+                    public void revoked(long term, String reason) {
+                        log("no longer leader of term " + term + " (" + reason + ")");
+                    }
+                })) {
+            log("started, campaigning for " + KEY);
+            int n = 0;
+            while (!stopped && (options.periods == 0 || n++ < options.periods)) {
+                long term = election.term();
+                if (term > 0) {
+                    tick(term);
+                }
+                Thread.sleep(options.period.toMillis());
+            }
+        }
+    }
+
+    private void tick(long term) throws InterruptedException {
+        if (options.pauseBeforeWriteMillis > 0) {
+            log("writing with term " + term + " after a pause of " + options.pauseBeforeWriteMillis + " ms");
+            Thread.sleep(options.pauseBeforeWriteMillis);
+        }
+        try {
+            String r = store.requeueExpired(term, options.owner);
+            if (r == null) {
+                rejected.increment();
+                log("write REJECTED: term " + term + " is stale (a newer coordinator term wrote first)");
+                return;
+            }
+            log("term " + term + ": requeued " + r);
+            if (store.unfinished(null) == 0) {
+                String m = store.markNightlyRun(term, options.owner, LocalDate.now(ZoneOffset.UTC).toString());
+                if (m == null) {
+                    rejected.increment();
+                    log("write REJECTED: term " + term + " is stale (a newer coordinator term wrote first)");
+                } else {
+                    log("term " + term + ": " + m);
+                }
+            }
+            metrics.jobStates(store.countsByStatus());
+        } catch (SQLException e) {
+            log("store unavailable: " + e.getMessage());
+        }
+    }
+
+    private void log(String line) {
+        if (log != null) {
+            synchronized (log) {
+                log.println("coordinator " + options.owner + ": " + line);
+                log.flush();
+            }
+        }
+    }
+}

@@ -1,0 +1,310 @@
+package lockstep.nes.farm;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import lockstep.nes.farm.job.CanaryJob;
+import lockstep.nes.farm.job.JobRunner;
+import lockstep.nes.farm.job.NoopJob;
+import lockstep.nes.farm.job.TestRomsJob;
+import lockstep.nes.farm.lock.LockException;
+import lockstep.nes.farm.lock.LockManager;
+import lockstep.nes.farm.lock.LockManagers;
+import lockstep.nes.farm.lock.SqlLockManager;
+import lockstep.nes.farm.store.Store;
+import lockstep.nes.farm.store.StoreUrl;
+import lockstep.nes.verifier.MetricsServer;
+
+/**
+ * The farm's commands ({@code lockstep farm submit|worker|coordinator|status|report}) as plain
+ * methods: they print to the given streams and return the exit code (0 ok, 1 failure, 2 bad
+ * input: one line naming what is wrong).
+ */
+public final class Farm {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Farm() {
+    }
+
+    /** Bad input: one line, exit 2. */
+    public static final class BadInput extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public BadInput(String message) {
+            super(message);
+        }
+    }
+
+    /** Opens the store, turning a bad URL into BadInput. */
+    static Store open(String url, int pool) throws BadInput, SQLException {
+        if (url == null) {
+            throw new BadInput("--store is required");
+        }
+        try {
+            return Store.open(url, pool);
+        } catch (StoreUrl.BadUrlException e) {
+            throw new BadInput(e.getMessage());
+        }
+    }
+
+    /** Runs a command body with the usual error mapping. */
+    interface Body {
+        int run() throws BadInput, SQLException, LockException, IOException, InterruptedException;
+    }
+
+    static int guard(PrintStream err, Body body) {
+        try {
+            return body.run();
+        } catch (BadInput e) {
+            err.println("error: " + e.getMessage());
+            return 2;
+        } catch (SQLException | LockException | IOException e) {
+            err.println("error: " + oneLine(e.getMessage()));
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("error: interrupted");
+            return 1;
+        }
+    }
+
+    static String oneLine(String s) {
+        if (s == null) {
+            return "unknown error";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    /** Submits jobs of {@code kind} with the given specs; prints their ids. */
+    public static int submit(String storeUrl, String kind, List<String> specs, PrintStream out, PrintStream err) {
+        return guard(err, () -> {
+            try (Store store = open(storeUrl, 2)) {
+                List<Long> ids = store.submit(kind, specs);
+                out.println("submitted " + ids.size() + " " + kind + " job(s): "
+                        + (ids.isEmpty() ? "" : ids.size() == 1 ? "id " + ids.get(0) : "ids " + ids.get(0) + ".." + ids.get(ids.size() - 1)));
+                return 0;
+            }
+        });
+    }
+
+    /** Worker settings from the command line. */
+    public static final class WorkerArgs {
+        public String store;
+        public String locks;
+        public String partition;
+        public boolean exitWhenIdle;
+        public long ttlMillis = 15_000;
+        public Long marginMillis;
+        public int maxAttempts = 5;
+        public long backoffBaseMillis = 1000;
+        public long backoffCapMillis = 60_000;
+        public Integer metricsPort;
+        public long pauseBeforeCommitMillis;
+        public Path romsDir;
+        public long idlePollMillis = 500;
+    }
+
+    public static int worker(WorkerArgs a, PrintStream out, PrintStream err) {
+        return guard(err, () -> {
+            Worker.Options o = new Worker.Options();
+            if (a.partition != null) {
+                try {
+                    o.partition = Store.Partition.parse(a.partition);
+                } catch (IllegalArgumentException e) {
+                    throw new BadInput(e.getMessage());
+                }
+                if (a.locks != null) {
+                    throw new BadInput("--partition needs no lock manager; drop --locks");
+                }
+            }
+            if (a.ttlMillis < 300) {
+                throw new BadInput("--ttl must be at least 300 ms");
+            }
+            if (a.maxAttempts < 1) {
+                throw new BadInput("--max-attempts must be at least 1");
+            }
+            o.ttl = Duration.ofMillis(a.ttlMillis);
+            o.safetyMargin = a.marginMillis != null ? Duration.ofMillis(a.marginMillis) : null;
+            if (o.margin().compareTo(o.ttl.multipliedBy(2).dividedBy(3)) >= 0) {
+                throw new BadInput("--safety-margin must be below two thirds of the TTL");
+            }
+            o.exitWhenIdle = a.exitWhenIdle;
+            o.maxAttempts = a.maxAttempts;
+            o.backoffBaseMillis = Math.max(1, a.backoffBaseMillis);
+            o.backoffCapMillis = Math.max(o.backoffBaseMillis, a.backoffCapMillis);
+            o.pauseBeforeCommitMillis = a.pauseBeforeCommitMillis;
+            o.idlePoll = Duration.ofMillis(Math.max(1, a.idlePollMillis));
+            FarmMetrics metrics = new FarmMetrics();
+            try (Store store = open(a.store, 4);
+                 LockManager locks = o.partition != null ? null
+                         : a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false);
+                 MetricsServer server = a.metricsPort != null ? new MetricsServer(a.metricsPort, metrics.prometheus(), null) : null) {
+                if (server != null) {
+                    out.println("worker: metrics on http://127.0.0.1:" + server.port() + "/metrics");
+                }
+                Worker w = new Worker(store, locks, runners(a.romsDir), o, metrics, out);
+                w.run();
+                return 0;
+            }
+        });
+    }
+
+    static LockManager openLocks(String url) throws BadInput, LockException {
+        String scheme = url.contains("://") ? url.substring(0, url.indexOf("://")) : url.startsWith("sqlite:") ? "sqlite" : "";
+        if (scheme.isEmpty() && !url.endsWith(".db")) {
+            throw new BadInput("bad --locks URL '" + url + "' (expected postgresql://, sqlite:PATH, redis:// or etcd://)");
+        }
+        try {
+            return LockManagers.open(url);
+        } catch (LockException e) {
+            if (e.getMessage() != null && e.getMessage().startsWith("unknown lock manager URL")) {
+                throw new BadInput(e.getMessage());
+            }
+            throw e;
+        }
+    }
+
+    /** The job kinds a worker runs. */
+    public static Map<String, JobRunner> runners(Path romsDir) {
+        Map<String, JobRunner> m = new LinkedHashMap<>();
+        m.put(NoopJob.KIND, new NoopJob());
+        m.put(TestRomsJob.KIND, new TestRomsJob(romsDir));
+        m.put(CanaryJob.KIND, new CanaryJob());
+        return m;
+    }
+
+    /** Coordinator settings. */
+    public static final class CoordinatorArgs {
+        public String store;
+        public String locks;
+        public long ttlMillis = 15_000;
+        public Long marginMillis;
+        public long periodMillis = 2000;
+        public Integer metricsPort;
+        public long pauseBeforeWriteMillis;
+        public int periods;
+    }
+
+    public static int coordinator(CoordinatorArgs a, PrintStream out, PrintStream err) {
+        return guard(err, () -> {
+            Coordinator.Options o = new Coordinator.Options();
+            if (a.ttlMillis < 300) {
+                throw new BadInput("--ttl must be at least 300 ms");
+            }
+            o.ttl = Duration.ofMillis(a.ttlMillis);
+            o.safetyMargin = a.marginMillis != null ? Duration.ofMillis(a.marginMillis) : null;
+            o.period = Duration.ofMillis(Math.max(10, a.periodMillis));
+            o.pauseBeforeWriteMillis = a.pauseBeforeWriteMillis;
+            o.periods = a.periods;
+            FarmMetrics metrics = new FarmMetrics();
+            try (Store store = open(a.store, 4);
+                 LockManager locks = a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false);
+                 MetricsServer server = a.metricsPort != null ? new MetricsServer(a.metricsPort, metrics.prometheus(), null) : null) {
+                if (server != null) {
+                    out.println("coordinator: metrics on http://127.0.0.1:" + server.port() + "/metrics");
+                }
+                new Coordinator(store, locks, o, metrics, out).run();
+                return 0;
+            }
+        });
+    }
+
+    /** Job counts by state, result counts, the coordinator's term and the dead letters. */
+    public static int status(String storeUrl, PrintStream out, PrintStream err) {
+        return guard(err, () -> {
+            try (Store store = open(storeUrl, 2)) {
+                Map<String, Integer> c = store.countsByStatus();
+                int total = c.values().stream().mapToInt(Integer::intValue).sum();
+                out.println("store: " + store.db().url() + " (schema v" + store.db().schemaVersion() + ")");
+                out.println("jobs: " + total + " (" + c.get(Store.QUEUED) + " queued, " + c.get(Store.RUNNING) + " running, "
+                        + c.get(Store.DONE) + " done, " + c.get(Store.DEAD) + " dead)");
+                Map<String, Integer> r = store.resultCounts();
+                if (!r.isEmpty()) {
+                    List<String> parts = new ArrayList<>();
+                    r.forEach((k, v) -> parts.add(v + " " + k));
+                    out.println("results: " + String.join(", ", parts));
+                }
+                Map<String, Integer> at = store.attemptCounts();
+                if (!at.isEmpty()) {
+                    List<String> parts = new ArrayList<>();
+                    at.forEach((k, v) -> parts.add(v + " " + k));
+                    out.println("attempts: " + String.join(", ", parts));
+                }
+                Store.Term t = store.coordinatorTerm();
+                out.println("coordinator: " + (t.term() == 0 ? "none yet" : "term " + t.term() + " (" + t.leader() + ")"));
+                List<Store.DeadLetter> dead = store.deadLetters();
+                out.println("dead letters: " + dead.size());
+                for (Store.DeadLetter d : dead) {
+                    out.println("  job " + d.jobId() + " " + d.kind() + " " + d.spec() + ": " + d.attempts() + " attempt(s), last error: "
+                            + oneLine(d.lastError()));
+                }
+                return 0;
+            }
+        });
+    }
+
+    /** The nightly report: one row per job. */
+    public static int report(String storeUrl, boolean json, PrintStream out, PrintStream err) {
+        return guard(err, () -> {
+            try (Store store = open(storeUrl, 2)) {
+                List<Store.ReportRow> rows = store.report();
+                if (json) {
+                    ObjectNode root = JSON.createObjectNode();
+                    ArrayNode jobs = root.putArray("jobs");
+                    for (Store.ReportRow r : rows) {
+                        ObjectNode j = jobs.addObject();
+                        j.put("job_id", r.jobId());
+                        j.put("status", r.status());
+                        if (r.result() == null) {
+                            j.putNull("result");
+                        } else {
+                            j.put("result", r.result());
+                        }
+                        j.put("fencing_token", r.fencingToken());
+                    }
+                    out.println(JSON.writeValueAsString(root));
+                    return 0;
+                }
+                out.printf("%-8s %-10s %-8s %-9s %-6s %s%n", "job", "kind", "status", "result", "token", "what");
+                for (Store.ReportRow r : rows) {
+                    out.printf("%-8d %-10s %-8s %-9s %-6d %s%n", r.jobId(), r.kind(), r.status(),
+                            r.result() == null ? "-" : r.result(), r.fencingToken(), describe(r));
+                }
+                out.println(rows.size() + " job(s)");
+                return 0;
+            }
+        });
+    }
+
+    private static String describe(Store.ReportRow r) {
+        String what;
+        try {
+            what = JSON.readTree(r.spec()).path("rom").asText(r.spec());
+        } catch (IOException e) {
+            what = r.spec();
+        }
+        if (r.resultJson() != null) {
+            try {
+                String m = JSON.readTree(r.resultJson()).path("message").asText("");
+                if (!m.isEmpty()) {
+                    what += ": " + (m.length() > 80 ? m.substring(0, 77) + "..." : m);
+                }
+            } catch (IOException e) {
+                // keep the spec only
+            }
+        } else if (r.lastError() != null) {
+            what += " (last error: " + oneLine(r.lastError()) + ")";
+        }
+        return what;
+    }
+}

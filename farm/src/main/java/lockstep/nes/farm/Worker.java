@@ -1,0 +1,388 @@
+package lockstep.nes.farm;
+
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.ThreadLocalRandom;
+import lockstep.nes.farm.job.JobContext;
+import lockstep.nes.farm.job.JobFailure;
+import lockstep.nes.farm.job.JobResult;
+import lockstep.nes.farm.job.JobRunner;
+import lockstep.nes.farm.job.StaleTokenException;
+import lockstep.nes.farm.lock.KillSwitch;
+import lockstep.nes.farm.lock.KilledException;
+import lockstep.nes.farm.lock.Lease;
+import lockstep.nes.farm.lock.LeaseKeeper;
+import lockstep.nes.farm.lock.LockException;
+import lockstep.nes.farm.lock.LockManager;
+import lockstep.nes.farm.store.Store;
+import lockstep.nes.verifier.Backoff;
+
+/**
+ * A farm worker: claims a job under a lease (or, with a static partition, by owning it), keeps
+ * the lease alive with a {@link LeaseKeeper} whose kill switch stops the job at its next frame
+ * boundary, and commits the result with the lease's fencing token. A commit the store rejects
+ * (0 rows: a newer token took the job over) is logged and counted as a stale commit, never as a
+ * success. A failed attempt is queued again after an exponential backoff with full jitter, and
+ * after {@link Options#maxAttempts} attempts it goes to the dead-letter table.
+ */
+public final class Worker {
+    /** Settings. */
+    public static final class Options {
+        public Duration ttl = Duration.ofSeconds(15);
+        /** How long before the lease's local deadline the job must have stopped. */
+        public Duration safetyMargin;
+        public Store.Partition partition;
+        public boolean exitWhenIdle;
+        public int maxAttempts = 5;
+        public long backoffBaseMillis = 1000;
+        public long backoffCapMillis = 60_000;
+        public Duration idlePoll = Duration.ofMillis(500);
+        public String owner = defaultOwner();
+        /** Test hook: sleep this long between the last lease check and the commit (a GC pause there). */
+        public long pauseBeforeCommitMillis;
+
+        Duration margin() {
+            return safetyMargin != null ? safetyMargin : ttl.dividedBy(5);
+        }
+    }
+
+    private final Store store;
+    private final LockManager locks;
+    private final Map<String, JobRunner> runners;
+    private final Options options;
+    private final FarmMetrics metrics;
+    private final PrintStream log;
+    private final Random random = new Random();
+    private final java.util.ArrayDeque<Long> pending = new java.util.ArrayDeque<>();
+    /** The lock manager is the store's own (PostgreSQL): lease and claim in one statement. */
+    private final boolean combined;
+    private volatile boolean stopped;
+    private long lastStates;
+    private int committed;
+    private int stale;
+
+    /**
+     * @param locks the lock manager (null with a static partition)
+     * @param log   one line per claim, commit, rejection and failure
+     */
+    public Worker(Store store, LockManager locks, Map<String, JobRunner> runners, Options options, FarmMetrics metrics,
+                  PrintStream log) {
+        if (locks == null && options.partition == null) {
+            throw new IllegalArgumentException("a worker without a partition needs a lock manager");
+        }
+        this.store = store;
+        this.locks = locks;
+        this.runners = new HashMap<>(runners);
+        this.options = options;
+        this.metrics = metrics;
+        this.log = log;
+        this.combined = locks instanceof lockstep.nes.farm.lock.SqlLockManager sql && sql.uses(store.db())
+                && store.combinedClaim();
+    }
+
+    public static String defaultOwner() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (Exception e) {
+            host = "localhost";
+        }
+        return host + ":" + ProcessHandle.current().pid() + ":" + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 16));
+    }
+
+    public String owner() {
+        return options.owner;
+    }
+
+    public int committed() {
+        return committed;
+    }
+
+    public int staleCommits() {
+        return stale;
+    }
+
+    public void stop() {
+        stopped = true;
+    }
+
+    /**
+     * Works until stopped, or with {@link Options#exitWhenIdle} until no job (of its partition)
+     * is queued or running. Store and lock-manager outages are waited out with backoff.
+     */
+    public void run() throws InterruptedException {
+        Backoff idle = new Backoff(Math.max(1, options.idlePoll.toMillis() / 4), Math.max(1, options.idlePoll.toMillis()),
+                random.nextLong());
+        Backoff outage = new Backoff(200, 10_000, random.nextLong());
+        log("started" + (options.partition != null ? " (partition " + options.partition + ", no lock)"
+                : " (locks: " + locks.kind() + ", ttl " + options.ttl.toMillis() + " ms)"));
+        while (!stopped) {
+            boolean worked;
+            try {
+                refreshStates(false);
+                worked = runOne();
+                outage.reset();
+            } catch (SQLException | LockException e) {
+                long d = outage.nextDelayMillis();
+                log("store or lock manager unavailable (" + e.getMessage() + "); retrying in " + d + " ms");
+                Thread.sleep(d);
+                continue;
+            }
+            if (worked) {
+                idle.reset();
+                continue;
+            }
+            if (options.exitWhenIdle) {
+                try {
+                    if (store.unfinished(options.partition) == 0) {
+                        refreshStates(true);
+                        log("idle: no job left, exiting (" + committed + " committed, " + stale + " stale)");
+                        return;
+                    }
+                } catch (SQLException e) {
+                    // keep polling
+                }
+            }
+            Thread.sleep(Math.max(1, idle.nextDelayMillis()));
+        }
+    }
+
+    private void refreshStates(boolean now) {
+        long t = System.nanoTime();
+        if (metrics == null || (!now && t - lastStates < 2_000_000_000L)) {
+            return;
+        }
+        lastStates = t;
+        try {
+            metrics.jobStates(store.countsByStatus());
+        } catch (SQLException e) {
+            // the gauge keeps its last value
+        }
+    }
+
+    /** Claims and runs one job; false when none could be claimed. */
+    public boolean runOne() throws SQLException, LockException {
+        // Candidates are fetched in batches and tried in random order (so workers rarely collide);
+        // one that another worker finished in the meantime fails its claim and is skipped.
+        if (pending.isEmpty()) {
+            List<Long> ids = new ArrayList<>(store.candidates(64, options.partition));
+            Collections.shuffle(ids, random);
+            pending.addAll(ids);
+        }
+        while (!pending.isEmpty()) {
+            long id = pending.poll();
+            if (options.partition != null) {
+                long token = store.nextToken();
+                Store.Job job = store.claim(id, token, options.owner, Duration.ofDays(1).toMillis());
+                if (job != null) {
+                    execute(job, token, null, new KillSwitch());
+                    return true;
+                }
+                continue;
+            }
+            Lease lease;
+            Store.Job job;
+            if (combined) {
+                Store.LeasedClaim lc = store.acquireAndClaim(id, key(id), options.owner, options.ttl.toMillis());
+                if (lc == null) {
+                    continue;
+                }
+                lease = lc.lease();
+                job = lc.job();
+            } else {
+                Optional<Lease> got = locks.tryAcquire(key(id), options.owner, options.ttl);
+                if (got.isEmpty()) {
+                    continue;
+                }
+                lease = got.get();
+                try {
+                    job = store.claim(id, lease.fencingToken(), options.owner, options.ttl.toMillis());
+                } catch (SQLException e) {
+                    release(lease);
+                    throw e;
+                }
+            }
+            if (job == null) {
+                release(lease);
+                continue;
+            }
+            KillSwitch ks = new KillSwitch();
+            LeaseKeeper keeper = LeaseKeeper.start(new Hinting(locks, store, id), lease, ks, options.margin(),
+                    metrics != null ? metrics.registry() : null);
+            try {
+                execute(job, lease.fencingToken(), keeper, ks);
+            } finally {
+                keeper.close();
+            }
+            return true;
+        }
+        return false;
+    }
+
+    static String key(long jobId) {
+        return "job:" + jobId;
+    }
+
+    private void release(Lease lease) {
+        try {
+            locks.release(lease);
+        } catch (LockException e) {
+            // It expires by itself.
+        }
+    }
+
+    private void execute(Store.Job job, long token, LeaseKeeper keeper, KillSwitch ks) throws SQLException {
+        long id = job.id();
+        log("job " + id + " (" + job.kind() + ") claimed with token " + token + ", attempt " + job.attempts());
+        JobRunner runner = runners.get(job.kind());
+        JobContext ctx = new JobContext(store, job, token, ks);
+        JobResult result;
+        try {
+            if (runner == null) {
+                throw new JobFailure("this worker cannot run jobs of kind '" + job.kind() + "'");
+            }
+            result = runner.run(ctx);
+            ks.throwIfFired();
+            if (keeper != null && !keeper.valid()) {
+                throw new KilledException("lease of job " + id + " is past its safe deadline");
+            }
+        } catch (KilledException e) {
+            // Nothing is written: the job will be taken over when the lease expires.
+            if (metrics != null) {
+                metrics.cancelled();
+            }
+            log("job " + id + " cancelled by the kill switch (" + e.getMessage() + "); nothing written");
+            return;
+        } catch (StaleTokenException e) {
+            staleWrite(id, token, e.getMessage());
+            return;
+        } catch (JobFailure | RuntimeException e) {
+            String msg = e instanceof JobFailure ? e.getMessage() : e.toString();
+            if (ks.fired()) {
+                log("job " + id + " failed after its kill switch fired (" + msg + "); nothing written");
+                return;
+            }
+            fail(job, token, msg);
+            return;
+        }
+        if (options.pauseBeforeCommitMillis > 0) {
+            log("job " + id + " committing with token " + token + " after a pause of " + options.pauseBeforeCommitMillis + " ms");
+            try {
+                Thread.sleep(options.pauseBeforeCommitMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (store.commit(id, token, options.owner, result.status(), result.json())) {
+            committed++;
+            if (metrics != null) {
+                metrics.committed();
+            }
+            log("job " + id + " COMMITTED with token " + token + ": " + result.status());
+        } else {
+            staleWrite(id, token, "commit of job " + id + " rejected");
+        }
+    }
+
+    private void staleWrite(long id, long token, String what) {
+        stale++;
+        if (metrics != null) {
+            metrics.staleCommit();
+        }
+        log("job " + id + " STALE: " + what + " (token " + token + " is older than the job's newest claim or commit); "
+                + "this attempt is void");
+        try {
+            store.attemptEnded(id, token, "stale", what);
+        } catch (SQLException e) {
+            // bookkeeping only
+        }
+    }
+
+    private void fail(Store.Job job, long token, String error) throws SQLException {
+        Backoff b = new Backoff(options.backoffBaseMillis, Math.max(options.backoffBaseMillis, options.backoffCapMillis),
+                random.nextLong());
+        long delay = 0;
+        for (int i = 0; i < Math.max(1, job.attempts()); i++) {
+            delay = b.nextDelayMillis();
+        }
+        Store.FailOutcome o = store.fail(job.id(), token, error, options.maxAttempts, delay);
+        if (metrics != null) {
+            metrics.failed();
+        }
+        switch (o) {
+            case RETRY -> log("job " + job.id() + " failed (attempt " + job.attempts() + "): " + error + "; retry in " + delay + " ms");
+            case DEAD -> {
+                if (metrics != null) {
+                    metrics.dead();
+                }
+                log("job " + job.id() + " failed (attempt " + job.attempts() + " of " + options.maxAttempts + "): " + error
+                        + "; moved to the dead-letter table");
+            }
+            case STALE -> staleWrite(job.id(), token, "failure record of job " + job.id() + " rejected");
+        }
+    }
+
+    private void log(String line) {
+        if (log != null) {
+            synchronized (log) {
+                log.println("worker " + options.owner + ": " + line);
+                log.flush();
+            }
+        }
+    }
+
+    /** The lock manager, with each successful renewal also moving the job's expiry hint in the store. */
+    private static final class Hinting implements LockManager {
+        private final LockManager d;
+        private final Store store;
+        private final long jobId;
+
+        Hinting(LockManager d, Store store, long jobId) {
+            this.d = d;
+            this.store = store;
+            this.jobId = jobId;
+        }
+
+        @Override
+        public Optional<Lease> tryAcquire(String key, String owner, Duration ttl) throws LockException {
+            return d.tryAcquire(key, owner, ttl);
+        }
+
+        @Override
+        public Optional<Lease> renew(Lease lease) throws LockException {
+            Optional<Lease> r = d.renew(lease);
+            if (r.isPresent()) {
+                try {
+                    store.extendLeaseHint(jobId, lease.fencingToken(), lease.ttlMillis());
+                } catch (SQLException e) {
+                    // A hint only: others may try (and fail) to acquire the lease early.
+                }
+            }
+            return r;
+        }
+
+        @Override
+        public void release(Lease lease) throws LockException {
+            d.release(lease);
+        }
+
+        @Override
+        public String kind() {
+            return d.kind();
+        }
+
+        @Override
+        public void close() {
+            // The worker owns the real manager.
+        }
+    }
+}

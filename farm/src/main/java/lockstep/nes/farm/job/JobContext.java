@@ -1,0 +1,68 @@
+package lockstep.nes.farm.job;
+
+import java.sql.SQLException;
+import lockstep.nes.farm.lock.KillSwitch;
+import lockstep.nes.farm.store.Store;
+
+/**
+ * What a running job sees: its row, its attempt's fencing token, the kill switch to check at
+ * every frame boundary, and fenced checkpoints.
+ */
+public final class JobContext {
+    private final Store store;
+    private final Store.Job job;
+    private final long token;
+    private final KillSwitch killSwitch;
+
+    public JobContext(Store store, Store.Job job, long token, KillSwitch killSwitch) {
+        this.store = store;
+        this.job = job;
+        this.token = token;
+        this.killSwitch = killSwitch;
+    }
+
+    public Store.Job job() {
+        return job;
+    }
+
+    public long token() {
+        return token;
+    }
+
+    public KillSwitch killSwitch() {
+        return killSwitch;
+    }
+
+    /** At a frame boundary: stops the job (KilledException) once the kill switch has fired. */
+    public void frameBoundary() {
+        killSwitch.throwIfFired();
+    }
+
+    /** The job's last checkpoint (from any earlier attempt), or null. */
+    public Store.Checkpoint lastCheckpoint() throws JobFailure {
+        try {
+            return store.checkpoint(job.id());
+        } catch (SQLException e) {
+            throw new JobFailure("cannot read the checkpoint of job " + job.id() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Stores a checkpoint with this attempt's token (after checking the kill switch).
+     *
+     * @throws StaleTokenException when the store rejected the token: another attempt took over
+     */
+    public void checkpoint(int frame, byte[] data) throws JobFailure {
+        killSwitch.throwIfFired();
+        boolean ok;
+        try {
+            ok = store.saveCheckpoint(job.id(), token, frame, data);
+        } catch (SQLException e) {
+            throw new JobFailure("cannot store the checkpoint of job " + job.id() + ": " + e.getMessage(), e);
+        }
+        if (!ok) {
+            throw new StaleTokenException("checkpoint of job " + job.id() + " at frame " + frame + " rejected: token "
+                    + token + " is stale");
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package lockstep.nes.farm.lock;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * Leases in Redis. For a key {@code K} three Redis keys share one hash slot:
+ * <ul>
+ *   <li>{@code lockstep:lock:{K}} — the holder, written with {@code SET … owner NX PX ttl};</li>
+ *   <li>{@code lockstep:lock:{K}:held} — the holder's fencing token, expiring with it;</li>
+ *   <li>{@code lockstep:lock:{K}:token} — the {@code INCR} counter, never expiring, so tokens
+ *       increase across every lease ever issued for {@code K} (as long as Redis keeps its data:
+ *       a Redis that restarts empty restarts the count, so run it with persistence in
+ *       production, or let storage's own token check catch the regression).</li>
+ * </ul>
+ * Acquire, renew and release are Lua scripts, each atomic on the server; renew and release
+ * compare both the owner and the token, so a holder can never extend or free somebody else's
+ * lease (nor an older lease of its own).
+ *
+ * <p>URL: {@code redis://[:password@]host:port[/db][?timeout=ms]}. The timeout (connect, read and
+ * pool wait; default 1000 ms) bounds every call, so a cut link is reported as an exception within
+ * it — keep it below a third of the lease TTL. Thread-safe (a small connection pool).
+ */
+public final class RedisLockManager implements LockManager {
+    static final String PREFIX = "lockstep:lock:";
+
+    private static final String ACQUIRE =
+            "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then\n"
+            + "  local t = redis.call('INCR', KEYS[3])\n"
+            + "  redis.call('SET', KEYS[2], t, 'PX', ARGV[2])\n"
+            + "  return t\n"
+            + "end\n"
+            + "return 0\n";
+    private static final String RENEW =
+            "if redis.call('GET', KEYS[1]) == ARGV[1] and redis.call('GET', KEYS[2]) == ARGV[2] then\n"
+            + "  redis.call('PEXPIRE', KEYS[1], ARGV[3])\n"
+            + "  redis.call('PEXPIRE', KEYS[2], ARGV[3])\n"
+            + "  return 1\n"
+            + "end\n"
+            + "return 0\n";
+    private static final String RELEASE =
+            "if redis.call('GET', KEYS[1]) == ARGV[1] and redis.call('GET', KEYS[2]) == ARGV[2] then\n"
+            + "  return redis.call('DEL', KEYS[1], KEYS[2])\n"
+            + "end\n"
+            + "return 0\n";
+
+    private final String url;
+    private final JedisPool pool;
+
+    private RedisLockManager(String url, JedisPool pool) {
+        this.url = url;
+        this.pool = pool;
+    }
+
+    /** Opens {@code redis://host:port[/db][?timeout=ms]}. Does not connect until first used. */
+    public static RedisLockManager open(String url) throws LockException {
+        URI u;
+        try {
+            u = URI.create(url);
+        } catch (IllegalArgumentException e) {
+            throw new LockException("bad Redis URL '" + url + "': " + e.getMessage());
+        }
+        if (u.getHost() == null) {
+            throw new LockException("bad Redis URL '" + url + "': expected redis://host:port");
+        }
+        int port = u.getPort() < 0 ? 6379 : u.getPort();
+        int timeout = 1000;
+        int db = 0;
+        String password = null;
+        if (u.getQuery() != null) {
+            for (String kv : u.getQuery().split("&")) {
+                if (kv.startsWith("timeout=")) {
+                    try {
+                        timeout = Integer.parseInt(kv.substring(8));
+                    } catch (NumberFormatException e) {
+                        throw new LockException("bad Redis URL '" + url + "': timeout must be milliseconds");
+                    }
+                }
+            }
+        }
+        if (u.getPath() != null && u.getPath().length() > 1) {
+            try {
+                db = Integer.parseInt(u.getPath().substring(1));
+            } catch (NumberFormatException e) {
+                throw new LockException("bad Redis URL '" + url + "': database must be a number");
+            }
+        }
+        if (u.getUserInfo() != null) {
+            String ui = u.getUserInfo();
+            password = ui.substring(ui.indexOf(':') + 1);
+        }
+        GenericObjectPoolConfig<Jedis> pc = new GenericObjectPoolConfig<>();
+        pc.setMaxTotal(16);
+        pc.setMaxIdle(16);
+        pc.setMaxWait(Duration.ofMillis(timeout));
+        pc.setJmxEnabled(false);
+        DefaultJedisClientConfig.Builder cc = DefaultJedisClientConfig.builder()
+                .connectionTimeoutMillis(timeout).socketTimeoutMillis(timeout).database(db)
+                .clientName("lockstep-farm");
+        if (password != null && !password.isEmpty()) {
+            cc.password(password);
+        }
+        return new RedisLockManager(url, new JedisPool(pc, new HostAndPort(u.getHost(), port), cc.build()));
+    }
+
+    static String lockKey(String key) {
+        return PREFIX + "{" + key + "}";
+    }
+
+    @Override
+    public Optional<Lease> tryAcquire(String key, String owner, Duration ttl) throws LockException {
+        long sent = System.nanoTime();
+        String k = lockKey(key);
+        Object r = eval(ACQUIRE, List.of(k, k + ":held", k + ":token"),
+                List.of(owner, Long.toString(ttl.toMillis())), "acquire " + key);
+        long token = (Long) r;
+        if (token == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(new Lease(key, owner, token, ttl.toMillis(), sent + ttl.toNanos()));
+    }
+
+    @Override
+    public Optional<Lease> renew(Lease lease) throws LockException {
+        long sent = System.nanoTime();
+        String k = lockKey(lease.key());
+        Object r = eval(RENEW, List.of(k, k + ":held"), List.of(lease.owner(), Long.toString(lease.fencingToken()),
+                Long.toString(lease.ttlMillis())), "renew " + lease.key());
+        if ((Long) r == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(lease.renewedUntil(sent + lease.ttlMillis() * 1_000_000L));
+    }
+
+    @Override
+    public void release(Lease lease) throws LockException {
+        String k = lockKey(lease.key());
+        eval(RELEASE, List.of(k, k + ":held"), List.of(lease.owner(), Long.toString(lease.fencingToken())),
+                "release " + lease.key());
+    }
+
+    private Object eval(String script, List<String> keys, List<String> args, String what) throws LockException {
+        try (Jedis j = pool.getResource()) {
+            return j.eval(script, keys, args);
+        } catch (JedisException e) {
+            throw new LockException("Redis " + url + ": " + what + " failed: " + e.getMessage(), e);
+        } catch (ClassCastException e) {
+            throw new LockException("Redis " + url + ": " + what + " answered something unexpected", e);
+        }
+    }
+
+    @Override
+    public String kind() {
+        return "redis";
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

@@ -1,0 +1,687 @@
+package lockstep.nes.farm.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import lockstep.nes.farm.lock.SqlLockManager;
+
+/**
+ * The farm's jobs, attempts, results, dead letters, checkpoints and coordinator state in one
+ * store (PostgreSQL or a SQLite file).
+ *
+ * <p>Fencing: a claim records its token in {@code jobs.claim_token}; every later write for the
+ * job (checkpoint, result, failure) is an {@code UPDATE ... WHERE job_id = :id AND
+ * last_fencing_token < :token AND claim_token <= :token AND status = 'running'} that sets
+ * {@code last_fencing_token = :token}. A holder that paused past its lease and woke up after
+ * another worker claimed the job carries an older token than {@code claim_token}, so its write
+ * changes no row; a result can be committed once, because the first commit leaves the job
+ * {@code done} with the committing token as {@code last_fencing_token}.
+ */
+public final class Store implements AutoCloseable {
+    /** A job row. */
+    public record Job(long id, String kind, String spec, String status, int attempts, long claimToken,
+                      long lastFencingToken, String lastError) {
+    }
+
+    /** What {@link #fail} did. */
+    public enum FailOutcome {
+        /** Queued again after its backoff. */
+        RETRY,
+        /** Moved to the dead-letter table. */
+        DEAD,
+        /** Rejected: a newer token holds the job (nothing written). */
+        STALE
+    }
+
+    /** One report row: the job and its committed result, if any. */
+    public record ReportRow(long jobId, String kind, String spec, String status, String result, String resultJson,
+                            long fencingToken, int attempts, String lastError) {
+    }
+
+    /** A dead letter. */
+    public record DeadLetter(long jobId, String kind, String spec, int attempts, String lastError, long fencingToken) {
+    }
+
+    /** A stored checkpoint. */
+    public record Checkpoint(long jobId, int frame, byte[] data, long fencingToken) {
+    }
+
+    /** A static partition: this worker owns the jobs whose id mod {@code count} is {@code index}. */
+    public record Partition(int index, int count) {
+        public Partition {
+            if (count < 1 || index < 0 || index >= count) {
+                throw new IllegalArgumentException("partition " + index + "/" + count + ": need 0 <= i < n");
+            }
+        }
+
+        /** Parses {@code i/n}. */
+        public static Partition parse(String s) {
+            int slash = s == null ? -1 : s.indexOf('/');
+            if (slash < 1) {
+                throw new IllegalArgumentException("bad partition '" + s + "' (expected i/n, e.g. 0/4)");
+            }
+            try {
+                return new Partition(Integer.parseInt(s.substring(0, slash).strip()),
+                        Integer.parseInt(s.substring(slash + 1).strip()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("bad partition '" + s + "' (expected i/n, e.g. 0/4)");
+            }
+        }
+
+        String sql() {
+            return " AND job_id % " + count + " = " + index;
+        }
+
+        @Override
+        public String toString() {
+            return index + "/" + count;
+        }
+    }
+
+    public static final String QUEUED = "queued";
+    public static final String RUNNING = "running";
+    public static final String DONE = "done";
+    public static final String DEAD = "dead";
+
+    private final Database db;
+    private final String now;
+    private final boolean pg;
+
+    public Store(Database db) {
+        this.db = db;
+        this.now = db.nowMs();
+        this.pg = db.dialect() == Dialect.POSTGRESQL;
+    }
+
+    /** Opens (and migrates) the store a URL names. */
+    public static Store open(String url, int poolSize) throws StoreUrl.BadUrlException, SQLException {
+        Database db = Database.open(StoreUrl.parse(url), poolSize);
+        try {
+            db.migrate();
+        } catch (SQLException e) {
+            db.close();
+            throw e;
+        }
+        return new Store(db);
+    }
+
+    public Database db() {
+        return db;
+    }
+
+    // ---- Submitting
+
+    /** Adds jobs of one kind (one per spec) in one transaction; returns their ids in order. */
+    public List<Long> submit(String kind, List<String> specs) throws SQLException {
+        return db.tx(c -> {
+            List<Long> ids = new ArrayList<>(specs.size());
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO jobs (kind, spec, status, submitted_ms, updated_ms) VALUES (?, ?, 'queued', " + now + ", "
+                            + now + ")", Statement.RETURN_GENERATED_KEYS)) {
+                for (String spec : specs) {
+                    ps.setString(1, kind);
+                    ps.setString(2, spec);
+                    ps.executeUpdate();
+                    try (ResultSet k = ps.getGeneratedKeys()) {
+                        k.next();
+                        ids.add(k.getLong(1));
+                    }
+                }
+            }
+            return ids;
+        });
+    }
+
+    // ---- Claiming
+
+    /**
+     * Up to {@code limit} ids of jobs that may be claimed now: queued and past their backoff, or
+     * running with an expired lease hint (the holder stopped renewing). In a partition, running
+     * jobs count too: nobody else may hold them, so one is left over from this worker's crash.
+     */
+    public List<Long> candidates(int limit, Partition p) throws SQLException {
+        String running = p == null ? "(status = 'running' AND lease_until_ms <= " + now + ")" : "status = 'running'";
+        String sql = "SELECT job_id FROM jobs WHERE ((status = 'queued' AND not_before_ms <= " + now + ") OR " + running
+                + ")" + (p == null ? "" : p.sql()) + " ORDER BY job_id LIMIT " + limit;
+        return db.auto(c -> {
+            List<Long> ids = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
+                while (r.next()) {
+                    ids.add(r.getLong(1));
+                }
+            }
+            return ids;
+        });
+    }
+
+    /** The next token of the store's counter (for partitioned workers, which take no lease). */
+    public long nextToken() throws SQLException {
+        if (pg) {
+            return db.auto(c -> {
+                try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT nextval('fencing_tokens')")) {
+                    r.next();
+                    return r.getLong(1);
+                }
+            });
+        }
+        return db.tx(SqlLockManager::nextTokenSqlite);
+    }
+
+    /**
+     * Marks the job running under {@code token} (the lease's fencing token) and records the
+     * attempt; null when the job is finished or a newer token already claimed it.
+     *
+     * @param ttlMs the lease's TTL, for the expiry hint other workers look at
+     */
+    public Job claim(long jobId, long token, String owner, long ttlMs) throws SQLException {
+        String update = "UPDATE jobs SET status = 'running', attempts = attempts + 1, claim_token = ?, "
+                + "lease_until_ms = " + now + " + ?, updated_ms = " + now
+                + " WHERE job_id = ? AND claim_token < ? AND status IN ('queued', 'running')";
+        if (pg) {
+            return db.auto(c -> {
+                try (PreparedStatement ps = c.prepareStatement("WITH c AS (" + update
+                        + " RETURNING job_id, kind, spec, status, attempts, claim_token, last_fencing_token, last_error), "
+                        + "o AS (UPDATE attempts SET outcome = 'abandoned', finished_ms = " + now
+                        + " WHERE job_id = ? AND outcome = 'running' AND EXISTS (SELECT 1 FROM c)), "
+                        + "a AS (INSERT INTO attempts (job_id, fencing_token, owner, started_ms) SELECT job_id, ?, ?, " + now
+                        + " FROM c) SELECT * FROM c")) {
+                    ps.setLong(1, token);
+                    ps.setLong(2, ttlMs);
+                    ps.setLong(3, jobId);
+                    ps.setLong(4, token);
+                    ps.setLong(5, jobId);
+                    ps.setLong(6, token);
+                    ps.setString(7, owner);
+                    try (ResultSet r = ps.executeQuery()) {
+                        return r.next() ? job(r) : null;
+                    }
+                }
+            });
+        }
+        return db.tx(c -> {
+            try (PreparedStatement ps = c.prepareStatement(update)) {
+                ps.setLong(1, token);
+                ps.setLong(2, ttlMs);
+                ps.setLong(3, jobId);
+                ps.setLong(4, token);
+                if (ps.executeUpdate() == 0) {
+                    return null;
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE attempts SET outcome = 'abandoned', finished_ms = " + now
+                    + " WHERE job_id = ? AND outcome = 'running'")) {
+                ps.setLong(1, jobId);
+                ps.executeUpdate();
+            }
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO attempts (job_id, fencing_token, owner, started_ms) VALUES (?, ?, ?, " + now + ")")) {
+                ps.setLong(1, jobId);
+                ps.setLong(2, token);
+                ps.setString(3, owner);
+                ps.executeUpdate();
+            }
+            return find(c, jobId);
+        });
+    }
+
+    /** A job claimed together with its lease; {@code job} is null when the lease was taken but the job is finished. */
+    public record LeasedClaim(lockstep.nes.farm.lock.Lease lease, Job job) {
+    }
+
+    /** True when this store's own lease table can be claimed from in one statement (PostgreSQL). */
+    public boolean combinedClaim() {
+        return pg;
+    }
+
+    /**
+     * PostgreSQL: takes the job's lease row (as {@link SqlLockManager#tryAcquire} does) and claims
+     * the job with its token in one statement, one round trip instead of two. Null when the
+     * lease is held by someone else (or the job is finished).
+     */
+    public LeasedClaim acquireAndClaim(long jobId, String key, String owner, long ttlMs) throws SQLException {
+        if (!pg) {
+            throw new IllegalStateException("combined claim is PostgreSQL only");
+        }
+        long sent = System.nanoTime();
+        return db.auto(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "WITH j AS (SELECT job_id FROM jobs WHERE job_id = ? AND status IN ('queued', 'running')), "
+                            + "l AS (INSERT INTO leases (lock_key, owner, fencing_token, expires_ms) "
+                            + "SELECT ?, ?, nextval('fencing_tokens'), " + now + " + ? FROM j "
+                            + "ON CONFLICT (lock_key) DO UPDATE SET owner = EXCLUDED.owner, "
+                            + "fencing_token = EXCLUDED.fencing_token, expires_ms = EXCLUDED.expires_ms "
+                            + "WHERE leases.expires_ms <= " + now + " RETURNING fencing_token), "
+                            + "c AS (UPDATE jobs SET status = 'running', attempts = attempts + 1, "
+                            + "claim_token = (SELECT fencing_token FROM l), lease_until_ms = " + now + " + ?, updated_ms = " + now
+                            + " WHERE job_id = ? AND claim_token < (SELECT fencing_token FROM l) "
+                            + "AND status IN ('queued', 'running') "
+                            + "RETURNING job_id, kind, spec, status, attempts, claim_token, last_fencing_token, last_error), "
+                            + "o AS (UPDATE attempts SET outcome = 'abandoned', finished_ms = " + now
+                            + " WHERE job_id = ? AND outcome = 'running' AND EXISTS (SELECT 1 FROM c)), "
+                            + "a AS (INSERT INTO attempts (job_id, fencing_token, owner, started_ms) "
+                            + "SELECT job_id, claim_token, ?, " + now + " FROM c) "
+                            + "SELECT (SELECT fencing_token FROM l) AS lease_token, c.* FROM (SELECT 1) AS one LEFT JOIN c ON true")) {
+                ps.setLong(1, jobId);
+                ps.setString(2, key);
+                ps.setString(3, owner);
+                ps.setLong(4, ttlMs);
+                ps.setLong(5, ttlMs);
+                ps.setLong(6, jobId);
+                ps.setLong(7, jobId);
+                ps.setString(8, owner);
+                try (ResultSet r = ps.executeQuery()) {
+                    if (!r.next()) {
+                        return null;
+                    }
+                    long token = r.getLong("lease_token");
+                    if (r.wasNull()) {
+                        return null;
+                    }
+                    lockstep.nes.farm.lock.Lease lease = new lockstep.nes.farm.lock.Lease(key, owner, token, ttlMs,
+                            sent + ttlMs * 1_000_000L);
+                    r.getLong("job_id");
+                    return new LeasedClaim(lease, r.wasNull() ? null : job(r));
+                }
+            }
+        });
+    }
+
+    /** Moves the expiry hint of a job held under {@code token} (after a lease renewal). */
+    public void extendLeaseHint(long jobId, long token, long ttlMs) throws SQLException {
+        db.auto(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET lease_until_ms = " + now
+                    + " + ? WHERE job_id = ? AND claim_token = ? AND status = 'running'")) {
+                ps.setLong(1, ttlMs);
+                ps.setLong(2, jobId);
+                ps.setLong(3, token);
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    // ---- Fenced writes
+
+    private static final String FENCE = " WHERE job_id = ? AND last_fencing_token < ? AND claim_token <= ? AND status = 'running'";
+
+    /**
+     * Commits the result of the attempt holding {@code token}: {@code UPDATE jobs SET status =
+     * 'done', last_fencing_token = :token WHERE job_id = :id AND last_fencing_token < :token ...},
+     * then the result row, in one transaction. False when 0 rows changed (a newer token holds or
+     * finished the job): nothing is written, and the caller must treat its attempt as failed.
+     */
+    public boolean commit(long jobId, long token, String owner, String resultStatus, String resultJson) throws SQLException {
+        String update = "UPDATE jobs SET status = 'done', last_fencing_token = ?, lease_until_ms = 0, last_error = NULL, "
+                + "updated_ms = " + now + FENCE;
+        if (pg) {
+            return db.auto(c -> {
+                try (PreparedStatement ps = c.prepareStatement("WITH u AS (" + update + " RETURNING job_id), "
+                        + "r AS (INSERT INTO results (job_id, status, result, fencing_token, owner, committed_ms) "
+                        + "SELECT job_id, ?, ?, ?, ?, " + now + " FROM u), "
+                        + "a AS (UPDATE attempts SET outcome = 'committed', finished_ms = " + now
+                        + " WHERE job_id IN (SELECT job_id FROM u) AND fencing_token = ?) SELECT count(*) FROM u")) {
+                    int i = fence(ps, 1, jobId, token);
+                    ps.setString(i++, resultStatus);
+                    ps.setString(i++, resultJson);
+                    ps.setLong(i++, token);
+                    ps.setString(i++, owner);
+                    ps.setLong(i, token);
+                    try (ResultSet r = ps.executeQuery()) {
+                        r.next();
+                        return r.getInt(1) == 1;
+                    }
+                }
+            });
+        }
+        return db.tx(c -> {
+            try (PreparedStatement ps = c.prepareStatement(update)) {
+                fence(ps, 1, jobId, token);
+                if (ps.executeUpdate() == 0) {
+                    return false;
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO results (job_id, status, result, fencing_token, owner, "
+                    + "committed_ms) VALUES (?, ?, ?, ?, ?, " + now + ")")) {
+                ps.setLong(1, jobId);
+                ps.setString(2, resultStatus);
+                ps.setString(3, resultJson);
+                ps.setLong(4, token);
+                ps.setString(5, owner);
+                ps.executeUpdate();
+            }
+            attemptOutcome(c, jobId, token, "committed", null);
+            return true;
+        });
+    }
+
+    private static int fence(PreparedStatement ps, int i, long jobId, long token) throws SQLException {
+        ps.setLong(i++, token);
+        ps.setLong(i++, jobId);
+        ps.setLong(i++, token);
+        ps.setLong(i++, token);
+        return i;
+    }
+
+    /**
+     * Records a failed attempt (fenced like a commit): queued again after {@code retryDelayMs},
+     * or, when it has had {@code maxAttempts} attempts, moved to the dead-letter table with its
+     * last error.
+     */
+    public FailOutcome fail(long jobId, long token, String error, int maxAttempts, long retryDelayMs) throws SQLException {
+        String err = error == null ? "unknown error" : error.length() > 4000 ? error.substring(0, 4000) : error;
+        return db.tx(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = CASE WHEN attempts >= ? THEN 'dead' "
+                    + "ELSE 'queued' END, last_error = ?, not_before_ms = " + now + " + ?, lease_until_ms = 0, "
+                    + "last_fencing_token = ?, updated_ms = " + now + FENCE.replace("job_id = ?", "job_id = ?"))) {
+                ps.setInt(1, maxAttempts);
+                ps.setString(2, err);
+                ps.setLong(3, retryDelayMs);
+                fence(ps, 4, jobId, token);
+                if (ps.executeUpdate() == 0) {
+                    return FailOutcome.STALE;
+                }
+            }
+            attemptOutcome(c, jobId, token, "failed", err);
+            Job j = find(c, jobId);
+            if (DEAD.equals(j.status())) {
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO dead_letter (job_id, attempts, last_error, "
+                        + "fencing_token, dead_ms) VALUES (?, ?, ?, ?, " + now + ")")) {
+                    ps.setLong(1, jobId);
+                    ps.setInt(2, j.attempts());
+                    ps.setString(3, err);
+                    ps.setLong(4, token);
+                    ps.executeUpdate();
+                }
+                return FailOutcome.DEAD;
+            }
+            return FailOutcome.RETRY;
+        });
+    }
+
+    /** Records how an attempt ended when nothing else may be written (stale or cancelled); not fenced. */
+    public void attemptEnded(long jobId, long token, String outcome, String error) throws SQLException {
+        db.auto(c -> {
+            attemptOutcome(c, jobId, token, outcome, error);
+            return null;
+        });
+    }
+
+    private void attemptOutcome(Connection c, long jobId, long token, String outcome, String error) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("UPDATE attempts SET outcome = ?, error = ?, finished_ms = " + now
+                + " WHERE job_id = ? AND fencing_token = ?")) {
+            ps.setString(1, outcome);
+            ps.setString(2, error);
+            ps.setLong(3, jobId);
+            ps.setLong(4, token);
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * Stores a checkpoint under {@code token}, fenced like a result: false (nothing written) when
+     * a newer token holds the job or the job is no longer running.
+     */
+    public boolean saveCheckpoint(long jobId, long token, int frame, byte[] data) throws SQLException {
+        return db.tx(c -> {
+            // The fence, and a row lock that orders this write against a concurrent claim.
+            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET updated_ms = " + now
+                    + " WHERE job_id = ? AND last_fencing_token < ? AND claim_token <= ? AND status = 'running'")) {
+                ps.setLong(1, jobId);
+                ps.setLong(2, token);
+                ps.setLong(3, token);
+                if (ps.executeUpdate() == 0) {
+                    return false;
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoints (job_id, frame, data, fencing_token, "
+                    + "written_ms) VALUES (?, ?, ?, ?, " + now + ") ON CONFLICT (job_id) DO UPDATE SET frame = excluded.frame, "
+                    + "data = excluded.data, fencing_token = excluded.fencing_token, written_ms = excluded.written_ms "
+                    + "WHERE checkpoints.fencing_token <= excluded.fencing_token")) {
+                ps.setLong(1, jobId);
+                ps.setInt(2, frame);
+                ps.setBytes(3, data);
+                ps.setLong(4, token);
+                return ps.executeUpdate() == 1;
+            }
+        });
+    }
+
+    /** The job's last checkpoint, or null. */
+    public Checkpoint checkpoint(long jobId) throws SQLException {
+        return db.auto(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT frame, data, fencing_token FROM checkpoints WHERE job_id = ?")) {
+                ps.setLong(1, jobId);
+                try (ResultSet r = ps.executeQuery()) {
+                    return r.next() ? new Checkpoint(jobId, r.getInt(1), r.getBytes(2), r.getLong(3)) : null;
+                }
+            }
+        });
+    }
+
+    // ---- Reading
+
+    public Job job(long jobId) throws SQLException {
+        return db.auto(c -> find(c, jobId));
+    }
+
+    private static Job find(Connection c, long jobId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT job_id, kind, spec, status, attempts, claim_token, "
+                + "last_fencing_token, last_error FROM jobs WHERE job_id = ?")) {
+            ps.setLong(1, jobId);
+            try (ResultSet r = ps.executeQuery()) {
+                return r.next() ? job(r) : null;
+            }
+        }
+    }
+
+    private static Job job(ResultSet r) throws SQLException {
+        return new Job(r.getLong("job_id"), r.getString("kind"), r.getString("spec"), r.getString("status"),
+                r.getInt("attempts"), r.getLong("claim_token"), r.getLong("last_fencing_token"), r.getString("last_error"));
+    }
+
+    /** Jobs not yet finished (queued or running), in the partition if one is given. */
+    public int unfinished(Partition p) throws SQLException {
+        return db.auto(c -> {
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
+                    "SELECT count(*) FROM jobs WHERE status IN ('queued', 'running')" + (p == null ? "" : p.sql()))) {
+                r.next();
+                return r.getInt(1);
+            }
+        });
+    }
+
+    /** Job counts by status (every status present, zero included). */
+    public Map<String, Integer> countsByStatus() throws SQLException {
+        return db.auto(c -> {
+            Map<String, Integer> m = new LinkedHashMap<>();
+            for (String s : List.of(QUEUED, RUNNING, DONE, DEAD)) {
+                m.put(s, 0);
+            }
+            try (Statement s = c.createStatement();
+                 ResultSet r = s.executeQuery("SELECT status, count(*) FROM jobs GROUP BY status")) {
+                while (r.next()) {
+                    m.put(r.getString(1), r.getInt(2));
+                }
+            }
+            return m;
+        });
+    }
+
+    /** Result counts by result status (pass, fail, diverged, ...). */
+    public Map<String, Integer> resultCounts() throws SQLException {
+        return db.auto(c -> {
+            Map<String, Integer> m = new LinkedHashMap<>();
+            try (Statement s = c.createStatement();
+                 ResultSet r = s.executeQuery("SELECT status, count(*) FROM results GROUP BY status ORDER BY status")) {
+                while (r.next()) {
+                    m.put(r.getString(1), r.getInt(2));
+                }
+            }
+            return m;
+        });
+    }
+
+    public List<DeadLetter> deadLetters() throws SQLException {
+        return db.auto(c -> {
+            List<DeadLetter> out = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
+                    "SELECT d.job_id, j.kind, j.spec, d.attempts, d.last_error, d.fencing_token FROM dead_letter d "
+                            + "JOIN jobs j ON j.job_id = d.job_id ORDER BY d.job_id")) {
+                while (r.next()) {
+                    out.add(new DeadLetter(r.getLong(1), r.getString(2), r.getString(3), r.getInt(4), r.getString(5),
+                            r.getLong(6)));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** One row per job (the primary keys of jobs and results make a second row impossible). */
+    public List<ReportRow> report() throws SQLException {
+        return db.auto(c -> {
+            List<ReportRow> out = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
+                    "SELECT j.job_id, j.kind, j.spec, j.status, r.status, r.result, "
+                            + "COALESCE(r.fencing_token, j.last_fencing_token), j.attempts, j.last_error "
+                            + "FROM jobs j LEFT JOIN results r ON r.job_id = j.job_id ORDER BY j.job_id")) {
+                while (r.next()) {
+                    out.add(new ReportRow(r.getLong(1), r.getString(2), r.getString(3), r.getString(4), r.getString(5),
+                            r.getString(6), r.getLong(7), r.getInt(8), r.getString(9)));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** Attempts by outcome (running, committed, failed, stale, cancelled, abandoned). */
+    public Map<String, Integer> attemptCounts() throws SQLException {
+        return db.auto(c -> {
+            Map<String, Integer> m = new LinkedHashMap<>();
+            try (Statement s = c.createStatement();
+                 ResultSet r = s.executeQuery("SELECT outcome, count(*) FROM attempts GROUP BY outcome ORDER BY outcome")) {
+                while (r.next()) {
+                    m.put(r.getString(1), r.getInt(2));
+                }
+            }
+            return m;
+        });
+    }
+
+    // ---- The coordinator's writes, fenced by its term
+
+    /** A write the coordinator makes inside its fenced transaction; returns a note for the log. */
+    @FunctionalInterface
+    public interface CoordinatorWrite {
+        String run(Connection c) throws SQLException;
+    }
+
+    /**
+     * Runs {@code write} only if {@code term} is still the newest coordinator term the store has
+     * seen: {@code UPDATE coordinator SET term = :term ... WHERE term <= :term}, then the write
+     * and a log line, in one transaction. Null (nothing written) when a newer term wrote first.
+     */
+    public String coordinatorWrite(long term, String leader, String action, CoordinatorWrite write) throws SQLException {
+        return db.tx(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE coordinator SET term = ?, leader = ?, updated_ms = " + now
+                    + " WHERE id = 1 AND term <= ?")) {
+                ps.setLong(1, term);
+                ps.setString(2, leader);
+                ps.setLong(3, term);
+                if (ps.executeUpdate() == 0) {
+                    return null;
+                }
+            }
+            String note = write.run(c);
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO coordinator_log (term, leader, action, at_ms) VALUES "
+                    + "(?, ?, ?, " + now + ")")) {
+                ps.setLong(1, term);
+                ps.setString(2, leader);
+                ps.setString(3, note == null ? action : action + ": " + note);
+                ps.executeUpdate();
+            }
+            return note == null ? "" : note;
+        });
+    }
+
+    /** Requeues running jobs whose lease hint expired (fenced by term); null when stale. */
+    public String requeueExpired(long term, String leader) throws SQLException {
+        return coordinatorWrite(term, leader, "requeue", c -> {
+            try (Statement s = c.createStatement()) {
+                int n = s.executeUpdate("UPDATE jobs SET status = 'queued', updated_ms = " + now
+                        + " WHERE status = 'running' AND lease_until_ms <= " + now);
+                return n + " expired job(s)";
+            }
+        });
+    }
+
+    /**
+     * Marks the nightly run of {@code date} finished when no job is queued or running (fenced by
+     * term); returns null when stale, "" when there is nothing to mark.
+     */
+    public String markNightlyRun(long term, String leader, String date) throws SQLException {
+        return coordinatorWrite(term, leader, "mark-run", c -> {
+            int done;
+            int dead;
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
+                    "SELECT sum(CASE WHEN status = 'done' THEN 1 ELSE 0 END), sum(CASE WHEN status = 'dead' THEN 1 ELSE 0 END), "
+                            + "sum(CASE WHEN status IN ('queued', 'running') THEN 1 ELSE 0 END) FROM jobs")) {
+                r.next();
+                if (r.getInt(3) > 0) {
+                    return "run " + date + " not finished (" + r.getInt(3) + " job(s) left)";
+                }
+                done = r.getInt(1);
+                dead = r.getInt(2);
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO nightly_runs (run_date, term, leader, jobs_done, "
+                    + "jobs_dead, marked_ms) VALUES (?, ?, ?, ?, ?, " + now + ") ON CONFLICT (run_date) DO UPDATE SET "
+                    + "term = excluded.term, leader = excluded.leader, jobs_done = excluded.jobs_done, "
+                    + "jobs_dead = excluded.jobs_dead, marked_ms = excluded.marked_ms")) {
+                ps.setString(1, date);
+                ps.setLong(2, term);
+                ps.setString(3, leader);
+                ps.setInt(4, done);
+                ps.setInt(5, dead);
+                ps.executeUpdate();
+            }
+            return "run " + date + " finished: " + done + " done, " + dead + " dead";
+        });
+    }
+
+    /** The coordinator term the store last accepted, and its leader. */
+    public record Term(long term, String leader) {
+    }
+
+    public Term coordinatorTerm() throws SQLException {
+        return db.auto(c -> {
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT term, leader FROM coordinator WHERE id = 1")) {
+                r.next();
+                return new Term(r.getLong(1), r.getString(2));
+            }
+        });
+    }
+
+    /** The coordinator log's terms in write order (to check they never go back). */
+    public List<long[]> coordinatorLogTerms() throws SQLException {
+        return db.auto(c -> {
+            List<long[]> out = new ArrayList<>();
+            try (Statement s = c.createStatement();
+                 ResultSet r = s.executeQuery("SELECT entry_id, term FROM coordinator_log ORDER BY entry_id")) {
+                while (r.next()) {
+                    out.add(new long[] {r.getLong(1), r.getLong(2)});
+                }
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public void close() {
+        db.close();
+    }
+}

@@ -1,0 +1,165 @@
+package lockstep.nes.farm;
+
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * A real PostgreSQL on loopback for the farm's tests: the server named by env LOCKSTEP_PG_URL
+ * (a {@code postgresql://user:pass@host:port/db} URL whose user may create databases), else a
+ * throwaway cluster (initdb + pg_ctl on a free port in a temp folder, run as user postgres
+ * when this JVM is root), stopped when the JVM exits. Each caller gets a fresh database.
+ * Without PostgreSQL a test fails when CI=true and is skipped otherwise.
+ */
+public final class PgServer {
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+    private static String base;     // postgresql://user@host:port
+    private static String problem;
+
+    private PgServer() {
+    }
+
+    /** A fresh, empty database's URL. */
+    public static synchronized String newDatabase() {
+        if (base == null && problem == null) {
+            try {
+                start();
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                problem = "cannot start PostgreSQL: " + e.getMessage();
+            }
+        }
+        if (problem != null) {
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                fail(problem);
+            }
+            assumeTrue(false, problem);
+        }
+        String name = "farm_" + ProcessHandle.current().pid() + "_" + DATABASES.incrementAndGet();
+        String admin = base + "/postgres";
+        try (Connection c = DriverManager.getConnection(jdbc(admin), user(), password());
+             Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE " + name);
+        } catch (SQLException e) {
+            fail("cannot create database " + name + " on " + base + ": " + e.getMessage());
+        }
+        return base + "/" + name;
+    }
+
+    private static String jdbc(String url) {
+        String rest = url.substring(url.indexOf("://") + 3);
+        return "jdbc:postgresql://" + rest.substring(rest.indexOf('@') + 1);
+    }
+
+    private static String user() {
+        String rest = base.substring(base.indexOf("://") + 3);
+        String info = rest.substring(0, rest.indexOf('@'));
+        int c = info.indexOf(':');
+        return c < 0 ? info : info.substring(0, c);
+    }
+
+    private static String password() {
+        String rest = base.substring(base.indexOf("://") + 3);
+        String info = rest.substring(0, rest.indexOf('@'));
+        int c = info.indexOf(':');
+        return c < 0 ? null : info.substring(c + 1);
+    }
+
+    private static void start() throws IOException, InterruptedException {
+        String env = System.getenv("LOCKSTEP_PG_URL");
+        if (env != null && !env.isBlank()) {
+            String u = env.strip();
+            int slash = u.indexOf('/', u.indexOf("://") + 3);
+            base = slash < 0 ? u : u.substring(0, slash);
+            if (!base.contains("@")) {
+                problem = "LOCKSTEP_PG_URL must name a user (postgresql://user@host:port/db)";
+            }
+            return;
+        }
+        Path bin = findBin();
+        if (bin == null) {
+            problem = "PostgreSQL not found (no /usr/lib/postgresql/*/bin/initdb; apt-get install postgresql, or set LOCKSTEP_PG_URL)";
+            return;
+        }
+        boolean root = "root".equals(System.getProperty("user.name"));
+        Path dir = Files.createTempDirectory("lockstep-pg-");
+        List<String> prefix = new ArrayList<>();
+        if (root) {
+            run(List.of("chown", "postgres:postgres", dir.toString()), 30);
+            prefix.addAll(List.of("runuser", "-u", "postgres", "--"));
+        }
+        Path data = dir.resolve("data");
+        List<String> initdb = new ArrayList<>(prefix);
+        initdb.addAll(List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-U", "postgres", "--auth=trust",
+                "-E", "UTF8", "--no-sync"));
+        run(initdb, 120);
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        List<String> startCmd = new ArrayList<>(prefix);
+        startCmd.addAll(List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-l", dir.resolve("log").toString(),
+                "-w", "-t", "60", "-o", "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1 -c fsync=off "
+                        + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200", "start"));
+        run(startCmd, 90);
+        List<String> stop = new ArrayList<>(prefix);
+        stop.addAll(List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-m", "immediate", "-w", "stop"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                run(stop, 30);
+            } catch (IOException | InterruptedException | RuntimeException ignored) {
+                // best effort
+            }
+            try (Stream<Path> walk = Files.walk(dir)) {
+                walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException ignored) {
+                // best effort
+            }
+        }));
+        base = "postgresql://postgres@127.0.0.1:" + port;
+    }
+
+    private static Path findBin() {
+        Path root = Path.of("/usr/lib/postgresql");
+        if (!Files.isDirectory(root)) {
+            return null;
+        }
+        try (Stream<Path> versions = Files.list(root)) {
+            return versions.map(v -> v.resolve("bin")).filter(b -> Files.isExecutable(b.resolve("initdb")))
+                    .max(Comparator.comparing(p -> p.getParent().getFileName().toString())).orElse(null);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static void run(List<String> cmd, int seconds) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IOException(String.join(" ", cmd) + " timed out");
+        }
+        if (p.exitValue() != 0) {
+            throw new IOException(cmd.get(prefixLength(cmd)) + " exited " + p.exitValue() + ": "
+                    + new String(out, StandardCharsets.UTF_8).strip().replace('\n', ' '));
+        }
+    }
+
+    private static int prefixLength(List<String> cmd) {
+        return cmd.get(0).equals("runuser") ? 4 : 0;
+    }
+}

@@ -1,0 +1,105 @@
+package lockstep.nes.farm;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import lockstep.nes.farm.lock.Lease;
+import lockstep.nes.farm.lock.SqlLockManager;
+import lockstep.nes.farm.store.Database;
+import lockstep.nes.farm.store.Store;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The store's fenced writes and the SQL lock managers, on SQLite and on a real PostgreSQL. */
+class StoreTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void sqliteFencing() throws Exception {
+        fencing(tmp.resolve("farm.db").toString());
+    }
+
+    @Test
+    void postgresFencing() throws Exception {
+        fencing(PgServer.newDatabase());
+    }
+
+    private static void fencing(String url) throws Exception {
+        try (Store store = Store.open(url, 4)) {
+            assertEquals(Database.latestVersion(), store.db().schemaVersion());
+            // Migrating twice is a no-op.
+            store.db().migrate();
+            SqlLockManager locks = new SqlLockManager(store.db(), false);
+            List<Long> ids = store.submit("noop", List.of("{}", "{}"));
+            long id = ids.get(0);
+
+            Lease a = locks.tryAcquire("job:" + id, "A", Duration.ofMillis(300)).orElseThrow();
+            assertTrue(locks.tryAcquire("job:" + id, "B", Duration.ofMillis(300)).isEmpty(), "held lease acquired twice");
+            assertNotNull(store.claim(id, a.fencingToken(), "A", 300));
+            assertTrue(locks.renew(a).isPresent());
+            Thread.sleep(400);
+            assertTrue(locks.renew(a).isEmpty(), "an expired lease was renewed");
+            Lease b = locks.tryAcquire("job:" + id, "B", Duration.ofSeconds(10)).orElseThrow();
+            assertTrue(b.fencingToken() > a.fencingToken(), "tokens must increase");
+            assertNotNull(store.claim(id, b.fencingToken(), "B", 10_000));
+            // A, a zombie, writes nothing: not a checkpoint, not a failure, not a result.
+            assertFalse(store.saveCheckpoint(id, a.fencingToken(), 60, new byte[] {1}));
+            assertEquals(Store.FailOutcome.STALE, store.fail(id, a.fencingToken(), "x", 3, 0));
+            assertFalse(store.commit(id, a.fencingToken(), "A", "pass", "{\"by\":\"A\"}"));
+            // B checkpoints and commits, once.
+            assertTrue(store.saveCheckpoint(id, b.fencingToken(), 60, new byte[] {2}));
+            assertEquals(60, store.checkpoint(id).frame());
+            assertTrue(store.commit(id, b.fencingToken(), "B", "pass", "{\"by\":\"B\"}"));
+            assertFalse(store.commit(id, b.fencingToken(), "B", "pass", "{\"by\":\"B\"}"), "committed twice");
+            // A later token cannot commit a finished job either.
+            Lease c = locks.tryAcquire("job:x" + id, "C", Duration.ofSeconds(1)).orElseThrow();
+            assertNull(store.claim(id, c.fencingToken(), "C", 1000));
+            assertFalse(store.commit(id, c.fencingToken(), "C", "pass", "{}"));
+            locks.release(b);
+            assertTrue(locks.tryAcquire("job:" + id, "D", Duration.ofSeconds(1)).isPresent(), "released lease still held");
+
+            List<Store.ReportRow> report = store.report();
+            assertEquals(2, report.size());
+            assertEquals("done", report.get(0).status());
+            assertEquals("{\"by\":\"B\"}", report.get(0).resultJson());
+            assertEquals(b.fencingToken(), report.get(0).fencingToken());
+
+            // Failures retry, then land in the dead letter table.
+            long id2 = ids.get(1);
+            for (int i = 1; i <= 2; i++) {
+                long t = store.nextToken();
+                assertNotNull(store.claim(id2, t, "W", 1000));
+                Store.FailOutcome o = store.fail(id2, t, "boom " + i, 2, 0);
+                assertEquals(i < 2 ? Store.FailOutcome.RETRY : Store.FailOutcome.DEAD, o);
+            }
+            assertEquals(List.of(id2), store.deadLetters().stream().map(Store.DeadLetter::jobId).toList());
+            assertEquals("boom 2", store.deadLetters().get(0).lastError());
+            Map<String, Integer> counts = store.countsByStatus();
+            assertEquals(1, counts.get("done"));
+            assertEquals(1, counts.get("dead"));
+            assertEquals(0, store.unfinished(null));
+            assertTrue(store.candidates(10, null).isEmpty());
+
+            // Static partitions split the queue without overlap.
+            List<Long> more = store.submit("noop", java.util.Collections.nCopies(10, "{}"));
+            List<Long> p0 = store.candidates(100, new Store.Partition(0, 2));
+            List<Long> p1 = store.candidates(100, new Store.Partition(1, 2));
+            assertEquals(10, p0.size() + p1.size());
+            assertTrue(p0.stream().allMatch(x -> x % 2 == 0) && p1.stream().allMatch(x -> x % 2 == 1));
+            assertTrue(p0.containsAll(more.stream().filter(x -> x % 2 == 0).toList()));
+            assertEquals(new Store.Partition(3, 4), Store.Partition.parse("3/4"));
+            assertThrows(IllegalArgumentException.class, () -> Store.Partition.parse("4/4"));
+
+            // The coordinator's term fences its writes.
+            assertNotNull(store.requeueExpired(5, "c1"));
+            assertNotNull(store.requeueExpired(7, "c2"));
+            assertNull(store.requeueExpired(5, "c1"), "an old term wrote");
+            assertEquals(7, store.coordinatorTerm().term());
+        }
+    }
+}

@@ -1,0 +1,816 @@
+package lockstep.nes.verifier;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import lockstep.nes.core.movie.Movie;
+import lockstep.nes.core.state.StateDiff;
+import lockstep.nes.verifier.host.HostClient;
+import lockstep.nes.verifier.host.HostException;
+
+/**
+ * Processes mode: each engine runs in its own engine-host JVM (the canary's host and protocol,
+ * docs/engine-host-protocol.md, version 2) and streams the digest of every cycle; the verifier
+ * compares the two streams position by position.
+ *
+ * <p>Credits: a host is sent RUN_STREAM requests of {@link Lockstep.Options#streamChunk} cycles,
+ * at most two outstanding, and only while it is less than two chunks past the compared
+ * position, so it never runs more than three chunks ahead of the slower host: that bounds the
+ * drift (the distance between the two hosts' streamed positions, exported as
+ * {@code lockstep_drift_offset_cycles}) and the verifier's buffers. Checkpoints come inline: each
+ * host sends its snapshot at the end of every K-th frame, and a pair whose hashes agree at a
+ * compared position becomes a verified checkpoint.
+ *
+ * <p>On a digest mismatch both hosts are drained, restored to the last verified checkpoint and
+ * re-run to the divergent cycle without the injected faults (does it reproduce?); there both
+ * describe their state and the differing {@code component.field} values are reported. If it does
+ * not reproduce (a one-shot fault), the re-run is repeated with the faults that fired, to name
+ * the fields. A host that sends nothing for {@link Lockstep.Options#stallMillis} while it owes
+ * digests is stalled: reported with the drift, then replaced by a new host on rollback; the old
+ * one becomes a zombie whose late messages are offered through the epoch fence and refused. A
+ * host that crashes, is silent past {@link Lockstep.Options#hostTimeoutMillis} (hung: killed) or
+ * breaks the protocol ends the run, reported as such (never a pass).
+ */
+final class ProcessLockstep implements VerifySession {
+    private static final String DIVERGENCE = "divergence";
+    private static final String STALL = "stall";
+    private static final String DONE = "done";
+
+    private final Lockstep.Options options;
+    private final EpochFence fence = new EpochFence();
+    private final CheckpointRing checkpoints;
+    private final SessionMetrics metrics;
+    private final Backoff backoff;
+    private final Lockstep.AlertGate gate = new Lockstep.AlertGate();
+    private final int[][] movie;
+    /** Faults that fired (their specs as sent), in order. */
+    private final Set<String> fired = new LinkedHashSet<>();
+    /** Results written through the fence (zombies' late ones are refused). */
+    private final List<String> results = new ArrayList<>();
+    private final List<Thread> zombies = new ArrayList<>();
+    private final Host[] hosts;
+    /** The last position both streams agreed on. */
+    private long compared;
+    private long verified;
+    private long lastPrint = System.nanoTime();
+    /**
+     * The newest verified checkpoint and its stream position. The position equals the snapshot's
+     * cycle count unless a movie power-cycled the console (which resets the count but not the
+     * position) since the streams last restarted.
+     */
+    private CheckpointRing.Checkpoint latestCheckpoint;
+    private long latestCheckpointPosition;
+
+    ProcessLockstep(Lockstep.Options options, Function<EpochFence, SessionMetrics> metrics) {
+        if (options.romImage == null) {
+            throw new IllegalArgumentException("processes mode needs the ROM image (Options.romImage)");
+        }
+        if (options.streamChunk < 1 || options.streamBatch < 1) {
+            throw new IllegalArgumentException("stream chunk and batch must be at least 1");
+        }
+        this.options = options;
+        this.hosts = new Host[] {new Host(0), new Host(1)};
+        this.checkpoints = new CheckpointRing(Math.max(1, options.checkpointsKept), fence);
+        this.metrics = metrics.apply(fence);
+        // A host runs up to three request chunks ahead of the slower one by design (credits).
+        this.metrics.setDriftAllowance(3L * options.streamChunk);
+        this.backoff = new Backoff(options.backoffBaseMillis, options.backoffCapMillis, options.backoffSeed);
+        if (options.input instanceof MovieInput m) {
+            List<Movie.Frame> frames = m.movie().frames();
+            movie = new int[3][frames.size()];
+            for (int i = 0; i < frames.size(); i++) {
+                movie[0][i] = frames.get(i).commands();
+                movie[1][i] = frames.get(i).port0();
+                movie[2][i] = frames.get(i).port1();
+            }
+        } else if (options.input == InputSource.NONE) {
+            movie = null;
+        } else {
+            throw new IllegalArgumentException("processes mode feeds the hosts a movie (MovieInput) or no input");
+        }
+    }
+
+    @Override
+    public EpochFence fence() {
+        return fence;
+    }
+
+    List<String> results() {
+        synchronized (results) {
+            return List.copyOf(results);
+        }
+    }
+
+    /** The engine hosts' process ids (A, B), for tests that kill one. */
+    long[] hostPids() {
+        return new long[] {pid(hosts[0]), pid(hosts[1])};
+    }
+
+    private static long pid(Host h) {
+        HostClient c = h.client;
+        return c == null ? -1 : c.pid();
+    }
+
+    /** The verifier's view of one host's stream. */
+    private final class Host {
+        final int index;
+        final String name;
+        volatile HostClient client;
+        long[] ring;
+        int mask;
+        long received;
+        long requested;
+        int outstanding;
+        boolean finished;
+        long endPosition = -1;
+        int frame;
+        long lastHeard = System.nanoTime();
+        final ArrayDeque<PendingSnapshot> snapshots = new ArrayDeque<>();
+
+        Host(int index) {
+            this.index = index;
+            this.name = "host " + (index == 0 ? "A" : "B");
+            int size = Integer.highestOneBit(Math.max(1024, 4 * options.streamChunk + 2 * options.streamBatch)) << 1;
+            ring = new long[size];
+            mask = size - 1;
+        }
+
+        void reset(long position) {
+            received = position;
+            requested = position;
+            outstanding = 0;
+            finished = false;
+            endPosition = -1;
+            snapshots.clear();
+            lastHeard = System.nanoTime();
+        }
+
+        long digest(long position) {
+            return ring[(int) (position & mask)];
+        }
+    }
+
+    private record PendingSnapshot(long position, HostClient.Snapshot snapshot) {
+    }
+
+    private record Event(String kind, long position, int host) {
+    }
+
+    @Override
+    public Lockstep.Result run() throws InterruptedException {
+        List<DivergenceReport> divergences = new ArrayList<>();
+        int rollbacks = 0;
+        try {
+            try {
+                startBoth();
+            } catch (HostException e) {
+                throw new SessionSetupException("cannot start the engine hosts: " + e.getMessage(), e);
+            }
+            for (Host h : hosts) {
+                try {
+                    h.client.inject(unfired(h.index));
+                } catch (HostException e) {
+                    if (e.kind() == HostException.Kind.HOST_ERROR) {
+                        throw new SessionSetupException(e.getMessage().substring(e.host().length() + 2), e);
+                    }
+                    throw e;
+                }
+            }
+            HostClient.Snapshot sa = hosts[0].client.snapshot();
+            HostClient.Snapshot sb = hosts[1].client.snapshot();
+            if (!Arrays.equals(sa.stateHash(), sb.stateHash())) {
+                throw new IllegalStateException("the two hosts differ at power-on: " + sa.stateHashHex() + " vs "
+                        + sb.stateHashHex());
+            }
+            CheckpointRing.Checkpoint first = new CheckpointRing.Checkpoint(0, sa.cycles(), fence.current(), sa.data(),
+                    sa.stateHashHex());
+            checkpoints.add(first);
+            begin(first);
+            while (true) {
+                Event ev = stream();
+                if (ev.kind().equals(DONE)) {
+                    drainAll(hosts[0]);
+                    drainAll(hosts[1]);
+                    String finalHash = finalCheck(divergences);
+                    if (finalHash != null) {
+                        if (options.progress != null) {
+                            options.progress.println();
+                        }
+                        return new Lockstep.Result(options.frames, verified, finalHash, divergences, rollbacks, true, "");
+                    }
+                    return new Lockstep.Result(options.frames, verified, null, divergences, rollbacks, false,
+                            "final state hashes differ");
+                }
+                metrics.setDivergence(true);
+                metrics.divergence();
+                if (options.rollback == Lockstep.Rollback.ON_ALERT) {
+                    gate.beginHalt();
+                }
+                DivergenceReport report = ev.kind().equals(STALL) ? stallReport(ev) : localize(ev.position());
+                divergences.add(report);
+                if (options.progress != null) {
+                    options.progress.println();
+                    options.progress.print(report.toText());
+                }
+                if (options.deadLetter != null) {
+                    if (ev.kind().equals(STALL)) {
+                        options.deadLetter.result(fence.current(), Map.of("type", ev.kind(), "report", report));
+                    } else {
+                        // Both hosts stand at the divergent cycle: their last pictures go with the report.
+                        HostClient.Observation oa = observe(hosts[0]);
+                        HostClient.Observation ob = observe(hosts[1]);
+                        options.deadLetter.divergence(fence.current(), report, oa.pixels(), ob.pixels());
+                    }
+                }
+                if (options.rollback == Lockstep.Rollback.OFF || rollbacks >= options.maxRollbacks) {
+                    return new Lockstep.Result(frames(), verified, null, divergences, rollbacks, false,
+                            options.rollback == Lockstep.Rollback.OFF ? ev.kind() + " (rollback off)" : "too many rollbacks");
+                }
+                if (options.rollback == Lockstep.Rollback.ON_ALERT) {
+                    if (!gate.await(options.alertWaitMillis)) {
+                        return new Lockstep.Result(frames(), verified, null, divergences, rollbacks, false,
+                                ev.kind() + ": no rollback ordered within " + options.alertWaitMillis + " ms");
+                    }
+                } else {
+                    long delay = backoff.nextDelayMillis();
+                    if (options.progress != null) {
+                        options.progress.printf("rollback: restarting in %d ms (attempt %d, full jitter)%n", delay,
+                                backoff.attempts());
+                    }
+                    Thread.sleep(delay);
+                }
+                CheckpointRing.Checkpoint cp = rollback(ev);
+                rollbacks++;
+                if (options.progress != null) {
+                    options.progress.printf("rollback: both hosts restored to frame %d (cycle %d), epoch %d, "
+                            + "recovery verified%n", cp.frame(), cp.cycle(), fence.current());
+                }
+                gate.rolledBack("rolled back to frame " + cp.frame() + ", epoch " + fence.current());
+            }
+        } catch (HostException e) {
+            // A host crashed, hung or broke the protocol: reported as such, never a pass.
+            metrics.setDivergence(true);
+            metrics.divergence();
+            DivergenceReport r = hostFailure(e);
+            divergences.add(r);
+            if (options.progress != null) {
+                options.progress.println();
+                options.progress.print(r.toText());
+            }
+            if (options.deadLetter != null) {
+                options.deadLetter.result(fence.current(), Map.of("type", "host-failure", "report", r));
+            }
+            return new Lockstep.Result(frames(), verified, null, divergences, rollbacks, false, e.getMessage());
+        } finally {
+            for (Host h : hosts) {
+                if (h.client != null) {
+                    h.client.close();
+                }
+            }
+        }
+    }
+
+    private static HostClient.Observation observe(Host h) throws HostException {
+        h.client.sendObserve();
+        return h.client.awaitObservation();
+    }
+
+    private int frames() {
+        return Math.min(hosts[0].frame, hosts[1].frame);
+    }
+
+    private String classpath() {
+        if (options.hostClasspath != null) {
+            return options.hostClasspath;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            if (e.isEmpty()) {
+                continue;
+            }
+            if (sb.length() > 0) {
+                sb.append(File.pathSeparator);
+            }
+            sb.append(Path.of(e).toAbsolutePath());
+        }
+        return sb.toString();
+    }
+
+    /** Starts both hosts, B on a helper thread so the two JVMs start in parallel. */
+    private void startBoth() throws HostException, InterruptedException {
+        HostClient[] b = new HostClient[1];
+        HostException[] failure = new HostException[1];
+        Thread t = new Thread(() -> {
+            try {
+                b[0] = startHost(hosts[1].name);
+            } catch (HostException e) {
+                failure[0] = e;
+            }
+        }, "start-host-B");
+        t.start();
+        HostException mine = null;
+        try {
+            hosts[0].client = startHost(hosts[0].name);
+        } catch (HostException e) {
+            mine = e;
+        }
+        t.join();
+        hosts[1].client = b[0];
+        if (mine != null) {
+            throw mine;
+        }
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+    }
+
+    private HostClient startHost(String name) throws HostException {
+        HostClient c = HostClient.start(name, classpath(), options.hostMainClass, options.hostJvmOptions,
+                options.hostTimeoutMillis);
+        try {
+            if (c.hello().protocolVersion() < 2) {
+                throw new HostException(HostException.Kind.PROTOCOL, name, "speaks engine-host protocol version "
+                        + c.hello().protocolVersion() + "; processes mode needs version 2 (INJECT, RUN_STREAM)");
+            }
+            c.loadRom(options.romName, options.romImage);
+            if (movie != null) {
+                c.loadMovie(movie[0], movie[1], movie[2]);
+            }
+        } catch (HostException e) {
+            c.close();
+            throw e;
+        }
+        return c;
+    }
+
+    /** The faults of engine {@code engine} that have not fired, as specs. */
+    private List<String> unfired(int engine) {
+        List<String> out = new ArrayList<>();
+        for (FaultSpec f : options.faults) {
+            if (f.engine() == engine && !fired.contains(f.toString())) {
+                out.add(f.toString());
+            }
+        }
+        return out;
+    }
+
+    private List<String> firedList() {
+        return List.copyOf(fired);
+    }
+
+    /**
+     * Streams restart from {@code cp}: after RESTORE a host's stream position is the snapshot's
+     * cycle count, so the verifier's positions restart there too.
+     */
+    private void begin(CheckpointRing.Checkpoint cp) {
+        long position = cp.cycle();
+        latestCheckpoint = cp;
+        latestCheckpointPosition = position;
+        compared = position;
+        hosts[0].reset(position);
+        hosts[1].reset(position);
+    }
+
+    // ---- Streaming and comparing.
+
+    /** Streams and compares until both hosts finished, the streams differ, or a host stalls. */
+    private Event stream() throws HostException, InterruptedException {
+        final Host a = hosts[0];
+        final Host b = hosts[1];
+        final long stallNanos = TimeUnit.MILLISECONDS.toNanos(options.stallMillis);
+        while (true) {
+            topUp(a);
+            topUp(b);
+            boolean got = drainAvailable(a) | drainAvailable(b);
+            long upTo = Math.min(a.received, b.received);
+            for (long p = compared + 1; p <= upTo; p++) {
+                if (a.digest(p) != b.digest(p)) {
+                    verified += p - 1 - compared;
+                    compared = p - 1;
+                    return new Event(DIVERGENCE, p, -1);
+                }
+            }
+            if (upTo > compared) {
+                verified += upTo - compared;
+                compared = upTo;
+            }
+            pairCheckpoints();
+            if (a.finished && b.finished && a.endPosition == b.endPosition && compared >= a.endPosition) {
+                return new Event(DONE, compared, -1);
+            }
+            for (Host h : hosts) {
+                Host o = hosts[1 - h.index];
+                if (h.finished && compared >= h.endPosition
+                        && (o.received > h.endPosition || (o.finished && o.endPosition != h.endPosition))) {
+                    // One host ended its frames where the other ran on.
+                    return new Event(DIVERGENCE, h.endPosition + 1, -1);
+                }
+            }
+            long now = System.nanoTime();
+            for (Host h : hosts) {
+                long silent = TimeUnit.NANOSECONDS.toMillis(now - h.lastHeard);
+                if (h.outstanding > 0 && silent > options.hostTimeoutMillis) {
+                    h.client.destroy();
+                    throw new HostException(HostException.Kind.TIMEOUT, h.name, "hung: no digests for " + silent
+                            + " ms after cycle " + h.received + " (killed)");
+                }
+            }
+            Host stalled = null;
+            for (Host h : hosts) {
+                if (h.outstanding > 0 && now - h.lastHeard > stallNanos
+                        && (stalled == null || h.lastHeard < stalled.lastHeard)) {
+                    stalled = h;
+                }
+            }
+            if (stalled != null) {
+                return new Event(STALL, stalled.received + 1, stalled.index);
+            }
+            metrics.setDrift(a.received - b.received);
+            metrics.setProgress(0, a.received, a.frame);
+            metrics.setProgress(1, b.received, b.frame);
+            if (options.progress != null && now - lastPrint > 1_000_000_000L) {
+                lastPrint = now;
+                options.progress.printf("\rverify: frame %d/%d, %d cycles verified, drift %d", frames(),
+                        options.frames, verified, Math.abs(a.received - b.received));
+                options.progress.flush();
+            }
+            if (!got) {
+                Host wait = a.received <= b.received ? a : b;
+                if (wait.outstanding == 0) {
+                    wait = hosts[1 - wait.index];
+                }
+                if (wait.outstanding > 0) {
+                    HostClient.StreamEvent e = wait.client.pollStream(1);
+                    if (e != null) {
+                        handle(wait, e, true);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Sends RUN_STREAM requests while the host has credit: at most two outstanding, < 2 chunks ahead. */
+    private void topUp(Host h) throws HostException {
+        int chunk = options.streamChunk;
+        while (!h.finished && h.outstanding < 2 && h.requested - compared < 2L * chunk) {
+            h.requested += chunk;
+            h.client.sendRunStream(h.requested, options.frames, options.streamBatch, options.checkpointEvery);
+            if (h.outstanding++ == 0) {
+                h.lastHeard = System.nanoTime();
+            }
+        }
+    }
+
+    /** Handles every message the host has sent so far; true if there was any. */
+    private boolean drainAvailable(Host h) throws HostException {
+        boolean any = false;
+        HostClient.StreamEvent e;
+        while ((e = h.client.pollStream(0)) != null) {
+            handle(h, e, true);
+            any = true;
+        }
+        return any;
+    }
+
+    /** Reads the host's answers until it owes none (digests not kept). */
+    private void drainAll(Host h) throws HostException {
+        while (h.outstanding > 0) {
+            handle(h, h.client.awaitStream(), false);
+        }
+    }
+
+    private void handle(Host h, HostClient.StreamEvent e, boolean keep) throws HostException {
+        h.lastHeard = System.nanoTime();
+        if (e instanceof HostClient.Digests d) {
+            if (d.firstCycle() != h.received + 1) {
+                throw new HostException(HostException.Kind.PROTOCOL, h.name, "digests for cycle " + d.firstCycle()
+                        + " where " + (h.received + 1) + " was due");
+            }
+            long[] v = d.digests();
+            if (keep) {
+                if (h.received + v.length - compared > h.ring.length) {
+                    throw new IllegalStateException(h.name + " ran past its credit (" + (h.received + v.length)
+                            + ", compared " + compared + ")");
+                }
+                for (int i = 0; i < v.length; i++) {
+                    h.ring[(int) ((h.received + 1 + i) & h.mask)] = v[i];
+                }
+            }
+            h.received += v.length;
+        } else if (e instanceof HostClient.Snapshot s) {
+            h.frame = s.frame();
+            if (keep) {
+                h.snapshots.addLast(new PendingSnapshot(h.received, s));
+            }
+        } else if (e instanceof HostClient.RunEnd r) {
+            h.outstanding--;
+            h.frame = r.frame();
+            if (r.frame() >= options.frames && !h.finished) {
+                h.finished = true;
+                h.endPosition = r.cycles();
+            }
+        } else if (e instanceof HostClient.FaultFired f) {
+            fired.add(f.spec());
+            if (options.progress != null) {
+                options.progress.printf("%nverify: %s: injected fault %s fired at cycle %d%n", h.name, f.spec(),
+                        f.position());
+            }
+        }
+    }
+
+    /** Pairs the hosts' inline snapshots at compared positions; agreeing pairs become checkpoints. */
+    private void pairCheckpoints() {
+        ArrayDeque<PendingSnapshot> x = hosts[0].snapshots;
+        ArrayDeque<PendingSnapshot> y = hosts[1].snapshots;
+        while (!x.isEmpty() && !y.isEmpty()) {
+            PendingSnapshot sx = x.peekFirst();
+            PendingSnapshot sy = y.peekFirst();
+            if (sx.position() != sy.position()) {
+                ArrayDeque<PendingSnapshot> lower = sx.position() < sy.position() ? x : y;
+                if (lower.peekFirst().position() <= compared) {
+                    lower.removeFirst(); // no partner at that position: never a checkpoint
+                    continue;
+                }
+                break;
+            }
+            if (sx.position() > compared) {
+                break;
+            }
+            x.removeFirst();
+            y.removeFirst();
+            long t0 = System.nanoTime();
+            HostClient.Snapshot a = sx.snapshot();
+            HostClient.Snapshot b = sy.snapshot();
+            if (a.frame() == b.frame() && Arrays.equals(a.stateHash(), b.stateHash())) {
+                CheckpointRing.Checkpoint cp = new CheckpointRing.Checkpoint(a.frame(), a.cycles(), fence.current(),
+                        a.data(), a.stateHashHex());
+                if (checkpoints.add(cp)) {
+                    latestCheckpoint = cp;
+                    latestCheckpointPosition = sx.position();
+                }
+                metrics.checkpointSave().record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
+            }
+        }
+        while (!x.isEmpty() && y.isEmpty() && x.peekFirst().position() < compared - 4L * options.streamChunk) {
+            x.removeFirst();
+        }
+        while (!y.isEmpty() && x.isEmpty() && y.peekFirst().position() < compared - 4L * options.streamChunk) {
+            y.removeFirst();
+        }
+    }
+
+    /**
+     * After both finished with equal streams their final state hashes must agree too: returns
+     * the hash, or null after recording the difference.
+     */
+    private String finalCheck(List<DivergenceReport> divergences) throws HostException {
+        HostClient.Snapshot sa = hosts[0].client.snapshot();
+        HostClient.Snapshot sb = hosts[1].client.snapshot();
+        if (Arrays.equals(sa.stateHash(), sb.stateHash())) {
+            return sa.stateHashHex();
+        }
+        DivergenceReport r = new DivergenceReport(options.session, options.romName, "processes", cycleOf(compared), -1, -1, -1,
+                "", "", List.of(new DivergenceReport.FieldDifference("state hash", sa.stateHashHex(), sb.stateHashHex())),
+                true, "every cycle digest agreed but the final snapshots do not", firedList());
+        divergences.add(r);
+        return null;
+    }
+
+    // ---- Localising.
+
+    private static HostClient.Snapshot snapshotOf(CheckpointRing.Checkpoint cp) {
+        return new HostClient.Snapshot((int) cp.frame(), false, cp.cycle(), new byte[32], cp.snapshot());
+    }
+
+    /**
+     * Both hosts restored to the last verified checkpoint and re-run to the divergent cycle,
+     * first without faults, then (if it does not reproduce) with the faults that fired.
+     */
+    private DivergenceReport localize(long cycle) throws HostException {
+        drainAll(hosts[0]);
+        drainAll(hosts[1]);
+        CheckpointRing.Checkpoint cp = latestCheckpoint;
+        // The re-run starts at the snapshot's cycle count: the divergent position in its terms.
+        long shift = cp.cycle() - latestCheckpointPosition;
+        List<String> faults = firedList();
+        long clean = replay(cp, cycle + shift, List.of(), List.of());
+        if (clean >= 0) {
+            String note = "re-run from the checkpoint at frame " + cp.frame() + " reproduces it"
+                    + (clean != cycle + shift ? " (first differing cycle on the re-run: " + clean + ")" : "");
+            return describe(cycle + shift, true, note, faults);
+        }
+        List<List<String>> replayed = List.of(new ArrayList<>(), new ArrayList<>());
+        for (FaultSpec f : options.faults) {
+            if (f.kind() != FaultSpec.Kind.STALL && fired.contains(f.toString())) {
+                replayed.get(f.engine()).add(f.toString());
+            }
+        }
+        replay(cp, cycle + shift, replayed.get(0), replayed.get(1));
+        return describe(cycle + shift, false, "does not reproduce on a re-run from the checkpoint at frame " + cp.frame()
+                + " (a one-shot fault); fields shown with the injected faults replayed", faults);
+    }
+
+    /**
+     * Restores both hosts to {@code cp}, arms the given faults and runs both to {@code cycle}
+     * with digests; returns the first differing position, or -1.
+     */
+    private long replay(CheckpointRing.Checkpoint cp, long cycle, List<String> faultsA, List<String> faultsB)
+            throws HostException {
+        HostClient.Snapshot snap = snapshotOf(cp);
+        HostClient a = hosts[0].client;
+        HostClient b = hosts[1].client;
+        a.restore(snap);
+        b.restore(snap);
+        a.inject(faultsA);
+        b.inject(faultsB);
+        int batch = 8192;
+        a.sendRunStream(cycle, Integer.MAX_VALUE, batch, 0);
+        b.sendRunStream(cycle, Integer.MAX_VALUE, batch, 0);
+        long n = Math.max(0, cycle - cp.cycle());
+        long[] da = new long[(int) Math.min(n, Integer.MAX_VALUE - 8)];
+        readReplay(a, da, cp.cycle(), null);
+        long[] first = {-1};
+        readReplay(b, da, cp.cycle(), first);
+        return first[0];
+    }
+
+    /** Reads one replay stream: into {@code digests}, or compared against it (first difference in first[0]). */
+    private static void readReplay(HostClient c, long[] digests, long base, long[] first) throws HostException {
+        while (true) {
+            HostClient.StreamEvent e = c.awaitStream();
+            if (e instanceof HostClient.RunEnd) {
+                return;
+            }
+            if (e instanceof HostClient.Digests d) {
+                for (int i = 0; i < d.digests().length; i++) {
+                    long index = d.firstCycle() + i - base - 1;
+                    if (index < 0 || index >= digests.length) {
+                        continue;
+                    }
+                    if (first == null) {
+                        digests[(int) index] = d.digests()[i];
+                    } else if (first[0] < 0 && digests[(int) index] != d.digests()[i]) {
+                        first[0] = d.firstCycle() + i;
+                    }
+                }
+            }
+        }
+    }
+
+    /** Both hosts describe where they stand; the differing fields make the report. */
+    private DivergenceReport describe(long cycle, boolean reproduced, String note, List<String> faults)
+            throws HostException {
+        HostClient a = hosts[0].client;
+        HostClient b = hosts[1].client;
+        a.sendDescribe();
+        b.sendDescribe();
+        HostClient.Description x = a.awaitDescription();
+        HostClient.Description y = b.awaitDescription();
+        return new DivergenceReport(options.session, options.romName, "processes", cycle, x.ppuFrame(), x.scanline(),
+                x.dot(), String.format("$%04X", x.pc()), x.instruction(),
+                DivergenceReport.fields(StateDiff.diff(x.entries(), y.entries())), reproduced, note, faults);
+    }
+
+    /** A stream position as a cycle count (they differ only after a movie's power command). */
+    private long cycleOf(long position) {
+        return position + latestCheckpoint.cycle() - latestCheckpointPosition;
+    }
+
+    private DivergenceReport stallReport(Event ev) {
+        Host s = hosts[ev.host()];
+        Host o = hosts[1 - ev.host()];
+        long silent = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - s.lastHeard);
+        long drift = o.received - s.received;
+        metrics.setDrift(drift);
+        long cycle = cycleOf(ev.position());
+        return new DivergenceReport(options.session, options.romName, "processes", cycle, s.frame, -1, -1, "",
+                "", List.of(new DivergenceReport.FieldDifference(s.name + " stalled",
+                        "no digests for " + silent + " ms after cycle " + (cycle - 1),
+                        o.name + " at cycle " + cycleOf(o.received) + ", drift " + drift + " cycles")),
+                true, s.name + " (pid " + pid(s) + ") stopped streaming after cycle " + (cycle - 1) + " while "
+                        + o.name + " ran on to the end of its credit (drift " + drift + " cycles)", firedList());
+    }
+
+    private DivergenceReport hostFailure(HostException e) {
+        String what = switch (e.kind()) {
+            case CRASHED -> "crashed";
+            case TIMEOUT -> "hung";
+            case PROTOCOL -> "broke the protocol";
+            case HOST_ERROR -> "failed a request";
+        };
+        long cycle = latestCheckpoint == null ? compared + 1 : cycleOf(compared + 1);
+        return new DivergenceReport(options.session, options.romName, "processes", cycle, frames(), -1, -1, "",
+                "", List.of(new DivergenceReport.FieldDifference(e.host() + " " + what, e.getMessage(), "")), true,
+                e.getMessage(), firedList());
+    }
+
+    // ---- Rollback.
+
+    /**
+     * Restores the last verified checkpoint into both hosts (a stalled one is first replaced by a
+     * new host; the old one becomes a zombie), checks that both hash to the checkpoint's stored
+     * hash (recovery mode), re-arms the faults that have not fired, and begins a new epoch.
+     */
+    private CheckpointRing.Checkpoint rollback(Event ev) throws HostException {
+        long t0 = System.nanoTime();
+        long oldEpoch = fence.current();
+        HostClient zombie = null;
+        int owed = 0;
+        String zombieName = "";
+        if (ev.kind().equals(STALL)) {
+            Host s = hosts[ev.host()];
+            zombie = s.client;
+            owed = s.outstanding;
+            zombieName = s.name;
+            s.client = null;
+            s.outstanding = 0;
+            try {
+                s.client = startHost(s.name);
+            } catch (HostException e) {
+                zombie.destroy();
+                throw e;
+            }
+            drainAll(hosts[1 - ev.host()]);
+        }
+        CheckpointRing.Checkpoint cp = latestCheckpoint;
+        HostClient.Snapshot snap = snapshotOf(cp);
+        for (Host h : hosts) {
+            h.client.restore(snap);
+        }
+        for (Host h : hosts) {
+            String got = h.client.snapshot().stateHashHex();
+            if (!got.equals(cp.hash())) {
+                throw new IllegalStateException("recovery check failed: checkpoint " + cp.hash() + ", " + h.name + " "
+                        + got);
+            }
+        }
+        for (Host h : hosts) {
+            h.client.inject(unfired(h.index));
+        }
+        fence.advance();
+        metrics.rollback();
+        metrics.setDivergence(false);
+        metrics.checkpointRestore().record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
+        begin(cp);
+        hosts[0].frame = (int) cp.frame();
+        hosts[1].frame = (int) cp.frame();
+        if (zombie != null) {
+            drainZombie(zombie, owed, oldEpoch, zombieName);
+        }
+        return cp;
+    }
+
+    /**
+     * A replaced host's late answers, offered through the epoch fence with the epoch it started
+     * in (all refused and counted), until it owes nothing; then it is told to quit.
+     */
+    private void drainZombie(HostClient z, int owed, long epoch, String name) {
+        Thread t = new Thread(() -> {
+            int left = owed;
+            try {
+                while (left > 0) {
+                    HostClient.StreamEvent e = z.awaitStream();
+                    if (e instanceof HostClient.RunEnd r) {
+                        left--;
+                        String line = name + " epoch " + epoch + " reached cycle " + r.cycles();
+                        fence.write(epoch, () -> addResult(line));
+                    } else if (e instanceof HostClient.Snapshot s) {
+                        checkpoints.add(new CheckpointRing.Checkpoint(s.frame(), s.cycles(), epoch, s.data(),
+                                s.stateHashHex()));
+                    } else if (e instanceof HostClient.Digests d) {
+                        String line = name + " epoch " + epoch + " digests from cycle " + d.firstCycle();
+                        fence.write(epoch, () -> addResult(line));
+                    }
+                }
+            } catch (HostException e) {
+                // Hung past the timeout (killed) or died: nothing more can come from it.
+            } finally {
+                z.close();
+            }
+        }, "zombie-" + name.replace(' ', '-') + "-epoch-" + epoch);
+        t.setDaemon(true);
+        synchronized (zombies) {
+            zombies.add(t);
+        }
+        t.start();
+    }
+
+    private void addResult(String line) {
+        synchronized (results) {
+            results.add(line);
+        }
+    }
+
+    @Override
+    public AlertWebhook.Outcome rollbackOnAlert() {
+        return gate.order(options.session);
+    }
+}
