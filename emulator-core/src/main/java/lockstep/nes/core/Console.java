@@ -7,9 +7,10 @@ import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.cpu.Cpu;
 import lockstep.nes.core.input.Controllers;
 import lockstep.nes.ppu.Ppu;
+import lockstep.nes.state.DigestKeys;
+import lockstep.nes.state.Digestible;
 import lockstep.nes.state.Memory;
 import lockstep.nes.state.StateVisitor;
-import lockstep.nes.state.Stateful;
 
 /**
  * One engine: CPU, PPU, APU, DMA, controllers and a cartridge, driven by a master clock.
@@ -20,7 +21,15 @@ import lockstep.nes.state.Stateful;
  * cycle, so PPU register accesses land on the right dot. The PPU runs one master clock behind
  * the CPU (the power-on alignment that the hardware tests expect).
  */
-public final class Console implements Stateful {
+public final class Console implements Digestible {
+    private static final long S_CONSOLE = DigestKeys.section("console");
+    private static final long S_CPU = DigestKeys.section("cpu");
+    private static final long S_PPU = DigestKeys.section("ppu");
+    private static final long S_APU = DigestKeys.section("apu");
+    private static final long S_DMA = DigestKeys.section("dma");
+    private static final long S_CONTROLLERS = DigestKeys.section("controllers");
+    private static final long S_MAPPER = DigestKeys.section("mapper");
+
     private static final int CPU_DIVIDER = 12;
     private static final int PPU_DIVIDER = 4;
     private static final int PPU_OFFSET = 1;
@@ -174,7 +183,7 @@ public final class Console implements Stateful {
                 default -> apu.write(addr, value);
             }
         } else {
-            mapper.cpuWrite(addr, value);
+            mapper.busWrite(addr, value);
         }
     }
 
@@ -227,6 +236,19 @@ public final class Console implements Stateful {
     public Cartridge cartridge() { return cartridge; }
     /** The 2 KiB CPU RAM. */
     public Memory ram() { return ram; }
+
+    /** The whole machine's digest term: {@code DigestTerm.of(this)} through each component's fast path. */
+    @Override
+    public long digestTerm() {
+        return S_CONSOLE * (DigestKeys.W0 * cycle + DigestKeys.W1 * masterClock + DigestKeys.W2 * ppuClock
+                        + DigestKeys.W3 * (openBus & 0xFFL) + DigestKeys.W4 * ram.hash())
+                + S_CPU * cpu.digestTerm()
+                + S_PPU * ppu.digestTerm()
+                + S_APU * apu.digestTerm()
+                + S_DMA * dma.digestTerm()
+                + S_CONTROLLERS * controllers.digestTerm()
+                + S_MAPPER * mapper.digestTerm();
+    }
 
     @Override
     public void state(StateVisitor s) {

@@ -1,7 +1,10 @@
 package lockstep.nes.core;
 
+import static lockstep.nes.state.DigestKeys.*;
+
+import lockstep.nes.state.DigestKeys;
+import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
-import lockstep.nes.state.Stateful;
 
 /**
  * The 2A03's DMA unit: OAM DMA ($4014) and DMC sample fetches. Both halt the CPU, which can
@@ -12,7 +15,7 @@ import lockstep.nes.state.Stateful;
  * <p>One call to {@link #cycle} runs exactly one CPU cycle of DMA, so DMA can be saved and
  * resumed at any cycle like everything else.
  */
-public final class Dma implements Stateful {
+public final class Dma implements Digestible {
     private final Console console;
 
     private boolean needHalt;
@@ -30,12 +33,17 @@ public final class Dma implements Stateful {
     private int value;
     private int prevReadAddress;
 
+    // Digest term cache (derived from the fields above; see digestTerm()).
+    private boolean digestStale = true;
+    private long digestCached;
+
     Dma(Console console) {
         this.console = console;
     }
 
     /** A write to $4014: copy page {@code page} to OAM. */
     public void startOam(int page) {
+        digestStale = true;
         oamRunning = true;
         oamPage = page & 0xFF;
         needHalt = true;
@@ -43,6 +51,7 @@ public final class Dma implements Stateful {
 
     /** The DMC wants its next sample byte. */
     public void startDmc() {
+        digestStale = true;
         dmcRunning = true;
         needDummyRead = true;
         needHalt = true;
@@ -50,6 +59,7 @@ public final class Dma implements Stateful {
 
     /** The DMC was disabled through $4015 while a fetch was pending. */
     public void stopDmc() {
+        digestStale = true;
         if (dmcRunning) {
             if (needHalt) {
                 // Not started yet: cancel entirely.
@@ -78,6 +88,7 @@ public final class Dma implements Stateful {
 
     /** Runs one DMA cycle in place of the CPU's read of {@code cpuAddress}. */
     void cycle(int cpuAddress) {
+        digestStale = true;
         Console c = console;
         if (!transferring) {
             haltCycle(c, cpuAddress);
@@ -211,6 +222,7 @@ public final class Dma implements Stateful {
     }
 
     public void power() {
+        digestStale = true;
         needHalt = false;
         needDummyRead = false;
         dmcRunning = false;
@@ -223,6 +235,34 @@ public final class Dma implements Stateful {
         value = 0;
         haltAddress = 0;
         prevReadAddress = 0;
+    }
+
+    /**
+     * This component's term of the per-cycle digest ({@code DigestTerm.of(this)}): DMA state
+     * changes only while a DMA runs, so the term is cached and recomputed after a change.
+     */
+    @Override
+    public long digestTerm() {
+        if (digestStale) {
+            digestCached = fullDigestTerm();
+            digestStale = false;
+        }
+        return digestCached;
+    }
+
+    private long fullDigestTerm() {
+        return W0 * ((DigestKeys.b(needHalt) << 61)
+            | (DigestKeys.b(needDummyRead) << 60)
+            | (DigestKeys.b(dmcRunning) << 59)
+            | (DigestKeys.b(abortDmc) << 58)
+            | (DigestKeys.b(oamRunning) << 57)
+            | ((oamPage & 0xFFL) << 49)
+            | (DigestKeys.b(transferring) << 48)
+            | ((haltAddress & 0xFFFFL) << 32)
+            | (oamCounter & 0xFFFFFFFFL))
+        + W1 * (((oamLow & 0xFFL) << 24)
+            | ((value & 0xFFL) << 16)
+            | (prevReadAddress & 0xFFFFL));
     }
 
     @Override
@@ -239,5 +279,6 @@ public final class Dma implements Stateful {
         oamLow = s.u8("oamLow", oamLow);
         value = s.u8("value", value);
         prevReadAddress = s.u16("prevReadAddress", prevReadAddress);
+        digestStale = true;
     }
 }

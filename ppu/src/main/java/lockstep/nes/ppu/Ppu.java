@@ -1,8 +1,11 @@
 package lockstep.nes.ppu;
 
+import static lockstep.nes.state.DigestKeys.*;
+
 import lockstep.nes.state.Memory;
+import lockstep.nes.state.DigestKeys;
+import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
-import lockstep.nes.state.Stateful;
 
 /**
  * The 2C02 PPU, stepped one dot at a time.
@@ -18,7 +21,7 @@ import lockstep.nes.state.Stateful;
  * <p>The /NMI output is a level ({@code vblank && ctrl.7}); the CPU detects its edge at the end
  * of each CPU cycle, which gives the $2002 race and the NMI-enable behaviour of the hardware.
  */
-public final class Ppu implements Stateful {
+public final class Ppu implements Digestible {
     public static final int WIDTH = 256;
     public static final int HEIGHT = 240;
 
@@ -116,19 +119,25 @@ public final class Ppu implements Stateful {
     /**
      * The next line's sprite pixels, composed from the fetched patterns: bits 0-4 the palette
      * index (0x10-0x1F, 0 = transparent), bit 5 behind background, bit 6 sprite 0 opaque here.
-     * Built from fetched state, so it is visited as state.
+     * Built from fetched state, so it is visited as state; a {@link Memory} so the per-cycle
+     * digest reads its incremental hash instead of 256 bytes.
      */
-    private final byte[] spriteLine = new byte[WIDTH];
+    private final Memory spriteLine = new Memory("spriteLine", Memory.SPRITE_LINE, WIDTH);
     /** Colours of the last two pixels composed, before greyscale/emphasis (see reapplyMask). */
     private int rawColorLast;
     private int rawColorBefore;
     private boolean spriteLineDirty;
+
+    // Digest term cache of the state that changes only on events (see digestTerm()).
+    private boolean digestStale = true;
+    private long digestCold;
 
     public Ppu(PpuBus bus) {
         this.bus = bus;
     }
 
     public void power() {
+        digestStale = true;
         scanline = 0;
         dot = 0;
         frameCount = 0;
@@ -164,7 +173,7 @@ public final class Ppu implements Stateful {
         spriteCount = 0;
         sprite0InLine = false;
         spriteY = spriteTile = spriteAttr = spriteX = spritePatternLow = 0;
-        java.util.Arrays.fill(spriteLine, (byte) 0);
+        spriteLine.fill(0);
         spriteLineDirty = false;
         rawColorLast = rawColorBefore = 0;
         oam.fill(0);
@@ -178,6 +187,7 @@ public final class Ppu implements Stateful {
 
     /** The console's reset line: clears $2000, $2001, the scroll latches, w and the read buffer. */
     public void reset() {
+        digestStale = true;
         ctrl = 0;
         mask = 0;
         t = 0;
@@ -197,6 +207,7 @@ public final class Ppu implements Stateful {
     public void step() {
         if (ignoreDataRead > 0) {
             ignoreDataRead--;
+            digestStale = true;
         }
         if (dot < 340) {
             dot++;
@@ -213,6 +224,7 @@ public final class Ppu implements Stateful {
             }
         } else if (line == 261) {
             if (dot == 1) {
+                digestStale = true;
                 vblank = false;
                 sprite0Hit = false;
                 spriteOverflow = false;
@@ -227,6 +239,7 @@ public final class Ppu implements Stateful {
                 }
             }
         } else if (line == 241 && dot == 1) {
+            digestStale = true;
             if (!suppressVblank) {
                 vblank = true;
                 updateNmi();
@@ -234,6 +247,7 @@ public final class Ppu implements Stateful {
             suppressVblank = false;
         }
         if (stateUpdatePending) {
+            digestStale = true;
             // Register effects that lag: rendering on/off is seen from the second dot after the
             // $2001 write, and v takes a $2006 address 3 dots after the write.
             updateState();
@@ -241,6 +255,7 @@ public final class Ppu implements Stateful {
     }
 
     private void nextScanline() {
+        digestStale = true;
         if (++scanline > 261) {
             scanline = 0;
             oddFrame = !oddFrame;
@@ -400,10 +415,11 @@ public final class Ppu implements Stateful {
         }
         int index = bg;
         if (spriteLineDirty) {
-            final int sp = spriteLine[x];
+            final int sp = spriteLine.read(x);
             if (sp != 0 && (m & 0x10) != 0 && (x >= 8 || (m & 0x04) != 0)) {
                 if ((sp & 0x40) != 0 && bg != 0 && x != 255 && !sprite0Hit) {
                     sprite0Hit = true;
+                    digestStale = true;
                 }
                 if ((sp & 0x1F) != 0 && (bg == 0 || (sp & 0x20) == 0)) {
                     index = sp & 0x1F;
@@ -527,6 +543,7 @@ public final class Ppu implements Stateful {
                 oamCopyBuffer = secondaryOam.read(secondaryOamAddr & 0x1F);
                 if (spriteInRange) {
                     spriteOverflow = true;
+                    digestStale = true;
                     spriteAddrL++;
                     if (spriteAddrL == 4) {
                         spriteAddrH = (spriteAddrH + 1) & 0x3F;
@@ -563,7 +580,7 @@ public final class Ppu implements Stateful {
             sprite0InLine = false;
         }
         if (spriteLineDirty) {
-            java.util.Arrays.fill(spriteLine, (byte) 0);
+            spriteLine.fill(0);
             spriteLineDirty = false;
         }
     }
@@ -621,7 +638,7 @@ public final class Ppu implements Stateful {
         final int pal = 0x10 | ((attr & 3) << 2);
         final int behind = (attr & 0x20) != 0 ? 0x20 : 0;
         final boolean zero = slot == 0 && sprite0InLine;
-        final byte[] line = spriteLine;
+        final Memory line = spriteLine;
         for (int i = 0; i < 8; i++) {
             final int x = x0 + i;
             if (x > 255) {
@@ -632,14 +649,14 @@ public final class Ppu implements Stateful {
             if (p == 0) {
                 continue;
             }
-            int cur = line[x];
+            int cur = line.read(x);
             if ((cur & 0x1F) == 0) {
                 cur = (cur & 0x40) | pal | p | behind;
             }
             if (zero) {
                 cur |= 0x40;
             }
-            line[x] = (byte) cur;
+            line.write(x, cur);
             spriteLineDirty = true;
         }
     }
@@ -653,6 +670,7 @@ public final class Ppu implements Stateful {
 
     /** A CPU read of register {@code reg} (0..7), with its side effects. */
     public int readRegister(int reg) {
+        digestStale = true;
         switch (reg & 7) {
             case 2 -> {
                 int value = statusBits() | (decayedOpenBus() & 0x1F);
@@ -726,6 +744,7 @@ public final class Ppu implements Stateful {
     }
 
     public void writeRegister(int reg, int value) {
+        digestStale = true;
         value &= 0xFF;
         latch(value, 0xFF);
         switch (reg & 7) {
@@ -831,6 +850,7 @@ public final class Ppu implements Stateful {
     private int decayedOpenBus() {
         int value = openBus;
         if (value != 0) {
+            digestStale = true;
             final int now = (int) frameCount;
             for (int i = 0; i < 8; i++) {
                 if ((value & (1 << i)) != 0 && now - openBusFrame[i] > OPEN_BUS_DECAY_FRAMES) {
@@ -847,6 +867,7 @@ public final class Ppu implements Stateful {
      * them in the decay register); the other bits come from the decay register.
      */
     private int latch(int value, int driven) {
+        digestStale = true;
         int result = (value & driven) | (decayedOpenBus() & ~driven);
         openBus = result;
         final int now = (int) frameCount;
@@ -925,6 +946,124 @@ public final class Ppu implements Stateful {
         return oamAddr;
     }
 
+    /**
+     * This component's term of the per-cycle digest ({@code DigestTerm.of(this)}). The
+     * registers, flags, open-bus decay and delayed-update state change only on register
+     * accesses and at a few dots of a frame; that part is cached and recomputed after such an
+     * event ({@link #digestStale}), while the dot, scroll, fetch and sprite-evaluation state and
+     * the memories' hashes are packed every time.
+     */
+    @Override
+    public long digestTerm() {
+        if (digestStale) {
+            digestCold = fullDigestTerm() - hotDigestTerm();
+            digestStale = false;
+        }
+        return digestCold + hotDigestTerm();
+    }
+
+    private long hotDigestTerm() {
+        return W0 * (((scanline & 0xFFFFFFFFL) << 32)
+            | (dot & 0xFFFFFFFFL))
+        + W2 * (((oamAddr & 0xFFL) << 32)
+            | ((v & 0xFFFFL) << 16))
+        + W12 * (((ntLatch & 0xFFL) << 24)
+            | ((atLatch & 0xFFL) << 16)
+            | ((patternLowLatch & 0xFFL) << 8)
+            | (patternHighLatch & 0xFFL))
+        + W13 * (((bgShiftLow & 0xFFFFFFFFL) << 32)
+            | (bgShiftHigh & 0xFFFFFFFFL))
+        + W14 * (((atShiftLow & 0xFFFFFFFFL) << 32)
+            | (atShiftHigh & 0xFFFFFFFFL))
+        + W15 * (((oamCopyBuffer & 0xFFL) << 52)
+            | ((secondaryOamAddr & 0xFFL) << 44)
+            | ((spriteAddrH & 0xFFL) << 36)
+            | ((spriteAddrL & 0xFFL) << 28)
+            | (DigestKeys.b(spriteInRange) << 27)
+            | (DigestKeys.b(oamCopyDone) << 26)
+            | ((overflowBugCounter & 0xFFL) << 18)
+            | (DigestKeys.b(sprite0Added) << 17)
+            | ((spriteCount & 0xFFL) << 9)
+            | (DigestKeys.b(sprite0InLine) << 8)
+            | (spriteY & 0xFFL))
+        + W16 * (((spriteTile & 0xFFL) << 24)
+            | ((spriteAttr & 0xFFL) << 16)
+            | ((spriteX & 0xFFL) << 8)
+            | (spritePatternLow & 0xFFL))
+        + W17 * spriteLine.hash()
+        + W18 * (((rawColorLast & 0xFFL) << 9)
+            | ((rawColorBefore & 0xFFL) << 1)
+            | DigestKeys.b(spriteLineDirty))
+        + W19 * oam.hash()
+        + W20 * secondaryOam.hash()
+        + W21 * palette.hash();
+    }
+
+    private long fullDigestTerm() {
+        return W0 * (((scanline & 0xFFFFFFFFL) << 32)
+            | (dot & 0xFFFFFFFFL))
+        + W1 * frameCount
+        + W2 * ((DigestKeys.b(oddFrame) << 59)
+            | ((ctrl & 0xFFL) << 51)
+            | ((mask & 0xFFL) << 43)
+            | (DigestKeys.b(vblank) << 42)
+            | (DigestKeys.b(sprite0Hit) << 41)
+            | (DigestKeys.b(spriteOverflow) << 40)
+            | ((oamAddr & 0xFFL) << 32)
+            | ((v & 0xFFFFL) << 16)
+            | (t & 0xFFFFL))
+        + W3 * (((fineX & 0xFFL) << 28)
+            | (DigestKeys.b(w) << 27)
+            | ((readBuffer & 0xFFL) << 19)
+            | (DigestKeys.b(nmiOutput) << 18)
+            | (DigestKeys.b(suppressVblank) << 17)
+            | ((ignoreDataRead & 0xFFL) << 9)
+            | (DigestKeys.b(warmedUp) << 8)
+            | (openBus & 0xFFL))
+        + W4 * openBusFrame[0]
+        + W5 * openBusFrame[1]
+        + W6 * openBusFrame[2]
+        + W7 * openBusFrame[3]
+        + W8 * openBusFrame[4]
+        + W9 * openBusFrame[5]
+        + W10 * openBusFrame[6]
+        + W11 * openBusFrame[7]
+        + W12 * ((DigestKeys.b(renderingEnabled) << 57)
+            | (DigestKeys.b(stateUpdatePending) << 56)
+            | ((pendingV & 0xFFFFL) << 40)
+            | ((vUpdateDelay & 0xFFL) << 32)
+            | ((ntLatch & 0xFFL) << 24)
+            | ((atLatch & 0xFFL) << 16)
+            | ((patternLowLatch & 0xFFL) << 8)
+            | (patternHighLatch & 0xFFL))
+        + W13 * (((bgShiftLow & 0xFFFFFFFFL) << 32)
+            | (bgShiftHigh & 0xFFFFFFFFL))
+        + W14 * (((atShiftLow & 0xFFFFFFFFL) << 32)
+            | (atShiftHigh & 0xFFFFFFFFL))
+        + W15 * (((oamCopyBuffer & 0xFFL) << 52)
+            | ((secondaryOamAddr & 0xFFL) << 44)
+            | ((spriteAddrH & 0xFFL) << 36)
+            | ((spriteAddrL & 0xFFL) << 28)
+            | (DigestKeys.b(spriteInRange) << 27)
+            | (DigestKeys.b(oamCopyDone) << 26)
+            | ((overflowBugCounter & 0xFFL) << 18)
+            | (DigestKeys.b(sprite0Added) << 17)
+            | ((spriteCount & 0xFFL) << 9)
+            | (DigestKeys.b(sprite0InLine) << 8)
+            | (spriteY & 0xFFL))
+        + W16 * (((spriteTile & 0xFFL) << 24)
+            | ((spriteAttr & 0xFFL) << 16)
+            | ((spriteX & 0xFFL) << 8)
+            | (spritePatternLow & 0xFFL))
+        + W17 * spriteLine.hash()
+        + W18 * (((rawColorLast & 0xFFL) << 9)
+            | ((rawColorBefore & 0xFFL) << 1)
+            | DigestKeys.b(spriteLineDirty))
+        + W19 * oam.hash()
+        + W20 * secondaryOam.hash()
+        + W21 * palette.hash();
+    }
+
     @Override
     public void state(StateVisitor s) {
         scanline = s.i32("scanline", scanline);
@@ -975,13 +1114,14 @@ public final class Ppu implements Stateful {
         spriteAttr = s.u8("spriteAttr", spriteAttr);
         spriteX = s.u8("spriteX", spriteX);
         spritePatternLow = s.u8("spritePatternLow", spritePatternLow);
-        s.bytes("spriteLine", spriteLine);
+        spriteLine.state(s);
         rawColorLast = s.u8("rawColorLast", rawColorLast);
         rawColorBefore = s.u8("rawColorBefore", rawColorBefore);
         spriteLineDirty = s.bool("spriteLineDirty", spriteLineDirty);
         oam.state(s);
         secondaryOam.state(s);
         palette.state(s);
+        digestStale = true;
         // The frame buffer is output, not state: it is rebuilt by the next frame.
     }
 }

@@ -22,6 +22,7 @@ public final class Memory {
     public static final int OAM = 5;
     public static final int SECONDARY_OAM = 6;
     public static final int PALETTE = 7;
+    public static final int SPRITE_LINE = 8;
     public static final int MAPPER = 16;
 
     private final String name;
@@ -71,7 +72,11 @@ public final class Memory {
     /** Fills with one value (power-on patterns). */
     public void fill(int value) {
         Arrays.fill(data, (byte) value);
-        rehash();
+        if ((value & 0xFF) == 0) {
+            hash = 0; // every term w(i) * 0
+        } else {
+            rehash();
+        }
     }
 
     /** The live array, for bulk reads (snapshots, dumps). Call {@link #rehash} after changing it. */

@@ -54,6 +54,6 @@ class EpochFenceTest {
         assertEquals("h4", ring.latest().hash());
         assertEquals("h3", ring.latestAtOrBefore(3500).hash());
         assertEquals(null, ring.latestAtOrBefore(1500));
-        assertEquals(30, ring.bytes());
+        assertEquals(30, ring.rawBytes());
     }
 }

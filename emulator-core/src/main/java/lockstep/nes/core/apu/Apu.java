@@ -1,8 +1,11 @@
 package lockstep.nes.core.apu;
 
+import static lockstep.nes.state.DigestKeys.*;
+
 import lockstep.nes.core.Dma;
+import lockstep.nes.state.DigestKeys;
+import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
-import lockstep.nes.state.Stateful;
 
 /**
  * The 2A03's APU: two pulses, triangle, noise, DMC, the frame counter and the mixer.
@@ -13,7 +16,13 @@ import lockstep.nes.state.Stateful;
  * IRQ), the length-counter writes of the previous cycle, the channel timers, and finally the
  * mixer, whose output goes to {@link #audio()}.
  */
-public final class Apu implements Stateful {
+public final class Apu implements Digestible {
+    private static final long S_PULSE1 = DigestKeys.section("pulse1");
+    private static final long S_PULSE2 = DigestKeys.section("pulse2");
+    private static final long S_TRIANGLE = DigestKeys.section("triangle");
+    private static final long S_NOISE = DigestKeys.section("noise");
+    private static final long S_DMC = DigestKeys.section("dmc");
+
     /** Frame counter step positions in CPU cycles after the (delayed) $4017 write, NTSC. */
     private static final int[][] STEPS = {
         {7457, 14913, 22371, 29828, 29829, 29830},
@@ -47,6 +56,10 @@ public final class Apu implements Stateful {
     private int fcPending;
     private int fcDelay;
 
+    // Digest term cache of the state that changes only on events (see digestTerm()).
+    private boolean digestStale = true;
+    private long digestCold;
+
     public Apu(Dma dma) {
         this.dma = dma;
         this.dmc = new Dmc(dma);
@@ -54,6 +67,7 @@ public final class Apu implements Stateful {
     }
 
     public void power() {
+        digestStale = true;
         pulse1.power();
         pulse2.power();
         triangle.power();
@@ -66,6 +80,7 @@ public final class Apu implements Stateful {
 
     /** Soft reset: channels silenced ($4015 = 0), the frame counter restarts in its mode. */
     public void reset() {
+        digestStale = true;
         pulse1.length.setEnabled(false);
         pulse2.length.setEnabled(false);
         // The triangle is disabled too, but its length counter keeps its value.
@@ -97,10 +112,10 @@ public final class Apu implements Stateful {
     public void cycle() {
         dmc.stepDelays();
         stepFrameCounter();
-        pulse1.length.applyWrites();
-        pulse2.length.applyWrites();
-        triangle.length.applyWrites();
-        noise.length.applyWrites();
+        if (pulse1.length.applyWrites() | pulse2.length.applyWrites() | triangle.length.applyWrites()
+                | noise.length.applyWrites()) {
+            digestStale = true;
+        }
         pulse1.step();
         pulse2.step();
         triangle.step();
@@ -111,6 +126,7 @@ public final class Apu implements Stateful {
 
     private void stepFrameCounter() {
         if (++fcCycle >= STEPS[fcMode][fcStep]) {
+            digestStale = true;
             if (fcMode == 0 && fcStep >= 3 && !irqInhibit) {
                 frameIrq = true;
             }
@@ -125,9 +141,11 @@ public final class Apu implements Stateful {
             }
         }
         if (fcPending >= 0) {
+            digestStale = true;
             applyPendingWrite();
         }
         if (fcBlock > 0) {
+            digestStale = true;
             fcBlock--;
         }
     }
@@ -162,6 +180,7 @@ public final class Apu implements Stateful {
 
     /** CPU read of $4015 (the only readable APU register); bit 5 is open bus. Clears the frame IRQ flag. */
     public int read(int addr, int openBus) {
+        digestStale = true;
         int value = peek(addr, openBus);
         frameIrq = false;
         return value;
@@ -196,6 +215,7 @@ public final class Apu implements Stateful {
 
     /** CPU write to $4000-$4013, $4015 or $4017. */
     public void write(int addr, int value) {
+        digestStale = true;
         value &= 0xFF;
         switch (addr) {
             case 0x4000, 0x4001, 0x4002, 0x4003 -> pulse1.write(addr & 3, value);
@@ -258,6 +278,45 @@ public final class Apu implements Stateful {
         return audio;
     }
 
+    /**
+     * This component's term of the per-cycle digest ({@code DigestTerm.of(this)}). Most APU
+     * state changes only on register writes and reads, frame-counter clocks and delayed writes;
+     * that part is cached and recomputed after such an event ({@link #digestStale}), while the
+     * frame counter's cycle and the channels' timers and sequencers are packed every time and
+     * the DMC keeps its own cache.
+     */
+    @Override
+    public long digestTerm() {
+        if (digestStale) {
+            digestCold = fullDigestTermWithoutDmc() - hotDigestTerm();
+            digestStale = false;
+        }
+        return digestCold + hotDigestTerm() + S_DMC * dmc.digestTerm();
+    }
+
+    private long hotDigestTerm() {
+        return W0 * ((fcCycle & 0xFFFFFFFFL) << 26)
+                + S_PULSE1 * pulse1.hotDigestTerm()
+                + S_PULSE2 * pulse2.hotDigestTerm()
+                + S_TRIANGLE * triangle.hotDigestTerm()
+                + S_NOISE * noise.hotDigestTerm();
+    }
+
+    private long fullDigestTermWithoutDmc() {
+        return W0 * (((fcCycle & 0xFFFFFFFFL) << 26)
+            | ((fcStep & 0xFFL) << 18)
+            | ((fcMode & 0xFFL) << 10)
+            | (DigestKeys.b(irqInhibit) << 9)
+            | (DigestKeys.b(frameIrq) << 8)
+            | (fcBlock & 0xFFL))
+        + S_PULSE1 * pulse1.digestTerm()
+        + S_PULSE2 * pulse2.digestTerm()
+        + S_TRIANGLE * triangle.digestTerm()
+        + S_NOISE * noise.digestTerm()
+        + W1 * (((fcPending & 0xFFFFFFFFL) << 32)
+            | (fcDelay & 0xFFFFFFFFL));
+    }
+
     @Override
     public void state(StateVisitor s) {
         // The frame counter.
@@ -274,6 +333,7 @@ public final class Apu implements Stateful {
         s.section("triangle", triangle);
         s.section("noise", noise);
         s.section("dmc", dmc);
+        digestStale = true;
         // audio: an output sink (like the PPU's picture), rebuilt from the state, not part of it.
     }
 }

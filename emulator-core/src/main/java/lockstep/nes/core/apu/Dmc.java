@@ -1,15 +1,18 @@
 package lockstep.nes.core.apu;
 
+import static lockstep.nes.state.DigestKeys.*;
+
 import lockstep.nes.core.Dma;
+import lockstep.nes.state.DigestKeys;
+import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
-import lockstep.nes.state.Stateful;
 
 /**
  * The delta modulation channel ($4010-$4013): a memory reader that fetches sample bytes by
  * DMA (stealing CPU cycles), and an output unit that shifts them out one bit per timer
  * period, moving a 7-bit level up or down by 2.
  */
-final class Dmc implements Stateful {
+final class Dmc implements Digestible {
     /** Timer periods in CPU cycles (NTSC). */
     static final int[] PERIODS = {428, 380, 340, 320, 286, 254, 226, 214, 190, 160, 142, 128, 106, 84, 72, 54};
 
@@ -40,11 +43,16 @@ final class Dmc implements Stateful {
     /** CPU cycles until a $4015 disable takes effect (2 or 3, by cycle parity). */
     private int disableDelay;
 
+    // Digest term cache of everything but the timer (see digestTerm()).
+    private boolean digestStale = true;
+    private long digestCold;
+
     Dmc(Dma dma) {
         this.dma = dma;
     }
 
     void power() {
+        digestStale = true;
         sampleAddress = 0xC000;
         sampleLength = 1;
         level = 0;
@@ -53,6 +61,7 @@ final class Dmc implements Stateful {
 
     /** Soft reset: the sample address and length survive; the output level keeps only bit 0. */
     void reset() {
+        digestStale = true;
         irqFlag = false;
         irqEnabled = false;
         loop = false;
@@ -72,6 +81,7 @@ final class Dmc implements Stateful {
     }
 
     void write(int reg, int value) {
+        digestStale = true;
         switch (reg) {
             case 0 -> {
                 irqEnabled = (value & 0x80) != 0;
@@ -89,6 +99,7 @@ final class Dmc implements Stateful {
 
     /** $4015 bit 4. {@code oddCycle}: the parity of the CPU cycle of the write. */
     void setEnabled(boolean enabled, boolean oddCycle) {
+        digestStale = true;
         if (!enabled) {
             if (disableDelay == 0) {
                 disableDelay = oddCycle ? 3 : 2;
@@ -112,6 +123,12 @@ final class Dmc implements Stateful {
 
     /** The delayed effects of $4015 writes; runs first in each CPU cycle. */
     void stepDelays() {
+        if (disableDelay != 0) {
+            digestStale = true;
+        }
+        if (startDelay != 0) {
+            digestStale = true;
+        }
         if (disableDelay != 0 && --disableDelay == 0) {
             bytesRemaining = 0;
             dma.stopDmc();
@@ -128,6 +145,7 @@ final class Dmc implements Stateful {
             return;
         }
         timer = period;
+        digestStale = true;
         if (!silence) {
             if ((shift & 1) != 0) {
                 if (level <= 125) {
@@ -159,6 +177,7 @@ final class Dmc implements Stateful {
 
     /** The byte a DMC DMA fetched. */
     void fetched(int value) {
+        digestStale = true;
         if (bytesRemaining == 0) {
             return;
         }
@@ -175,6 +194,44 @@ final class Dmc implements Stateful {
                 irqFlag = true;
             }
         }
+    }
+
+    /**
+     * This component's term of the per-cycle digest ({@code DigestTerm.of(this)}): only the
+     * timer changes every cycle; the rest is cached and recomputed after a change (register
+     * writes, the timer's expiry, delays, fetches).
+     */
+    @Override
+    public long digestTerm() {
+        if (digestStale) {
+            digestCold = fullDigestTerm() - hotDigestTerm();
+            digestStale = false;
+        }
+        return digestCold + hotDigestTerm();
+    }
+
+    private long hotDigestTerm() {
+        return W0 * ((timer & 0xFFFFL) << 16);
+    }
+
+    private long fullDigestTerm() {
+        return W0 * ((DigestKeys.b(irqFlag) << 50)
+            | (DigestKeys.b(irqEnabled) << 49)
+            | (DigestKeys.b(loop) << 48)
+            | ((period & 0xFFFFL) << 32)
+            | ((timer & 0xFFFFL) << 16)
+            | (sampleAddress & 0xFFFFL))
+        + W1 * (((sampleLength & 0xFFFFL) << 48)
+            | ((level & 0xFFL) << 40)
+            | ((currentAddress & 0xFFFFL) << 24)
+            | ((bytesRemaining & 0xFFFFL) << 8)
+            | (buffer & 0xFFL))
+        + W2 * ((DigestKeys.b(bufferEmpty) << 33)
+            | ((shift & 0xFFL) << 25)
+            | ((bitsRemaining & 0xFFL) << 17)
+            | (DigestKeys.b(silence) << 16)
+            | ((startDelay & 0xFFL) << 8)
+            | (disableDelay & 0xFFL));
     }
 
     @Override
@@ -196,5 +253,6 @@ final class Dmc implements Stateful {
         silence = s.bool("silence", silence);
         startDelay = s.u8("startDelay", startDelay);
         disableDelay = s.u8("disableDelay", disableDelay);
+        digestStale = true;
     }
 }

@@ -1,10 +1,13 @@
 package lockstep.nes.core.apu;
 
+import static lockstep.nes.state.DigestKeys.*;
+
+import lockstep.nes.state.DigestKeys;
+import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
-import lockstep.nes.state.Stateful;
 
 /** The volume envelope of the pulse and noise channels (clocked on quarter frames). */
-final class Envelope implements Stateful {
+final class Envelope implements Digestible {
     private boolean constantVolume;
     /** The 4-bit volume / envelope period from the register. */
     private int volume;
@@ -50,6 +53,16 @@ final class Envelope implements Stateful {
 
     int output() {
         return constantVolume ? volume : decay;
+    }
+
+    /** This component's term of the per-cycle digest: {@code DigestTerm.of(this)}, without the visitor. */
+    @Override
+    public long digestTerm() {
+        return W0 * ((DigestKeys.b(constantVolume) << 25)
+            | ((volume & 0xFFL) << 17)
+            | (DigestKeys.b(start) << 16)
+            | ((divider & 0xFFL) << 8)
+            | (decay & 0xFFL));
     }
 
     @Override

@@ -1,7 +1,10 @@
 package lockstep.nes.core.apu;
 
+import static lockstep.nes.state.DigestKeys.*;
+
+import lockstep.nes.state.DigestKeys;
+import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
-import lockstep.nes.state.Stateful;
 
 /**
  * A channel's length counter. Writes to the halt flag and to the counter (through the
@@ -9,7 +12,7 @@ import lockstep.nes.state.Stateful;
  * reload that lands on the same cycle as a half-frame clock of a nonzero counter is ignored,
  * and a halt change lands after the clock (blargg's len_halt_timing / len_reload_timing).
  */
-final class LengthCounter implements Stateful {
+final class LengthCounter implements Digestible {
     private static final int[] TABLE = {
         10, 254, 20, 2, 40, 4, 80, 6, 160, 8, 60, 10, 14, 12, 26, 14,
         12, 16, 24, 18, 48, 20, 96, 22, 192, 24, 72, 26, 16, 28, 32, 30,
@@ -51,15 +54,21 @@ final class LengthCounter implements Stateful {
         }
     }
 
-    /** Applies the writes of the previous cycle (after the frame counter has run). */
-    void applyWrites() {
+    /**
+     * Applies the writes of the previous cycle (after the frame counter has run); true when
+     * anything changed (the APU's digest cache must then be refreshed).
+     */
+    boolean applyWrites() {
+        boolean changed = halt != newHalt;
         if (reloadValue != 0) {
             if (counter == previousValue) {
                 counter = reloadValue;
             }
             reloadValue = 0;
+            changed = true;
         }
         halt = newHalt;
+        return changed;
     }
 
     void setEnabled(boolean value) {
@@ -67,6 +76,17 @@ final class LengthCounter implements Stateful {
             counter = 0;
         }
         enabled = value;
+    }
+
+    /** This component's term of the per-cycle digest: {@code DigestTerm.of(this)}, without the visitor. */
+    @Override
+    public long digestTerm() {
+        return W0 * ((DigestKeys.b(enabled) << 26)
+            | (DigestKeys.b(halt) << 25)
+            | (DigestKeys.b(newHalt) << 24)
+            | ((counter & 0xFFL) << 16)
+            | ((reloadValue & 0xFFL) << 8)
+            | (previousValue & 0xFFL));
     }
 
     @Override

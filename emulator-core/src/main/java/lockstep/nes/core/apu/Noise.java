@@ -1,10 +1,16 @@
 package lockstep.nes.core.apu;
 
+import static lockstep.nes.state.DigestKeys.*;
+
+import lockstep.nes.state.DigestKeys;
+import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
-import lockstep.nes.state.Stateful;
 
 /** The noise channel ($400C-$400F): a 15-bit LFSR with a 32767-step mode and a short 93-step mode. */
-final class Noise implements Stateful {
+final class Noise implements Digestible {
+    private static final long S_LENGTH = DigestKeys.section("length");
+    private static final long S_ENVELOPE = DigestKeys.section("envelope");
+
     /** Timer periods in CPU cycles (NTSC). */
     private static final int[] PERIODS = {4, 8, 16, 32, 64, 96, 128, 160, 202, 254, 380, 508, 762, 1016, 2034, 4068};
 
@@ -71,6 +77,22 @@ final class Noise implements Stateful {
 
     int shiftRegister() {
         return shift;
+    }
+
+    /** The digest term of the fields {@link #step} changes every cycle (see Apu.digestTerm). */
+    long hotDigestTerm() {
+        return W0 * (((timer & 0xFFFFL) << 17) | (shift & 0xFFFFL));
+    }
+
+    /** This component's term of the per-cycle digest: {@code DigestTerm.of(this)}, without the visitor. */
+    @Override
+    public long digestTerm() {
+        return S_LENGTH * length.digestTerm()
+        + S_ENVELOPE * envelope.digestTerm()
+        + W0 * (((period & 0xFFFFL) << 33)
+            | ((timer & 0xFFFFL) << 17)
+            | (DigestKeys.b(shortMode) << 16)
+            | (shift & 0xFFFFL));
     }
 
     @Override

@@ -1,10 +1,16 @@
 package lockstep.nes.core.apu;
 
+import static lockstep.nes.state.DigestKeys.*;
+
+import lockstep.nes.state.DigestKeys;
+import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
-import lockstep.nes.state.Stateful;
 
 /** A pulse channel ($4000-$4003 or $4004-$4007). */
-final class Pulse implements Stateful {
+final class Pulse implements Digestible {
+    private static final long S_LENGTH = DigestKeys.section("length");
+    private static final long S_ENVELOPE = DigestKeys.section("envelope");
+
     /** Duty waveforms, one bit per sequencer step (step 0 = bit 0). */
     private static final int[] DUTY = {0b1000_0000, 0b1100_0000, 0b1111_0000, 0b0011_1111};
 
@@ -131,6 +137,29 @@ final class Pulse implements Stateful {
     /** The current 11-bit period (for tests and debuggers). */
     int period() {
         return period;
+    }
+
+    /** The digest term of the fields {@link #step} changes every cycle (see Apu.digestTerm). */
+    long hotDigestTerm() {
+        return W0 * (((dutyPos & 0xFFL) << 42) | ((timer & 0xFFFFL) << 10));
+    }
+
+    /** This component's term of the per-cycle digest: {@code DigestTerm.of(this)}, without the visitor. */
+    @Override
+    public long digestTerm() {
+        return S_LENGTH * length.digestTerm()
+        + S_ENVELOPE * envelope.digestTerm()
+        + W0 * (((duty & 0xFFL) << 50)
+            | ((dutyPos & 0xFFL) << 42)
+            | ((period & 0xFFFFL) << 26)
+            | ((timer & 0xFFFFL) << 10)
+            | (DigestKeys.b(sweepEnabled) << 9)
+            | ((sweepPeriod & 0xFFL) << 1)
+            | DigestKeys.b(sweepNegate))
+        + W1 * (((sweepShift & 0xFFL) << 41)
+            | (DigestKeys.b(sweepReload) << 40)
+            | ((sweepDivider & 0xFFL) << 32)
+            | (targetPeriod & 0xFFFFFFFFL));
     }
 
     @Override

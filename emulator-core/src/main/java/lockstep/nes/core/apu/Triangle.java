@@ -1,7 +1,10 @@
 package lockstep.nes.core.apu;
 
+import static lockstep.nes.state.DigestKeys.*;
+
+import lockstep.nes.state.DigestKeys;
+import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
-import lockstep.nes.state.Stateful;
 
 /**
  * The triangle channel ($4008-$400B). Its timer runs at the CPU rate. The sequencer steps
@@ -9,7 +12,9 @@ import lockstep.nes.state.Stateful;
  * and 1 give an ultrasonic wave that the output filter averages to a level near 7.5 (and
  * halting it leaves the output where the sequencer stopped, as on hardware).
  */
-final class Triangle implements Stateful {
+final class Triangle implements Digestible {
+    private static final long S_LENGTH = DigestKeys.section("length");
+
     final LengthCounter length = new LengthCounter();
 
     private int period;
@@ -83,6 +88,24 @@ final class Triangle implements Stateful {
     /** 15, 14, ..., 0, 0, 1, ..., 15. */
     int output() {
         return sequencePos < 16 ? 15 - sequencePos : sequencePos - 16;
+    }
+
+    /** The digest term of the fields {@link #step} changes every cycle (see Apu.digestTerm). */
+    long hotDigestTerm() {
+        return W0 * (((timer & 0xFFFFL) << 26) | ((sequencePos & 0xFFL) << 18));
+    }
+
+    /** This component's term of the per-cycle digest: {@code DigestTerm.of(this)}, without the visitor. */
+    @Override
+    public long digestTerm() {
+        return S_LENGTH * length.digestTerm()
+        + W0 * (((period & 0xFFFFL) << 42)
+            | ((timer & 0xFFFFL) << 26)
+            | ((sequencePos & 0xFFL) << 18)
+            | ((linearCounter & 0xFFL) << 10)
+            | ((linearReload & 0xFFL) << 2)
+            | (DigestKeys.b(linearReloadFlag) << 1)
+            | DigestKeys.b(control));
     }
 
     @Override

@@ -1,9 +1,10 @@
 package lockstep.nes.core.cart;
 
 import lockstep.nes.ppu.PpuBus;
+import lockstep.nes.state.DigestTerm;
+import lockstep.nes.state.Digestible;
 import lockstep.nes.state.Memory;
 import lockstep.nes.state.StateVisitor;
-import lockstep.nes.state.Stateful;
 
 /**
  * A cartridge board: CPU $4020-$FFFF, the PPU's pattern and nametable space, and CIRAM (the
@@ -16,7 +17,7 @@ import lockstep.nes.state.Stateful;
  * rebuilds them after every register write and after a state load. They are visited in the
  * state anyway, so a description shows the live mapping and the state checker sees every field.
  */
-public abstract class Mapper implements PpuBus, Stateful {
+public abstract class Mapper implements PpuBus, Digestible {
     /** Returned by {@link #cpuRead} when the cartridge does not drive the data bus. */
     public static final int OPEN_BUS = -1;
 
@@ -42,6 +43,15 @@ public abstract class Mapper implements PpuBus, Stateful {
     protected int prgRamPage;
     protected boolean prgRamRead;
     protected boolean prgRamWrite;
+
+    // The per-cycle digest's cache of this board's term (see digestTerm()).
+    /** True for boards whose registers change outside {@link #busWrite}: recomputed every time. */
+    private final boolean digestEveryTime = changesOutsideWrites(getClass());
+    private boolean digestStale = true;
+    private long digestScalars;
+    private DigestTerm digestVisitor;
+    private Memory[] digestMemories = new Memory[0];
+    private long[] digestCoefficients = new long[0];
 
     protected Mapper(Cartridge cart) {
         this(cart, cart.totalPrgRamSize());
@@ -117,6 +127,12 @@ public abstract class Mapper implements PpuBus, Stateful {
     /** CPU write to $4020-$FFFF. */
     public abstract void cpuWrite(int addr, int value);
 
+    /** The console's CPU write to $4020-$FFFF: {@link #cpuWrite}, noting that registers may change. */
+    public final void busWrite(int addr, int value) {
+        digestStale = true;
+        cpuWrite(addr, value);
+    }
+
     /** Called once per CPU cycle (at its start), for boards with cycle counters. */
     public void cpuCycle() {
     }
@@ -151,6 +167,7 @@ public abstract class Mapper implements PpuBus, Stateful {
      * $7000, registers to their power-on values.
      */
     public void power() {
+        digestStale = true;
         ciram.fill(0);
         if (chrRam != null && cart.chrNvramSize() == 0) {
             chrRam.fill(0);
@@ -171,6 +188,7 @@ public abstract class Mapper implements PpuBus, Stateful {
 
     /** The console's reset button: the cartridge sees no reset line, so boards keep their state. */
     public void reset() {
+        digestStale = true;
     }
 
     public Cartridge cartridge() {
@@ -206,6 +224,71 @@ public abstract class Mapper implements PpuBus, Stateful {
         if (s.isReader()) {
             updateBanks();
         }
+        // Any visitor may have changed values (readers, fault pokes): the digest cache must be
+        // rebuilt (refreshDigest clears this after its own visit).
+        digestStale = true;
+    }
+
+    /**
+     * This board's digest term ({@code DigestTerm.of(this)}). Board registers and page tables
+     * change only through {@link #busWrite}, power, reset and state loads for most boards, so
+     * their part of the term is cached and recomputed from the description only after one of
+     * those; the memories' incremental hashes are added fresh every time. Boards with cycle
+     * counters, PPU-address watchers or reads with side effects ({@link #changesOutsideWrites})
+     * are recomputed every time.
+     */
+    @Override
+    public final long digestTerm() {
+        if (digestStale || digestEveryTime) {
+            refreshDigest();
+        }
+        long t = digestScalars;
+        final Memory[] m = digestMemories;
+        final long[] k = digestCoefficients;
+        for (int i = 0; i < m.length; i++) {
+            t += k[i] * m[i].hash();
+        }
+        return t;
+    }
+
+    private void refreshDigest() {
+        DigestTerm d = digestVisitor;
+        if (d == null) {
+            d = new DigestTerm();
+            digestVisitor = d;
+        }
+        digestScalars = d.termWithoutMemories(this);
+        int n = d.memoryCount();
+        if (n != digestMemories.length) {
+            digestMemories = new Memory[n];
+            digestCoefficients = new long[n];
+        }
+        for (int i = 0; i < n; i++) {
+            digestMemories[i] = d.memory(i);
+            digestCoefficients[i] = d.coefficient(i);
+        }
+        digestStale = false;
+    }
+
+    /**
+     * True when {@code board} overrides a hook through which its registers can change other
+     * than CPU writes: the per-cycle {@link #cpuCycle}, CPU reads, and the PPU bus hooks.
+     */
+    static boolean changesOutsideWrites(Class<?> board) {
+        try {
+            return overrides(board.getMethod("cpuCycle"))
+                    || overrides(board.getMethod("cpuRead", int.class))
+                    || overrides(board.getMethod("ppuRead", int.class))
+                    || overrides(board.getMethod("ppuWrite", int.class, int.class))
+                    || overrides(board.getMethod("ppuAddress", int.class));
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static boolean overrides(java.lang.reflect.Method m) {
+        Class<?> c = m.getDeclaringClass();
+        return c != Mapper.class && c != PpuBus.class;
     }
 
     // ---- what a board provides ---------------------------------------------------------------

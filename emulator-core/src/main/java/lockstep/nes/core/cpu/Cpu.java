@@ -1,9 +1,12 @@
 package lockstep.nes.core.cpu;
 
+import static lockstep.nes.state.DigestKeys.*;
+
 import static lockstep.nes.core.cpu.Opcodes.*;
 
+import lockstep.nes.state.DigestKeys;
+import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
-import lockstep.nes.state.Stateful;
 
 /**
  * The 2A03's 6502 core (no decimal mode), stepped one bus cycle at a time.
@@ -21,7 +24,7 @@ import lockstep.nes.state.Stateful;
  * the end of the instruction's second-to-last cycle (branches and interrupt sequences differ,
  * as on hardware).
  */
-public final class Cpu implements Stateful {
+public final class Cpu implements Digestible {
     public static final int C = 0x01;
     public static final int Z = 0x02;
     public static final int I = 0x04;
@@ -896,6 +899,31 @@ public final class Cpu implements Stateful {
         this.y = y & 0xFF;
         this.s = s & 0xFF;
         setP(p);
+    }
+
+    /** This component's term of the per-cycle digest: {@code DigestTerm.of(this)}, without the visitor. */
+    @Override
+    public long digestTerm() {
+        return W0 * (((a & 0xFFL) << 48)
+            | ((x & 0xFFL) << 40)
+            | ((y & 0xFFL) << 32)
+            | ((s & 0xFFL) << 24)
+            | ((p & 0xFFL) << 16)
+            | (pc & 0xFFFFL))
+        + W1 * (((opPc & 0xFFFFL) << 41)
+            | ((addr & 0xFFFFL) << 25)
+            | (DigestKeys.b(write) << 24)
+            | ((dout & 0xFFL) << 16)
+            | (opcode & 0xFFFFL))
+        + W2 * (((step & 0xFFL) << 45)
+            | ((ea & 0xFFFFL) << 29)
+            | ((tmp & 0xFFFFL) << 13)
+            | ((hiPlusOne & 0xFFL) << 5)
+            | (DigestKeys.b(nmiLine) << 4)
+            | (DigestKeys.b(nmiPending) << 3)
+            | (DigestKeys.b(interruptPolled) << 2)
+            | (DigestKeys.b(branchPolled) << 1)
+            | DigestKeys.b(jammed));
     }
 
     @Override

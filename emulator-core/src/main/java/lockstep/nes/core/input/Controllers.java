@@ -1,7 +1,10 @@
 package lockstep.nes.core.input;
 
+import static lockstep.nes.state.DigestKeys.*;
+
+import lockstep.nes.state.DigestKeys;
+import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
-import lockstep.nes.state.Stateful;
 
 /**
  * The controller ports: a standard controller on each of $4016/$4017, or a Four Score
@@ -19,7 +22,7 @@ import lockstep.nes.state.Stateful;
  * in D4 (1 = pulled) and the light sensor in D3 (0 = light seen), as told by the
  * {@link LightSensor} the console provides.
  */
-public final class Controllers implements Stateful {
+public final class Controllers implements Digestible {
     public static final int A = 0x01;
     public static final int B = 0x02;
     public static final int SELECT = 0x04;
@@ -52,8 +55,13 @@ public final class Controllers implements Stateful {
         this.light = light;
     }
 
+    // Digest term cache (derived from the fields above; see digestTerm()).
+    private boolean digestStale = true;
+    private long digestCached;
+
     /** Plugs a Zapper into port 0 or 1 (-1 unplugs it). */
     public void setZapperPort(int port) {
+        digestStale = true;
         zapperPort = port;
     }
 
@@ -63,6 +71,7 @@ public final class Controllers implements Stateful {
 
     /** Where the Zapper points (picture coordinates; outside 0-255 x 0-239 = off screen) and its trigger. */
     public void setZapper(int x, int y, boolean trigger) {
+        digestStale = true;
         zapperX = x;
         zapperY = y;
         zapperTrigger = trigger;
@@ -70,6 +79,7 @@ public final class Controllers implements Stateful {
 
     /** Buttons of player {@code port + 1} (0 and 1 for the two ports, 2 and 3 through a Four Score). */
     public void setButtons(int port, int mask) {
+        digestStale = true;
         buttons[port] = mask & 0xFF;
     }
 
@@ -78,6 +88,7 @@ public final class Controllers implements Stateful {
     }
 
     public void setFourScore(boolean enabled) {
+        digestStale = true;
         fourScore = enabled;
     }
 
@@ -87,6 +98,7 @@ public final class Controllers implements Stateful {
 
     /** CPU write to $4016. */
     public void write(int value) {
+        digestStale = true;
         boolean s = (value & 1) != 0;
         if (strobe || s) {
             reload();
@@ -106,6 +118,7 @@ public final class Controllers implements Stateful {
 
     /** CPU read of $4016 (port 0) or $4017 (port 1): bit 0 serial data, upper bits open bus. */
     public int read(int port, int openBus) {
+        digestStale = true;
         if (port == zapperPort) {
             return zapperBits(openBus);
         }
@@ -137,9 +150,38 @@ public final class Controllers implements Stateful {
     }
 
     public void power() {
+        digestStale = true;
         shift[0] = 0;
         shift[1] = 0;
         strobe = false;
+    }
+
+    /**
+     * This component's term of the per-cycle digest ({@code DigestTerm.of(this)}): the inputs
+     * change a few times a frame, so the term is cached and recomputed only after a change.
+     */
+    @Override
+    public long digestTerm() {
+        if (digestStale) {
+            digestCached = fullDigestTerm();
+            digestStale = false;
+        }
+        return digestCached;
+    }
+
+    private long fullDigestTerm() {
+        return W0 * buttons[0]
+        + W1 * buttons[1]
+        + W2 * buttons[2]
+        + W3 * buttons[3]
+        + W4 * shift[0]
+        + W5 * shift[1]
+        + W6 * ((DigestKeys.b(strobe) << 33)
+            | (DigestKeys.b(fourScore) << 32)
+            | (zapperPort & 0xFFFFFFFFL))
+        + W7 * (((zapperX & 0xFFFFFFFFL) << 32)
+            | (zapperY & 0xFFFFFFFFL))
+        + W8 * (DigestKeys.b(zapperTrigger));
     }
 
     @Override
@@ -152,5 +194,6 @@ public final class Controllers implements Stateful {
         zapperX = s.i32("zapperX", zapperX);
         zapperY = s.i32("zapperY", zapperY);
         zapperTrigger = s.bool("zapperTrigger", zapperTrigger);
+        digestStale = true;
     }
 }

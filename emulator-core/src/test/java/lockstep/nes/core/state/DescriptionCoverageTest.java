@@ -72,7 +72,24 @@ class DescriptionCoverageTest {
             Map.entry("Mapper.prgRamRead", "bank cache"),
             Map.entry("Mapper.prgRamWrite", "bank cache"),
             // The sweep unit's target period: recomputed from period/shift/negate (updateTarget on load).
-            Map.entry("Pulse.targetPeriod", "sweep target cache"));
+            Map.entry("Pulse.targetPeriod", "sweep target cache"),
+            // Per-cycle digest caches: a component's digest term of its described fields, and
+            // whether it must be recomputed (DigestFastPathTest proves them equal to the description).
+            Map.entry("Ppu.digestStale", "digest cache"),
+            Map.entry("Ppu.digestCold", "digest cache"),
+            Map.entry("Apu.digestStale", "digest cache"),
+            Map.entry("Apu.digestCold", "digest cache"),
+            Map.entry("Dmc.digestStale", "digest cache"),
+            Map.entry("Dmc.digestCold", "digest cache"),
+            Map.entry("Dma.digestStale", "digest cache"),
+            Map.entry("Dma.digestCached", "digest cache"),
+            Map.entry("Controllers.digestStale", "digest cache"),
+            Map.entry("Controllers.digestCached", "digest cache"),
+            Map.entry("Mapper.digestStale", "digest cache"),
+            Map.entry("Mapper.digestScalars", "digest cache"),
+            Map.entry("Mapper.digestMemories", "digest cache"),
+            Map.entry("Mapper.digestCoefficients", "digest cache"),
+            Map.entry("Mapper.digestVisitor", "digest cache"));
 
     @Test
     void everyMutableFieldOfEveryComponentIsDescribed() throws Exception {

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 import lockstep.nes.core.Console;
@@ -16,7 +20,11 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
-/** Properties of the per-cycle digest (seeded, so every run checks the same cases). */
+/**
+ * Properties of the per-cycle digest (seeded, so every run checks the same cases). The two
+ * lockstep properties run their ROMs on one thread per core (each ROM's check is independent
+ * and deterministic), so the suite takes about half the time on the 2-core build machine.
+ */
 class DigestPropertiesTest {
     /** ROMs the digest properties run over (those whose mapper this build supports). */
     static final String[] ROMS = {
@@ -58,6 +66,40 @@ class DigestPropertiesTest {
         return out;
     }
 
+    /** A check per ROM, started at once on one thread per core; each dynamic test joins its own. */
+    private static Stream<DynamicTest> inParallel(List<Cartridge> roms, Function<Cartridge, Runnable> check) {
+        ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), r -> {
+            Thread t = new Thread(r, "digest-properties");
+            t.setDaemon(true);
+            return t;
+        });
+        List<CompletableFuture<Throwable>> runs = new ArrayList<>();
+        for (Cartridge cart : roms) {
+            runs.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    check.apply(cart).run();
+                    return null;
+                } catch (Throwable t) {
+                    return t;
+                }
+            }, pool));
+        }
+        pool.shutdown();
+        List<DynamicTest> tests = new ArrayList<>();
+        for (int i = 0; i < roms.size(); i++) {
+            CompletableFuture<Throwable> run = runs.get(i);
+            tests.add(DynamicTest.dynamicTest(roms.get(i).name(), () -> {
+                Throwable t = run.join();
+                if (t instanceof Error e) {
+                    throw e;
+                } else if (t != null) {
+                    throw new AssertionError(t);
+                }
+            }));
+        }
+        return tests.stream();
+    }
+
     /** Seeded per-frame input: buttons for both ports. */
     private static int buttons(Random r) {
         return r.nextInt(8) == 0 ? r.nextInt(256) : 0;
@@ -67,7 +109,7 @@ class DigestPropertiesTest {
     Stream<DynamicTest> twoEnginesFedTheSameInputAgreeEveryCycle() {
         List<Cartridge> roms = bootable();
         // 600 frames for the tiny and demo ROMs and nestest, 120 for the rest (test time on 2 cores).
-        return roms.stream().map(cart -> DynamicTest.dynamicTest(cart.name(), () -> {
+        return inParallel(roms, cart -> () -> {
             int frames = roms.indexOf(cart) < 3 ? 600 : 120;
             Console a = TestRoms.console(cart);
             Console b = TestRoms.console(cart);
@@ -96,7 +138,7 @@ class DigestPropertiesTest {
             }
             assertEquals(a.cycles(), b.cycles());
             assertTrue(cycles > frames * 29_000L, "ran " + cycles + " cycles");
-        }));
+        });
     }
 
     /** Changes the {@code target}-th described scalar or array element (one bit) in place. */
@@ -220,7 +262,7 @@ class DigestPropertiesTest {
 
     @TestFactory
     Stream<DynamicTest> snapshotTakenMidFrameContinuesIdenticallyInAFreshEngine() {
-        return bootable().stream().map(cart -> DynamicTest.dynamicTest(cart.name(), () -> {
+        return inParallel(bootable(), cart -> () -> {
             Random r = new Random(1234 + cart.name().length());
             Console a = TestRoms.console(cart);
             int start = 20 + r.nextInt(40);
@@ -234,7 +276,11 @@ class DigestPropertiesTest {
             }
             byte[] snap = new Snapshots(a).save();
             Console b = TestRoms.console(cart);
-            new Snapshots(b).load(snap);
+            try {
+                new Snapshots(b).load(snap);
+            } catch (SnapshotException e) {
+                throw new AssertionError(e.getMessage(), e);
+            }
             CycleDigest da = new CycleDigest(a);
             CycleDigest db = new CycleDigest(b);
             assertEquals(da.digest(), db.digest(), "right after loading at cycle " + a.cycles());
@@ -253,6 +299,6 @@ class DigestPropertiesTest {
                 }
             }
             assertArrayEquals(new Snapshots(a).save(), new Snapshots(b).save());
-        }));
+        });
     }
 }
