@@ -127,6 +127,9 @@ public final class Ppu implements Stateful {
     private final int[] ntPage;
     /** The palette's live bytes, for reads on the hot path (writes go through the Memory). */
     private final byte[] paletteRam = palette.array();
+    /** OAM's and secondary OAM's live bytes, for sprite evaluation in bulk (which rehashes). */
+    private final byte[] oamBytes = oam.array();
+    private final byte[] secondaryOamBytes = secondaryOam.array();
 
     public Ppu(PpuBus bus) {
         this.bus = bus;
@@ -233,6 +236,12 @@ public final class Ppu implements Stateful {
                 if (d < 256 && renderingEnabled && !stateUpdatePending) {
                     final int k = Math.min(n, 256 - d);
                     visibleDots(k);
+                    n -= k;
+                    continue;
+                }
+                if (d < 340 && !renderingEnabled && !stateUpdatePending) {
+                    final int k = Math.min(n, 340 - d);
+                    backdropDots(k);
                     n -= k;
                     continue;
                 }
@@ -394,6 +403,28 @@ public final class Ppu implements Stateful {
     }
 
     /**
+     * Dots {@code dot+1 .. dot+k} (within 1..340) of a visible line with rendering off and no
+     * register effect pending: the backdrop (or the palette entry v points at) on dots 1-256.
+     */
+    private void backdropDots(int k) {
+        ignoreDataRead = Math.max(0, ignoreDataRead - k);
+        final int from = dot + 1;
+        final int to = Math.min(dot + k, 256);
+        dot += k;
+        if (from > to) {
+            return;
+        }
+        final int vv = v;
+        final int m = mask;
+        final int color = paletteRam[(vv & 0x3F00) == 0x3F00 ? vv & 0x1F : 0] & 0xFF;
+        final short pixel = (short) ((color & ((m & 0x01) != 0 ? 0x30 : 0x3F)) | ((m & 0xE0) << 1));
+        final int row = scanline << 8;
+        java.util.Arrays.fill(frame, row + from - 1, row + to, pixel);
+        rawColorBefore = to > from ? color : rawColorLast;
+        rawColorLast = color;
+    }
+
+    /**
      * Dots {@code dot+1 .. dot+k} of a visible line with rendering on, all within 1..256, with no
      * register effect pending: exactly what {@code k} calls of {@link #step} do, with the
      * background pipeline and the pixel in locals.
@@ -478,11 +509,12 @@ public final class Ppu implements Stateful {
             before = last;
             last = color;
             out[row | x] = (short) ((color & grey) | emphasis);
-            evaluateSprites(d);
             if (d == 256) {
                 vv = incrementY(vv);
             }
         }
+        // Sprite evaluation touches nothing the background or the pixels use: run it after them.
+        evaluateDots(dot + 1, d);
         dot = d;
         v = vv;
         bgShiftLow = lo;
@@ -670,6 +702,131 @@ public final class Ppu implements Stateful {
             sprite0InLine = sprite0Added;
             spriteCount = secondaryOamAddr >> 2;
         }
+    }
+
+    /**
+     * {@link #evaluateSprites} for dots {@code from..to} (within 1..256) with the evaluation state
+     * in locals; secondary OAM is written in place and rehashed once.
+     */
+    private void evaluateDots(int from, int to) {
+        final byte[] sec = secondaryOamBytes;
+        int d = from;
+        if (d <= 64) {
+            final int end = Math.min(to, 64);
+            for (; d <= end; d++) {
+                if ((d & 1) == 0) {
+                    sec[(d - 1) >> 1] = (byte) 0xFF;
+                }
+            }
+            oamCopyBuffer = 0xFF;
+            if (d > to) {
+                secondaryOam.rehash();
+                return;
+            }
+        }
+        final byte[] primary = oamBytes;
+        final int line = scanline;
+        final int height = (ctrl & 0x20) != 0 ? 16 : 8;
+        int buffer = oamCopyBuffer;
+        int secAddr = secondaryOamAddr;
+        int h = spriteAddrH;
+        int l = spriteAddrL;
+        boolean inRange = spriteInRange;
+        boolean done = oamCopyDone;
+        int bug = overflowBugCounter;
+        boolean zeroAdded = sprite0Added;
+        boolean overflow = spriteOverflow;
+        int addr = oamAddr;
+        for (; d <= to; d++) {
+            if (d == 65) {
+                zeroAdded = false;
+                inRange = false;
+                secAddr = 0;
+                bug = 0;
+                done = false;
+                h = (addr >> 2) & 0x3F;
+                l = addr & 3;
+            }
+            if ((d & 1) != 0) {
+                buffer = primary[addr] & 0xFF;
+            } else {
+                if (done) {
+                    h = (h + 1) & 0x3F;
+                    if (secAddr >= 0x20) {
+                        buffer = sec[secAddr & 0x1F] & 0xFF;
+                    }
+                } else {
+                    final int r = line - buffer;
+                    if (!inRange && r >= 0 && r < height) {
+                        inRange = true;
+                    }
+                    if (secAddr < 0x20) {
+                        sec[secAddr] = (byte) buffer;
+                        if (inRange) {
+                            l++;
+                            secAddr++;
+                            if (h == 0) {
+                                zeroAdded = true;
+                            }
+                            if ((secAddr & 3) == 0) {
+                                inRange = false;
+                                l = 0;
+                                h = (h + 1) & 0x3F;
+                                if (h == 0) {
+                                    done = true;
+                                }
+                            }
+                        } else {
+                            h = (h + 1) & 0x3F;
+                            if (h == 0) {
+                                done = true;
+                            }
+                        }
+                    } else {
+                        buffer = sec[secAddr & 0x1F] & 0xFF;
+                        if (inRange) {
+                            overflow = true;
+                            l++;
+                            if (l == 4) {
+                                h = (h + 1) & 0x3F;
+                                l = 0;
+                            }
+                            if (bug == 0) {
+                                bug = 3;
+                            } else {
+                                bug--;
+                                if (bug == 0) {
+                                    done = true;
+                                    l = 0;
+                                }
+                            }
+                        } else {
+                            h = (h + 1) & 0x3F;
+                            l = (l + 1) & 3;
+                            if (h == 0) {
+                                done = true;
+                            }
+                        }
+                    }
+                }
+                addr = (l & 3) | (h << 2);
+            }
+            if (d == 256) {
+                sprite0InLine = zeroAdded;
+                spriteCount = secAddr >> 2;
+            }
+        }
+        oamCopyBuffer = buffer;
+        secondaryOamAddr = secAddr;
+        spriteAddrH = h;
+        spriteAddrL = l;
+        spriteInRange = inRange;
+        oamCopyDone = done;
+        overflowBugCounter = bug;
+        sprite0Added = zeroAdded;
+        spriteOverflow = overflow;
+        oamAddr = addr;
+        secondaryOam.rehash();
     }
 
     /** Even dots 66-256: write (or, once full, read) secondary OAM and step the OAM address. */
