@@ -127,7 +127,7 @@ public final class Ppu implements Stateful {
     private final int[] ntPage;
     /** The palette's live bytes, for reads on the hot path (writes go through the Memory). */
     private final byte[] paletteRam = palette.array();
-    /** OAM's and secondary OAM's live bytes, for sprite evaluation in bulk (which rehashes). */
+    /** OAM's and secondary OAM's live bytes, for reads in sprite evaluation. */
     private final byte[] oamBytes = oam.array();
     private final byte[] secondaryOamBytes = secondaryOam.array();
 
@@ -224,6 +224,9 @@ public final class Ppu implements Stateful {
     // ------------------------------------------------------------------------------------------
     // The dot clock.
 
+    /** The fewest visible dots worth running through {@link #visibleDots}. */
+    private static final int BATCH_MIN = 8;
+
     /** Dots in a frame without the odd-frame skip. */
     private static final int FRAME_DOTS = 262 * 341;
 
@@ -233,7 +236,9 @@ public final class Ppu implements Stateful {
             final int d = dot;
             final int line = scanline;
             if (line < 240) {
-                if (d < 256 && renderingEnabled && !stateUpdatePending) {
+                // The batch loop loads and stores a few dozen fields: it pays from about 8 dots (the
+                // 1-2 dots of a board that makes the console step the PPU eagerly go dot by dot).
+                if (d < 256 && renderingEnabled && !stateUpdatePending && Math.min(n, 256 - d) >= BATCH_MIN) {
                     final int k = Math.min(n, 256 - d);
                     visibleDots(k);
                     n -= k;
@@ -706,7 +711,7 @@ public final class Ppu implements Stateful {
 
     /**
      * {@link #evaluateSprites} for dots {@code from..to} (within 1..256) with the evaluation state
-     * in locals; secondary OAM is written in place and rehashed once.
+     * in locals (secondary OAM written through its Memory, read from its array).
      */
     private void evaluateDots(int from, int to) {
         final byte[] sec = secondaryOamBytes;
@@ -715,12 +720,11 @@ public final class Ppu implements Stateful {
             final int end = Math.min(to, 64);
             for (; d <= end; d++) {
                 if ((d & 1) == 0) {
-                    sec[(d - 1) >> 1] = (byte) 0xFF;
+                    secondaryOam.write((d - 1) >> 1, 0xFF);
                 }
             }
             oamCopyBuffer = 0xFF;
             if (d > to) {
-                secondaryOam.rehash();
                 return;
             }
         }
@@ -761,7 +765,7 @@ public final class Ppu implements Stateful {
                         inRange = true;
                     }
                     if (secAddr < 0x20) {
-                        sec[secAddr] = (byte) buffer;
+                        secondaryOam.write(secAddr, buffer);
                         if (inRange) {
                             l++;
                             secAddr++;
@@ -826,7 +830,6 @@ public final class Ppu implements Stateful {
         sprite0Added = zeroAdded;
         spriteOverflow = overflow;
         oamAddr = addr;
-        secondaryOam.rehash();
     }
 
     /** Even dots 66-256: write (or, once full, read) secondary OAM and step the OAM address. */
