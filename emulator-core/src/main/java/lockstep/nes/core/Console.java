@@ -20,6 +20,13 @@ import lockstep.nes.state.StateVisitor;
  * of the bus access (5 master clocks in for a read, 7 for a write) and then to the end of the
  * cycle, so PPU register accesses land on the right dot. The PPU runs one master clock behind
  * the CPU (the power-on alignment that the hardware tests expect).
+ *
+ * <p>When the board never looks at the PPU's bus ({@link lockstep.nes.ppu.PpuBus#direct} is
+ * non-null), nothing outside the PPU can see its progress between accesses that observe it, so
+ * the PPU is caught up lazily ({@link #syncPpu}): before every PPU register or board access,
+ * when it reaches a dot that changes /NMI or the frame counter, and before anyone looks at it
+ * ({@link #ppu}, {@link #frame}, {@link #state}). Every observation is the same as with the PPU
+ * stepped in lockstep; boards that watch the bus (A12 counters, CHR latches) step it eagerly.
  */
 public final class Console implements Digestible {
     private static final long S_CONSOLE = DigestKeys.section("console");
@@ -50,10 +57,19 @@ public final class Console implements Digestible {
     /** The last value seen on the CPU data bus. */
     private int openBus;
 
+    /** True when the PPU may run behind (see the class comment). Fixed wiring, not state. */
+    private final boolean lazyPpu;
+    /**
+     * The master clock (less the PPU offset) at which the PPU must next be caught up. Derived
+     * from the PPU's position (a cache, not state); Long.MIN_VALUE forces a catch-up.
+     */
+    private long ppuDeadline = Long.MIN_VALUE;
+
     private Console(Cartridge cartridge, Mapper mapper) {
         this.cartridge = cartridge;
         this.mapper = mapper;
         this.ppu = new Ppu(mapper);
+        this.lazyPpu = mapper.direct() != null;
         power();
     }
 
@@ -69,6 +85,7 @@ public final class Console implements Digestible {
         masterClock = CPU_DIVIDER;
         ppuClock = 0;
         openBus = 0;
+        ppuDeadline = Long.MIN_VALUE;
         mapper.power();
         ppu.power();
         apu.power();
@@ -79,6 +96,7 @@ public final class Console implements Digestible {
 
     /** Soft reset (the console's reset button). */
     public void reset() {
+        syncPpu();
         mapper.reset();
         ppu.reset();
         apu.reset();
@@ -134,11 +152,21 @@ public final class Console implements Digestible {
     }
 
     private void runPpu() {
+        if (masterClock - PPU_OFFSET >= ppuDeadline) {
+            syncPpu();
+        }
+    }
+
+    /** Runs the PPU up to the present master clock (less its offset). */
+    private void syncPpu() {
         final long target = masterClock - PPU_OFFSET;
-        final Ppu p = ppu;
-        while (ppuClock + PPU_DIVIDER <= target) {
-            ppuClock += PPU_DIVIDER;
-            p.step();
+        final long dots = (target - ppuClock) >> 2;
+        if (dots > 0) {
+            ppuClock += dots * PPU_DIVIDER;
+            ppu.run((int) dots);
+        }
+        if (lazyPpu) {
+            ppuDeadline = ppuClock + (long) ppu.dotsToEvent() * PPU_DIVIDER;
         }
     }
 
@@ -148,6 +176,7 @@ public final class Console implements Digestible {
         if (addr < 0x2000) {
             value = ram.read(addr & 0x7FF);
         } else if (addr < 0x4000) {
+            syncPpu();
             value = ppu.readRegister(addr & 7);
         } else if (addr < 0x4020) {
             switch (addr) {
@@ -160,6 +189,10 @@ public final class Console implements Digestible {
                 default -> value = openBus;
             }
         } else {
+            if (addr < 0x8000) {
+                // Board registers and RAM below $8000 may depend on or change what the PPU sees.
+                syncPpu();
+            }
             value = mapper.cpuRead(addr);
             if (value < 0) {
                 value = openBus;
@@ -175,6 +208,7 @@ public final class Console implements Digestible {
         if (addr < 0x2000) {
             ram.write(addr & 0x7FF, value);
         } else if (addr < 0x4000) {
+            syncPpu();
             ppu.writeRegister(addr & 7, value);
         } else if (addr < 0x4020) {
             switch (addr) {
@@ -183,6 +217,8 @@ public final class Console implements Digestible {
                 default -> apu.write(addr, value);
             }
         } else {
+            // A board write may switch banks or mirroring: the PPU must have read with the old ones.
+            syncPpu();
             mapper.busWrite(addr, value);
         }
     }
@@ -193,6 +229,7 @@ public final class Console implements Digestible {
         if (addr < 0x2000) {
             return ram.read(addr & 0x7FF);
         } else if (addr < 0x4000) {
+            syncPpu();
             return ppu.peekRegister(addr & 7);
         } else if (addr < 0x4020) {
             return switch (addr) {
@@ -201,6 +238,9 @@ public final class Console implements Digestible {
                 case 0x4017 -> controllers.peek(1, openBus);
                 default -> openBus;
             };
+        }
+        if (addr < 0x8000) {
+            syncPpu();
         }
         int v = mapper.cpuPeek(addr);
         return v < 0 ? openBus : v;
@@ -220,6 +260,7 @@ public final class Console implements Digestible {
     }
 
     public long frame() {
+        syncPpu();
         return ppu.frameCount();
     }
 
@@ -228,10 +269,18 @@ public final class Console implements Digestible {
     }
 
     public Cpu cpu() { return cpu; }
-    public Ppu ppu() { return ppu; }
+    /** The PPU, caught up to the present. */
+    public Ppu ppu() {
+        syncPpu();
+        return ppu;
+    }
     public Apu apu() { return apu; }
     public Dma dma() { return dma; }
-    public Mapper mapper() { return mapper; }
+    /** The board (the PPU is caught up first: a board's state can depend on what it has fetched). */
+    public Mapper mapper() {
+        syncPpu();
+        return mapper;
+    }
     public Controllers controllers() { return controllers; }
     public Cartridge cartridge() { return cartridge; }
     /** The 2 KiB CPU RAM. */
@@ -240,6 +289,7 @@ public final class Console implements Digestible {
     /** The whole machine's digest term: {@code DigestTerm.of(this)} through each component's fast path. */
     @Override
     public long digestTerm() {
+        syncPpu(); // the digest is of the state at this cycle, lazily stepped PPU included
         return S_CONSOLE * (DigestKeys.W0 * cycle + DigestKeys.W1 * masterClock + DigestKeys.W2 * ppuClock
                         + DigestKeys.W3 * (openBus & 0xFFL) + DigestKeys.W4 * ram.hash())
                 + S_CPU * cpu.digestTerm()
@@ -252,6 +302,7 @@ public final class Console implements Digestible {
 
     @Override
     public void state(StateVisitor s) {
+        syncPpu();
         s.beginSection("console");
         cycle = s.i64("cycle", cycle);
         masterClock = s.i64("masterClock", masterClock);
@@ -265,5 +316,8 @@ public final class Console implements Digestible {
         s.section("dma", dma);
         s.section("controllers", controllers);
         s.section("mapper", mapper);
+        if (s.isReader()) {
+            ppuDeadline = Long.MIN_VALUE;
+        }
     }
 }

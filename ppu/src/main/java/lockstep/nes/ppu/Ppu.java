@@ -132,8 +132,44 @@ public final class Ppu implements Digestible {
     private boolean digestStale = true;
     private long digestCold;
 
+    // The board's plain read arrays (see PpuBus.direct), or null when every read goes through
+    // the bus. Fixed wiring, not state.
+    private final byte[] chrMem;
+    private final int[] chrPage;
+    private final byte[] ntMem;
+    private final int[] ntPage;
+    /** The palette's live bytes, for reads on the hot path (writes go through the Memory). */
+    private final byte[] paletteRam = palette.array();
+    /** OAM's and secondary OAM's live bytes, for reads in sprite evaluation. */
+    private final byte[] oamBytes = oam.array();
+    private final byte[] secondaryOamBytes = secondaryOam.array();
+
     public Ppu(PpuBus bus) {
         this.bus = bus;
+        PpuBus.Direct direct = bus.direct();
+        if (direct != null) {
+            chrMem = direct.chr();
+            chrPage = direct.chrPage();
+            ntMem = direct.nt();
+            ntPage = direct.ntPage();
+        } else {
+            chrMem = null;
+            chrPage = null;
+            ntMem = null;
+            ntPage = null;
+        }
+    }
+
+    /** A rendering fetch: straight from the board's arrays when it has plain reads. */
+    private int fetch(int addr) {
+        final byte[] chr = chrMem;
+        if (chr == null) {
+            return bus.ppuRead(addr);
+        }
+        if (addr < 0x2000) {
+            return chr[chrPage[addr >> 10] | (addr & 0x3FF)] & 0xFF;
+        }
+        return ntMem[ntPage[(addr >> 10) & 3] | (addr & 0x3FF)] & 0xFF;
     }
 
     public void power() {
@@ -202,6 +238,68 @@ public final class Ppu implements Digestible {
 
     // ------------------------------------------------------------------------------------------
     // The dot clock.
+
+    /** The fewest visible dots worth running through {@link #visibleDots}. */
+    private static final int BATCH_MIN = 8;
+
+    /** Dots in a frame without the odd-frame skip. */
+    private static final int FRAME_DOTS = 262 * 341;
+
+    /** Advances {@code n} dots: the same as {@code n} calls of {@link #step}, with fast paths. */
+    public void run(int n) {
+        while (n > 0) {
+            final int d = dot;
+            final int line = scanline;
+            if (line < 240) {
+                // The batch loop loads and stores a few dozen fields: it pays from about 8 dots (the
+                // 1-2 dots of a board that makes the console step the PPU eagerly go dot by dot).
+                if (d < 256 && renderingEnabled && !stateUpdatePending && Math.min(n, 256 - d) >= BATCH_MIN) {
+                    final int k = Math.min(n, 256 - d);
+                    visibleDots(k);
+                    n -= k;
+                    continue;
+                }
+                if (d < 340 && !renderingEnabled && !stateUpdatePending) {
+                    final int k = Math.min(n, 340 - d);
+                    backdropDots(k);
+                    n -= k;
+                    continue;
+                }
+            } else if (line < 261 && (line > 241 || line == 240 || d >= 1) && d < 340 && !stateUpdatePending) {
+                // Post-render and vertical blank after its first dot: nothing happens but the count.
+                final int k = Math.min(n, 340 - d);
+                dot = d + k;
+                ignoreDataRead = Math.max(0, ignoreDataRead - k);
+                n -= k;
+                continue;
+            }
+            step();
+            n--;
+        }
+    }
+
+    /**
+     * Dots from now until the next one that changes what the CPU side sees without a register
+     * access: the frame counter (241, 0), vertical blank set (241, 1) or cleared (261, 1). May be
+     * one early (the odd-frame skip is assumed), never late; at least 1.
+     */
+    public int dotsToEvent() {
+        final int pos = scanline * 341 + dot;
+        int best = Integer.MAX_VALUE;
+        for (int target : EVENTS) {
+            int dist = target - pos;
+            if (dist <= 0) {
+                dist += FRAME_DOTS;
+            }
+            best = Math.min(best, dist);
+        }
+        if (scanline == 261 && dot >= 1 && best > 1) {
+            best--;
+        }
+        return best;
+    }
+
+    private static final int[] EVENTS = {241 * 341, 241 * 341 + 1, 261 * 341 + 1};
 
     /** Advances one dot. */
     public void step() {
@@ -324,9 +422,137 @@ public final class Ppu implements Digestible {
             }
             if ((d & 1) != 0) {
                 // Two unused nametable fetches (dots 337 and 339).
-                ntLatch = bus.ppuRead(0x2000 | (v & 0x0FFF));
+                ntLatch = fetch(0x2000 | (v & 0x0FFF));
             }
         }
+    }
+
+    /**
+     * Dots {@code dot+1 .. dot+k} (within 1..340) of a visible line with rendering off and no
+     * register effect pending: the backdrop (or the palette entry v points at) on dots 1-256.
+     */
+    private void backdropDots(int k) {
+        ignoreDataRead = Math.max(0, ignoreDataRead - k);
+        final int from = dot + 1;
+        final int to = Math.min(dot + k, 256);
+        dot += k;
+        if (from > to) {
+            return;
+        }
+        final int vv = v;
+        final int m = mask;
+        final int color = paletteRam[(vv & 0x3F00) == 0x3F00 ? vv & 0x1F : 0] & 0xFF;
+        final short pixel = (short) ((color & ((m & 0x01) != 0 ? 0x30 : 0x3F)) | ((m & 0xE0) << 1));
+        final int row = scanline << 8;
+        java.util.Arrays.fill(frame, row + from - 1, row + to, pixel);
+        rawColorBefore = to > from ? color : rawColorLast;
+        rawColorLast = color;
+    }
+
+    /**
+     * Dots {@code dot+1 .. dot+k} of a visible line with rendering on, all within 1..256, with no
+     * register effect pending: exactly what {@code k} calls of {@link #step} do, with the
+     * background pipeline and the pixel in locals.
+     */
+    private void visibleDots(int k) {
+        ignoreDataRead = Math.max(0, ignoreDataRead - k);
+        int vv = v;
+        int lo = bgShiftLow;
+        int hi = bgShiftHigh;
+        int al = atShiftLow;
+        int ah = atShiftHigh;
+        int nt = ntLatch;
+        int at = atLatch;
+        int pl = patternLowLatch;
+        int ph = patternHighLatch;
+        int last = rawColorLast;
+        int before = rawColorBefore;
+        boolean hit = sprite0Hit;
+        final int m = mask;
+        final int bit = 15 - fineX;
+        final int bgTable = (ctrl & 0x10) << 8;
+        final boolean bgOn = (m & 0x08) != 0;
+        final int bgFrom = (m & 0x02) != 0 ? 0 : 8;
+        final boolean spOn = (m & 0x10) != 0;
+        final int spFrom = (m & 0x04) != 0 ? 0 : 8;
+        final boolean sprites = spriteLineDirty;
+        final byte[] line = spriteLine.array(); // read-only here: writes go through the Memory
+        final byte[] pal = paletteRam;
+        final short[] out = frame;
+        final int row = scanline << 8;
+        final int emphasis = (m & 0xE0) << 1;
+        final int grey = (m & 0x01) != 0 ? 0x30 : 0x3F;
+        int d = dot;
+        final int end = d + k;
+        while (d < end) {
+            d++;
+            if (d >= 2) {
+                lo <<= 1;
+                hi <<= 1;
+                al <<= 1;
+                ah <<= 1;
+            }
+            switch (d & 7) {
+                case 1 -> {
+                    lo = (lo & 0xFF00) | pl;
+                    hi = (hi & 0xFF00) | ph;
+                    al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
+                    ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
+                    nt = fetch(0x2000 | (vv & 0x0FFF));
+                }
+                case 3 -> {
+                    int a = fetch(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07));
+                    at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+                }
+                case 5 -> pl = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7));
+                case 7 -> ph = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8);
+                case 0 -> vv = incrementX(vv);
+                default -> {
+                }
+            }
+            final int x = d - 1;
+            int bg = 0;
+            if (bgOn && x >= bgFrom) {
+                bg = ((lo >> bit) & 1) | (((hi >> bit) & 1) << 1);
+                if (bg != 0) {
+                    bg |= (((al >> bit) & 1) << 2) | (((ah >> bit) & 1) << 3);
+                }
+            }
+            int index = bg;
+            if (sprites) {
+                final int sp = line[x];
+                if (sp != 0 && spOn && x >= spFrom) {
+                    if ((sp & 0x40) != 0 && bg != 0 && x != 255) {
+                        hit = true;
+                    }
+                    if ((sp & 0x1F) != 0 && (bg == 0 || (sp & 0x20) == 0)) {
+                        index = sp & 0x1F;
+                    }
+                }
+            }
+            final int color = pal[(index & 3) == 0 ? 0 : index] & 0xFF;
+            before = last;
+            last = color;
+            out[row | x] = (short) ((color & grey) | emphasis);
+            if (d == 256) {
+                vv = incrementY(vv);
+            }
+        }
+        // Sprite evaluation touches nothing the background or the pixels use: run it after them.
+        evaluateDots(dot + 1, d);
+        dot = d;
+        v = vv;
+        bgShiftLow = lo;
+        bgShiftHigh = hi;
+        atShiftLow = al;
+        atShiftHigh = ah;
+        ntLatch = nt;
+        atLatch = at;
+        patternLowLatch = pl;
+        patternHighLatch = ph;
+        rawColorLast = last;
+        rawColorBefore = before;
+        sprite0Hit = hit;
     }
 
     // ------------------------------------------------------------------------------------------
@@ -339,15 +565,15 @@ public final class Ppu implements Digestible {
         switch (d & 7) {
             case 1 -> {
                 reloadBackground();
-                ntLatch = bus.ppuRead(0x2000 | (v & 0x0FFF));
+                ntLatch = fetch(0x2000 | (v & 0x0FFF));
             }
             case 3 -> {
                 final int vv = v;
-                int at = bus.ppuRead(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07));
+                int at = fetch(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07));
                 atLatch = (at >> (((vv >> 4) & 4) | (vv & 2))) & 3;
             }
-            case 5 -> patternLowLatch = bus.ppuRead(bgPatternAddress());
-            case 7 -> patternHighLatch = bus.ppuRead(bgPatternAddress() | 8);
+            case 5 -> patternLowLatch = fetch(bgPatternAddress());
+            case 7 -> patternHighLatch = fetch(bgPatternAddress() | 8);
             case 0 -> incrementX();
             default -> {
             }
@@ -373,15 +599,18 @@ public final class Ppu implements Digestible {
     }
 
     private void incrementX() {
-        if ((v & 0x001F) == 31) {
-            v = (v & ~0x001F) ^ 0x0400;
-        } else {
-            v++;
-        }
+        v = incrementX(v);
+    }
+
+    private static int incrementX(int vv) {
+        return (vv & 0x001F) == 31 ? (vv & ~0x001F) ^ 0x0400 : vv + 1;
     }
 
     private void incrementY() {
-        int vv = v;
+        v = incrementY(v);
+    }
+
+    private static int incrementY(int vv) {
         if ((vv & 0x7000) != 0x7000) {
             vv += 0x1000;
         } else {
@@ -397,7 +626,7 @@ public final class Ppu implements Digestible {
             }
             vv = (vv & ~0x03E0) | (y << 5);
         }
-        v = vv;
+        return vv;
     }
 
     // ------------------------------------------------------------------------------------------
@@ -501,6 +730,129 @@ public final class Ppu implements Digestible {
         }
     }
 
+    /**
+     * {@link #evaluateSprites} for dots {@code from..to} (within 1..256) with the evaluation state
+     * in locals (secondary OAM written through its Memory, read from its array).
+     */
+    private void evaluateDots(int from, int to) {
+        final byte[] sec = secondaryOamBytes;
+        int d = from;
+        if (d <= 64) {
+            final int end = Math.min(to, 64);
+            for (; d <= end; d++) {
+                if ((d & 1) == 0) {
+                    secondaryOam.write((d - 1) >> 1, 0xFF);
+                }
+            }
+            oamCopyBuffer = 0xFF;
+            if (d > to) {
+                return;
+            }
+        }
+        final byte[] primary = oamBytes;
+        final int line = scanline;
+        final int height = (ctrl & 0x20) != 0 ? 16 : 8;
+        int buffer = oamCopyBuffer;
+        int secAddr = secondaryOamAddr;
+        int h = spriteAddrH;
+        int l = spriteAddrL;
+        boolean inRange = spriteInRange;
+        boolean done = oamCopyDone;
+        int bug = overflowBugCounter;
+        boolean zeroAdded = sprite0Added;
+        boolean overflow = spriteOverflow;
+        int addr = oamAddr;
+        for (; d <= to; d++) {
+            if (d == 65) {
+                zeroAdded = false;
+                inRange = false;
+                secAddr = 0;
+                bug = 0;
+                done = false;
+                h = (addr >> 2) & 0x3F;
+                l = addr & 3;
+            }
+            if ((d & 1) != 0) {
+                buffer = primary[addr] & 0xFF;
+            } else {
+                if (done) {
+                    h = (h + 1) & 0x3F;
+                    if (secAddr >= 0x20) {
+                        buffer = sec[secAddr & 0x1F] & 0xFF;
+                    }
+                } else {
+                    final int r = line - buffer;
+                    if (!inRange && r >= 0 && r < height) {
+                        inRange = true;
+                    }
+                    if (secAddr < 0x20) {
+                        secondaryOam.write(secAddr, buffer);
+                        if (inRange) {
+                            l++;
+                            secAddr++;
+                            if (h == 0) {
+                                zeroAdded = true;
+                            }
+                            if ((secAddr & 3) == 0) {
+                                inRange = false;
+                                l = 0;
+                                h = (h + 1) & 0x3F;
+                                if (h == 0) {
+                                    done = true;
+                                }
+                            }
+                        } else {
+                            h = (h + 1) & 0x3F;
+                            if (h == 0) {
+                                done = true;
+                            }
+                        }
+                    } else {
+                        buffer = sec[secAddr & 0x1F] & 0xFF;
+                        if (inRange) {
+                            overflow = true;
+                            l++;
+                            if (l == 4) {
+                                h = (h + 1) & 0x3F;
+                                l = 0;
+                            }
+                            if (bug == 0) {
+                                bug = 3;
+                            } else {
+                                bug--;
+                                if (bug == 0) {
+                                    done = true;
+                                    l = 0;
+                                }
+                            }
+                        } else {
+                            h = (h + 1) & 0x3F;
+                            l = (l + 1) & 3;
+                            if (h == 0) {
+                                done = true;
+                            }
+                        }
+                    }
+                }
+                addr = (l & 3) | (h << 2);
+            }
+            if (d == 256) {
+                sprite0InLine = zeroAdded;
+                spriteCount = secAddr >> 2;
+            }
+        }
+        oamCopyBuffer = buffer;
+        secondaryOamAddr = secAddr;
+        spriteAddrH = h;
+        spriteAddrL = l;
+        spriteInRange = inRange;
+        oamCopyDone = done;
+        overflowBugCounter = bug;
+        sprite0Added = zeroAdded;
+        spriteOverflow = overflow;
+        oamAddr = addr;
+    }
+
     /** Even dots 66-256: write (or, once full, read) secondary OAM and step the OAM address. */
     private void evaluationWrite() {
         if (oamCopyDone) {
@@ -594,12 +946,12 @@ public final class Ppu implements Digestible {
                 spriteTile = secondaryOam.read(base + 1);
                 spriteAttr = secondaryOam.read(base + 2);
                 spriteX = secondaryOam.read(base + 3);
-                bus.ppuRead(0x2000 | (v & 0x0FFF));
+                fetch(0x2000 | (v & 0x0FFF));
             }
-            case 2 -> bus.ppuRead(0x2000 | (v & 0x0FFF));
-            case 4 -> spritePatternLow = bus.ppuRead(spritePatternAddress(slot));
+            case 2 -> fetch(0x2000 | (v & 0x0FFF));
+            case 4 -> spritePatternLow = fetch(spritePatternAddress(slot));
             case 6 -> {
-                int high = bus.ppuRead(spritePatternAddress(slot) | 8);
+                int high = fetch(spritePatternAddress(slot) | 8);
                 if (slot < spriteCount) {
                     composeSprite(slot, spritePatternLow, high);
                 }

@@ -18,4 +18,19 @@ public interface PpuBus {
      */
     default void ppuAddress(int addr) {
     }
+
+    /**
+     * Non-null when {@link #ppuRead} has no side effects and reads exactly
+     * {@code chr[chrPage[a >> 10] | (a & 0x3FF)]} below $2000 and
+     * {@code nt[ntPage[(a >> 10) & 3] | (a & 0x3FF)]} above (the arrays are live: bank switches
+     * rewrite the page tables in place), and the board never looks at the PPU's address bus.
+     * The PPU then reads these arrays directly instead of calling {@link #ppuRead}.
+     */
+    default Direct direct() {
+        return null;
+    }
+
+    /** The live arrays behind a board's plain PPU reads (see {@link #direct}). */
+    record Direct(byte[] chr, int[] chrPage, byte[] nt, int[] ntPage) {
+    }
 }

@@ -151,6 +151,30 @@ public abstract class Mapper implements PpuBus, Digestible {
         return ciram.read(ntPage[(addr >> 10) & 3] | (addr & 0x3FF));
     }
 
+    /**
+     * The arrays behind {@link #ppuRead} for boards that do not override the PPU bus methods
+     * (no CHR latches, no A12 watching): the PPU reads them directly, and the console may let
+     * the PPU run behind the CPU between accesses that can observe it. Null for boards that
+     * watch the bus.
+     */
+    @Override
+    public final Direct direct() {
+        if (overrides("ppuRead", int.class) || overrides("ppuWrite", int.class, int.class)
+                || overrides("ppuAddress", int.class)) {
+            return null;
+        }
+        return new Direct(chrRam != null ? chrRam.array() : chr, chrPage, ciram.array(), ntPage);
+    }
+
+    private boolean overrides(String name, Class<?>... parameters) {
+        try {
+            Class<?> declaring = getClass().getMethod(name, parameters).getDeclaringClass();
+            return declaring != Mapper.class && Mapper.class.isAssignableFrom(declaring);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     @Override
     public void ppuWrite(int addr, int value) {
         if (addr < 0x2000) {
