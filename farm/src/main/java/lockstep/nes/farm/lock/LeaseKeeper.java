@@ -289,6 +289,15 @@ public final class LeaseKeeper implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops the heartbeat like {@link #close()} but does not release the lease: the holder
+     * already deleted it (PostgreSQL: in the same statement as its fenced commit).
+     */
+    public void closeReleased() {
+        lost = true;
+        close();
+    }
+
     private static AtomicInteger heldGauge(MeterRegistry registry, String kind) {
         synchronized (HELD) {
             Map<String, AtomicInteger> byKind = HELD.computeIfAbsent(registry, r -> new ConcurrentHashMap<>());
