@@ -309,6 +309,10 @@ public final class Store implements AutoCloseable {
             try (PreparedStatement ps = c.prepareStatement(
                     "WITH j AS (SELECT job_id FROM jobs WHERE ((status = 'queued' AND not_before_ms <= " + now + ") "
                             + "OR (status = 'running' AND lease_until_ms <= " + now + ")) "
+                            // a live lease row (its holder, or one just releasing it) would only waste a slot of
+                            // the batch, and with a batch of one stall every worker on the lowest such job
+                            + "AND NOT EXISTS (SELECT 1 FROM leases WHERE lock_key = 'job:' || jobs.job_id "
+                            + "AND expires_ms > " + now + ") "
                             + "ORDER BY job_id LIMIT ? FOR UPDATE SKIP LOCKED), "
                             + "l AS (INSERT INTO leases (lock_key, owner, fencing_token, expires_ms) "
                             + "SELECT 'job:' || job_id, ?, nextval('fencing_tokens'), " + now + " + ? FROM j "
