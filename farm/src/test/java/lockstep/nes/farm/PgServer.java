@@ -111,10 +111,14 @@ public final class PgServer {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
+        // fsync and full-page writes off: a throwaway cluster on a shared test machine need not
+        // survive a power cut. synchronous_commit stays on (the server default a real store runs
+        // with), so a commit still waits for its WAL write and the throughput figure is not
+        // bought with the durability the farm relies on.
         List<String> startCmd = new ArrayList<>(prefix);
         startCmd.addAll(List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-l", dir.resolve("log").toString(),
                 "-w", "-t", "60", "-o", "-p " + port + " -k " + dir + " -c listen_addresses=127.0.0.1 -c fsync=off "
-                        + "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200", "start"));
+                        + "-c synchronous_commit=on -c full_page_writes=off -c max_connections=200", "start"));
         run(startCmd, 90);
         List<String> stop = new ArrayList<>(prefix);
         stop.addAll(List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-m", "immediate", "-w", "stop"));

@@ -29,6 +29,41 @@ class StoreTest {
         fencing(PgServer.newDatabase());
     }
 
+    @Test
+    void postgresBatchClaimAndReleaseInCommit() throws Exception {
+        try (Store store = Store.open(PgServer.newDatabase(), 4)) {
+            SqlLockManager locks = new SqlLockManager(store.db(), false);
+            List<Long> ids = store.submit("noop", List.of("{}", "{}", "{}", "{}", "{}"));
+            // Someone else holds the first job's lease: a batch claim must leave that job alone.
+            Lease held = locks.tryAcquire("job:" + ids.get(0), "X", Duration.ofSeconds(10)).orElseThrow();
+            List<Store.LeasedClaim> first = store.acquireAndClaimBatch(2, "A", 10_000);
+            List<Store.LeasedClaim> second = store.acquireAndClaimBatch(8, "B", 10_000);
+            assertEquals(2, first.size());
+            assertEquals(2, second.size(), "the held job and A's two are not claimable");
+            java.util.Set<Long> claimedIds = new java.util.HashSet<>();
+            java.util.Set<Long> tokens = new java.util.HashSet<>();
+            for (Store.LeasedClaim lc : java.util.stream.Stream.concat(first.stream(), second.stream()).toList()) {
+                assertNotNull(lc.job());
+                assertTrue(claimedIds.add(lc.job().id()), "a job claimed twice");
+                assertTrue(tokens.add(lc.lease().fencingToken()), "a token shared by two leases");
+                assertTrue(lc.lease().fencingToken() > held.fencingToken());
+                assertEquals(lc.lease().fencingToken(), lc.job().claimToken());
+                assertEquals("job:" + lc.job().id(), lc.lease().key());
+                assertTrue(locks.tryAcquire(lc.lease().key(), "Z", Duration.ofSeconds(1)).isEmpty(), "claim took no lease");
+            }
+            assertFalse(claimedIds.contains(ids.get(0)));
+            // A commit carrying the lease deletes it only when the fenced write succeeded.
+            Store.LeasedClaim a = first.get(0);
+            long id = a.job().id();
+            Lease stale = new Lease(a.lease().key(), "A", a.lease().fencingToken() - 1_000, 10_000, a.lease().validUntilNanos());
+            assertFalse(store.commit(id, stale.fencingToken(), "A", "pass", "{}", stale));
+            assertTrue(locks.tryAcquire(a.lease().key(), "Z", Duration.ofSeconds(1)).isEmpty(), "a rejected commit released the lease");
+            assertTrue(store.commit(id, a.lease().fencingToken(), "A", "pass", "{}", a.lease()));
+            assertTrue(locks.tryAcquire(a.lease().key(), "Z", Duration.ofSeconds(1)).isPresent(), "commit kept the lease");
+            assertFalse(store.commit(id, a.lease().fencingToken(), "A", "pass", "{}", a.lease()), "committed twice");
+        }
+    }
+
     private static void fencing(String url) throws Exception {
         try (Store store = Store.open(url, 4)) {
             assertEquals(Database.latestVersion(), store.db().schemaVersion());

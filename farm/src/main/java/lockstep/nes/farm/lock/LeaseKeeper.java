@@ -57,6 +57,15 @@ public final class LeaseKeeper implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    /**
+     * Runs the heartbeats: one thread per kept lease, as before, but reused from job to job (a
+     * worker on short jobs started a fresh thread per job, a measurable share of its CPU).
+     */
+    private static final ExecutorService HEARTBEATS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "lease-heartbeat-" + THREADS.incrementAndGet());
+        t.setDaemon(true);
+        return t;
+    });
 
     private final LockManager manager;
     private final KillSwitch killSwitch;
@@ -67,7 +76,11 @@ public final class LeaseKeeper implements AutoCloseable {
     private final Counter renewalsFailed;
     private final MeterRegistry registry;
     private final AtomicInteger held;
-    private final Thread heartbeat;
+    /** The heartbeat, run on a pooled thread; counted down when it has stopped. */
+    private final java.util.concurrent.CountDownLatch stoppedLatch = new java.util.concurrent.CountDownLatch(1);
+    private volatile Thread heartbeatThread;
+    private volatile boolean heartbeatStarted;
+    private Future<?> heartbeat;
     private volatile Lease current;
     private volatile boolean closed;
     private volatile boolean lost;
@@ -93,9 +106,6 @@ public final class LeaseKeeper implements AutoCloseable {
                 .description("lease renewals that failed, timed out or found the lease lost").register(this.registry);
         this.held = heldGauge(this.registry, kind);
         this.held.incrementAndGet();
-        long n = THREADS.incrementAndGet();
-        this.heartbeat = new Thread(this::run, "lease-heartbeat-" + n + "-" + lease.key());
-        this.heartbeat.setDaemon(true);
     }
 
     /**
@@ -108,7 +118,7 @@ public final class LeaseKeeper implements AutoCloseable {
     public static LeaseKeeper start(LockManager manager, Lease lease, KillSwitch killSwitch, Duration safetyMargin,
             MeterRegistry registry) {
         LeaseKeeper k = new LeaseKeeper(manager, lease, killSwitch, safetyMargin, registry);
-        k.heartbeat.start();
+        k.heartbeat = HEARTBEATS.submit(k::heartbeat);
         return k;
     }
 
@@ -128,6 +138,19 @@ public final class LeaseKeeper implements AutoCloseable {
      */
     public boolean valid() {
         return !killSwitch.fired() && !closed && System.nanoTime() - (current.validUntilNanos() - marginNanos) < 0;
+    }
+
+    private void heartbeat() {
+        heartbeatThread = Thread.currentThread();
+        heartbeatStarted = true;
+        try {
+            if (!closed) {
+                run();
+            }
+        } finally {
+            heartbeatThread = null;
+            stoppedLatch.countDown();
+        }
     }
 
     private void run() {
@@ -262,9 +285,13 @@ public final class LeaseKeeper implements AutoCloseable {
         }
         closed = true;
         try {
-            if (Thread.currentThread() != heartbeat) {
-                heartbeat.interrupt();
-                heartbeat.join(Math.max(100, TimeUnit.NANOSECONDS.toMillis(periodNanos)));
+            if (Thread.currentThread() != heartbeatThread) {
+                // cancel(true) interrupts only while the task runs, never the pooled thread's next task
+                heartbeat.cancel(true);
+                // a heartbeat cancelled before it started never runs (and then sees closed anyway)
+                if (heartbeatStarted) {
+                    stoppedLatch.await(Math.max(100, TimeUnit.NANOSECONDS.toMillis(periodNanos)), TimeUnit.MILLISECONDS);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -287,6 +314,15 @@ public final class LeaseKeeper implements AutoCloseable {
                 // left to finish or time out in the background
             }
         }
+    }
+
+    /**
+     * Stops the heartbeat like {@link #close()} but does not release the lease: the holder
+     * already deleted it (PostgreSQL: in the same statement as its fenced commit).
+     */
+    public void closeReleased() {
+        lost = true;
+        close();
     }
 
     private static AtomicInteger heldGauge(MeterRegistry registry, String kind) {

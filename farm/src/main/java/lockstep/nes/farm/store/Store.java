@@ -292,6 +292,65 @@ public final class Store implements AutoCloseable {
         });
     }
 
+    /**
+     * PostgreSQL: claims up to {@code limit} claimable jobs in one statement, each under its own
+     * lease row {@code job:<id>} with its own fresh token from the sequence (as {@link
+     * #acquireAndClaim} does for one job). Candidates are picked with {@code FOR UPDATE SKIP
+     * LOCKED}, so concurrent workers take different jobs instead of all racing for the lowest
+     * ids; a job whose lease row is still held by someone else is left alone. A returned claim
+     * whose {@code job} is null took a lease but no job: release it.
+     */
+    public List<LeasedClaim> acquireAndClaimBatch(int limit, String owner, long ttlMs) throws SQLException {
+        if (!pg) {
+            throw new IllegalStateException("combined claim is PostgreSQL only");
+        }
+        long sent = System.nanoTime();
+        return db.auto(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "WITH j AS (SELECT job_id FROM jobs WHERE ((status = 'queued' AND not_before_ms <= " + now + ") "
+                            + "OR (status = 'running' AND lease_until_ms <= " + now + ")) "
+                            // a live lease row (its holder, or one just releasing it) would only waste a slot of
+                            // the batch, and with a batch of one stall every worker on the lowest such job
+                            + "AND NOT EXISTS (SELECT 1 FROM leases WHERE lock_key = 'job:' || jobs.job_id "
+                            + "AND expires_ms > " + now + ") "
+                            + "ORDER BY job_id LIMIT ? FOR UPDATE SKIP LOCKED), "
+                            + "l AS (INSERT INTO leases (lock_key, owner, fencing_token, expires_ms) "
+                            + "SELECT 'job:' || job_id, ?, nextval('fencing_tokens'), " + now + " + ? FROM j "
+                            + "ON CONFLICT (lock_key) DO UPDATE SET owner = EXCLUDED.owner, "
+                            + "fencing_token = EXCLUDED.fencing_token, expires_ms = EXCLUDED.expires_ms "
+                            + "WHERE leases.expires_ms <= " + now + " RETURNING lock_key, fencing_token), "
+                            + "lj AS (SELECT j.job_id, l.fencing_token FROM j JOIN l ON l.lock_key = 'job:' || j.job_id), "
+                            + "c AS (UPDATE jobs SET status = 'running', attempts = attempts + 1, "
+                            + "claim_token = lj.fencing_token, lease_until_ms = " + now + " + ?, updated_ms = " + now
+                            + " FROM lj WHERE jobs.job_id = lj.job_id AND jobs.claim_token < lj.fencing_token "
+                            + "AND jobs.status IN ('queued', 'running') "
+                            + "RETURNING jobs.job_id, jobs.kind, jobs.spec, jobs.status, jobs.attempts, jobs.claim_token, "
+                            + "jobs.last_fencing_token, jobs.last_error), "
+                            + "o AS (UPDATE attempts SET outcome = 'abandoned', finished_ms = " + now
+                            + " WHERE job_id IN (SELECT job_id FROM c) AND outcome = 'running'), "
+                            + "a AS (INSERT INTO attempts (job_id, fencing_token, owner, started_ms) "
+                            + "SELECT job_id, claim_token, ?, " + now + " FROM c) "
+                            + "SELECT l.lock_key, l.fencing_token AS lease_token, c.* FROM l "
+                            + "LEFT JOIN c ON c.claim_token = l.fencing_token ORDER BY l.fencing_token")) {
+                ps.setInt(1, limit);
+                ps.setString(2, owner);
+                ps.setLong(3, ttlMs);
+                ps.setLong(4, ttlMs);
+                ps.setString(5, owner);
+                List<LeasedClaim> out = new ArrayList<>();
+                try (ResultSet r = ps.executeQuery()) {
+                    while (r.next()) {
+                        lockstep.nes.farm.lock.Lease lease = new lockstep.nes.farm.lock.Lease(r.getString("lock_key"), owner,
+                                r.getLong("lease_token"), ttlMs, sent + ttlMs * 1_000_000L);
+                        r.getLong("job_id");
+                        out.add(new LeasedClaim(lease, r.wasNull() ? null : job(r)));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
     /** Moves the expiry hint of a job held under {@code token} (after a lease renewal). */
     public void extendLeaseHint(long jobId, long token, long ttlMs) throws SQLException {
         db.auto(c -> {
@@ -316,6 +375,17 @@ public final class Store implements AutoCloseable {
      * finished the job): nothing is written, and the caller must treat its attempt as failed.
      */
     public boolean commit(long jobId, long token, String owner, String resultStatus, String resultJson) throws SQLException {
+        return commit(jobId, token, owner, resultStatus, resultJson, null);
+    }
+
+    /**
+     * {@link #commit(long, long, String, String, String)}, and on PostgreSQL, when {@code lease}
+     * (a row of this store's {@code leases} table) is given, deletes that lease row in the same
+     * statement if and only if the commit succeeded: the release costs no round trip of its own.
+     * A rejected commit leaves the lease alone (the caller releases it as usual).
+     */
+    public boolean commit(long jobId, long token, String owner, String resultStatus, String resultJson,
+                          lockstep.nes.farm.lock.Lease lease) throws SQLException {
         String update = "UPDATE jobs SET status = 'done', last_fencing_token = ?, lease_until_ms = 0, last_error = NULL, "
                 + "updated_ms = " + now + FENCE;
         if (pg) {
@@ -324,13 +394,21 @@ public final class Store implements AutoCloseable {
                         + "r AS (INSERT INTO results (job_id, status, result, fencing_token, owner, committed_ms) "
                         + "SELECT job_id, ?, ?, ?, ?, " + now + " FROM u), "
                         + "a AS (UPDATE attempts SET outcome = 'committed', finished_ms = " + now
-                        + " WHERE job_id IN (SELECT job_id FROM u) AND fencing_token = ?) SELECT count(*) FROM u")) {
+                        + " WHERE job_id IN (SELECT job_id FROM u) AND fencing_token = ?)"
+                        + (lease == null ? "" : ", d AS (DELETE FROM leases WHERE lock_key = ? AND owner = ? "
+                        + "AND fencing_token = ? AND EXISTS (SELECT 1 FROM u))")
+                        + " SELECT count(*) FROM u")) {
                     int i = fence(ps, 1, jobId, token);
                     ps.setString(i++, resultStatus);
                     ps.setString(i++, resultJson);
                     ps.setLong(i++, token);
                     ps.setString(i++, owner);
-                    ps.setLong(i, token);
+                    ps.setLong(i++, token);
+                    if (lease != null) {
+                        ps.setString(i++, lease.key());
+                        ps.setString(i++, lease.owner());
+                        ps.setLong(i, lease.fencingToken());
+                    }
                     try (ResultSet r = ps.executeQuery()) {
                         r.next();
                         return r.getInt(1) == 1;
