@@ -29,7 +29,8 @@ import lockstep.nes.verifier.host.HostException;
  *
  * <p>Every K frames, where both builds' frame records agreed, the job stores a checkpoint with its
  * fencing token: both hosts' snapshots and the frame log so far. The kill switch is checked there
- * first, so a cancelled job stores nothing more. A retry (this worker or another) restores both
+ * first, so a cancelled job stores nothing more; when it fires mid-chunk both hosts are killed at
+ * once, so the emulation stops within a frame. A retry (this worker or another) restores both
  * hosts from the last checkpoint and compares only the frames after it.
  */
 public final class CanaryJob implements JobRunner {
@@ -114,8 +115,12 @@ public final class CanaryJob implements JobRunner {
         ctx.frameBoundary();
         CanaryResult r;
         try (Canary canary = Canary.start(baseline, candidate, o)) {
+            // A lost lease stops the emulation at once, not only at the next checkpoint: the
+            // hosts are killed and the run below fails at its next read.
+            ctx.killSwitch().onFire(why -> canary.abort());
             r = canary.run(target, resume);
         } catch (HostException e) {
+            ctx.frameBoundary(); // killed by the switch: a cancelled attempt, not a failure
             throw new JobFailure("engine host: " + e.getMessage(), e);
         } catch (Carrier c) {
             throw (JobFailure) c.getCause();

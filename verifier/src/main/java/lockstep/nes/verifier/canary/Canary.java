@@ -75,8 +75,8 @@ public final class Canary implements AutoCloseable {
     private final String baselineClasspath;
     private final String candidateClasspath;
     private final Options options;
-    private HostClient a;
-    private HostClient b;
+    private volatile HostClient a;
+    private volatile HostClient b;
 
     private Canary(String baselineClasspath, String candidateClasspath, Options options) {
         this.baselineClasspath = baselineClasspath;
@@ -453,6 +453,21 @@ public final class Canary implements AutoCloseable {
         if (b != null) {
             b.close();
             b = null;
+        }
+    }
+
+    /**
+     * Stops a run now, from any thread: both hosts are killed, so the thread running
+     * {@link #run} gets a host error at its next read. Closing still cleans up afterwards.
+     */
+    public void abort() {
+        HostClient x = a;
+        HostClient y = b;
+        if (x != null) {
+            x.abort();
+        }
+        if (y != null) {
+            y.abort();
         }
     }
 

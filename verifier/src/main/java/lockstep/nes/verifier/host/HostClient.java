@@ -83,7 +83,7 @@ public final class HostClient implements AutoCloseable {
     private volatile String readError;
     private final Thread stderrReader;
     private Hello hello;
-    private boolean dead;
+    private volatile boolean dead;
 
     private HostClient(String label, Process process, long timeoutMillis) {
         this.label = label;
@@ -597,6 +597,15 @@ public final class HostClient implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        kill();
+    }
+
+    /**
+     * Kills the host at once, from any thread, without a word on the pipe: a request waiting for
+     * its answer on another thread then fails as a crashed host. For a caller that must stop a
+     * run now (a farm job whose lease is lost).
+     */
+    public void abort() {
         kill();
     }
 
