@@ -1,32 +1,16 @@
 package lockstep.nes.core.cart;
 
-import lockstep.nes.state.StateVisitor;
-
 /**
  * Mappers 70 and 152: Bandai's 74161 boards. Bits 4-6 (70: 4-7) the 16 KiB PRG bank at $8000
  * ($C000 is the last), bits 0-3 the 8 KiB CHR bank; mapper 152 adds one-screen mirroring in
  * bit 7. Bus conflicts.
  */
-public final class Bandai74161 extends Mapper {
+public final class Bandai74161 extends LatchMapper {
     private final boolean oneScreen;
-    private int reg;
 
     public Bandai74161(Cartridge cart) {
-        super(cart, 0);
+        super(cart, 0, Window.ROM);
         this.oneScreen = cart.mapperNumber() == 152;
-    }
-
-    @Override
-    public void cpuWrite(int addr, int value) {
-        if (addr >= 0x8000) {
-            reg = busConflict(addr, value);
-            updateBanks();
-        }
-    }
-
-    @Override
-    protected void powerOn() {
-        reg = 0;
     }
 
     @Override
@@ -40,10 +24,5 @@ public final class Bandai74161 extends Mapper {
             mirroring(cart.mirroring());
         }
         prgRamBank(0, false, false);
-    }
-
-    @Override
-    protected void registers(StateVisitor s) {
-        reg = s.u8("reg", reg);
     }
 }

@@ -1,33 +1,17 @@
 package lockstep.nes.core.cart;
 
-import lockstep.nes.state.StateVisitor;
-
 /**
  * Mapper 78: Irem 74HC161/32 (JF-16). Bits 0-2 the 16 KiB PRG bank at $8000 ($C000 is the last),
  * bits 4-7 the 8 KiB CHR bank, bit 3 mirroring: one-screen A/B on Cosmo Carrier (submapper 1),
  * horizontal/vertical on Holy Diver (submapper 3, or an iNES header with the four-screen bit,
  * the old convention for it). Bus conflicts.
  */
-public final class Irem78 extends Mapper {
+public final class Irem78 extends LatchMapper {
     private final boolean holyDiver;
-    private int reg;
 
     public Irem78(Cartridge cart) {
-        super(cart, 0);
+        super(cart, 0, Window.ROM);
         this.holyDiver = cart.submapper() == 3 || (!cart.isNes2() && cart.fourScreen());
-    }
-
-    @Override
-    public void cpuWrite(int addr, int value) {
-        if (addr >= 0x8000) {
-            reg = busConflict(addr, value);
-            updateBanks();
-        }
-    }
-
-    @Override
-    protected void powerOn() {
-        reg = 0;
     }
 
     @Override
@@ -47,10 +31,5 @@ public final class Irem78 extends Mapper {
             mirroring(bit ? Mirroring.SINGLE_B : Mirroring.SINGLE_A);
         }
         prgRamBank(0, false, false);
-    }
-
-    @Override
-    protected void registers(StateVisitor s) {
-        reg = s.u8("reg", reg);
     }
 }

@@ -1,32 +1,16 @@
 package lockstep.nes.core.cart;
 
-import lockstep.nes.state.StateVisitor;
-
 /**
  * Sunsoft-2 boards. Mapper 89: bits 4-6 the 16 KiB PRG bank at $8000, bits 0-2 and 7 the 8 KiB
  * CHR bank, bit 3 one-screen mirroring. Mapper 93: bits 4-6 the PRG bank, CHR-RAM, hardwired
  * mirroring. $C000 holds the last bank; bus conflicts.
  */
-public final class Sunsoft2 extends Mapper {
+public final class Sunsoft2 extends LatchMapper {
     private final boolean m89;
-    private int reg;
 
     public Sunsoft2(Cartridge cart) {
-        super(cart, 0);
+        super(cart, 0, Window.ROM);
         this.m89 = cart.mapperNumber() == 89;
-    }
-
-    @Override
-    public void cpuWrite(int addr, int value) {
-        if (addr >= 0x8000) {
-            reg = busConflict(addr, value);
-            updateBanks();
-        }
-    }
-
-    @Override
-    protected void powerOn() {
-        reg = 0;
     }
 
     @Override
@@ -41,10 +25,5 @@ public final class Sunsoft2 extends Mapper {
             mirroring(cart.mirroring());
         }
         prgRamBank(0, false, false);
-    }
-
-    @Override
-    protected void registers(StateVisitor s) {
-        reg = s.u8("reg", reg);
     }
 }
