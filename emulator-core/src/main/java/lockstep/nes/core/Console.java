@@ -80,6 +80,7 @@ public final class Console implements Digestible {
 
     /** Power cycle: everything back to its power-on state, then the CPU's reset sequence. */
     public void power() {
+        apu.sync(); // the audio of the cycles before the power cycle, as if stepped eagerly
         ram.fill(0);
         cycle = -1;
         masterClock = CPU_DIVIDER;
@@ -142,7 +143,7 @@ public final class Console implements Digestible {
         masterClock += read ? 5 : 7;
         cycle++;
         runPpu();
-        apu.cycle();
+        apu.runTo(cycle);
         mapper.cpuCycle();
     }
 
@@ -303,6 +304,7 @@ public final class Console implements Digestible {
     @Override
     public void state(StateVisitor s) {
         syncPpu();
+        apu.sync(); // before a reader can change the cycle it catches up to
         s.beginSection("console");
         cycle = s.i64("cycle", cycle);
         masterClock = s.i64("masterClock", masterClock);

@@ -10,11 +10,21 @@ import lockstep.nes.state.StateVisitor;
 /**
  * The 2A03's APU: two pulses, triangle, noise, DMC, the frame counter and the mixer.
  *
- * <p>Everything is stepped once per CPU cycle by {@link #cycle}, at the start of the cycle
+ * <p>The model is stepped once per CPU cycle by {@link #step}, at the start of the cycle
  * (before its bus access). Within a cycle the order is: the DMC's delayed $4015 effects, the
  * frame counter (which may clock envelopes, length counters and sweeps and raise the frame
  * IRQ), the length-counter writes of the previous cycle, the channel timers, and finally the
  * mixer, whose output goes to {@link #audio()}.
+ *
+ * <p>The APU runs behind the CPU and catches up lazily, with the same result as stepping it
+ * every cycle: it is caught up ({@link #sync}) before every register access and before anyone
+ * looks at it (state, digest, audio, peek), and as the cycle of its next visible event starts
+ * ({@link #runTo} at its {@link #deadline}): a frame-counter step (which may raise the frame
+ * IRQ), the DMC's next DMA request, or any cycle while a delayed write is pending. So the IRQ
+ * line ({@link #irq}) and the DMC's DMA requests are exact every cycle. Catching up runs the
+ * cycles in which nothing but timers changes in bulk ({@link #skip}): timer expiries are
+ * counted rather than walked, and the mixer's constant output goes to the audio sink as one
+ * span; any other cycle runs {@link #step}.
  */
 public final class Apu implements Digestible {
     private static final long S_PULSE1 = DigestKeys.section("pulse1");
@@ -60,6 +70,14 @@ public final class Apu implements Digestible {
     private boolean digestStale = true;
     private long digestCold;
 
+    // Lazy catch-up (not state: whenever anyone looks, the APU is caught up to the console).
+    /** The last CPU cycle (the console's numbering) the APU has been stepped through. */
+    private long done;
+    /** The first CPU cycle that must be stepped as it starts; derived from the state. */
+    private long deadline;
+    /** Test reference: step every cycle as it starts, never in bulk. */
+    private boolean eager;
+
     public Apu(Dma dma) {
         this.dma = dma;
         this.dmc = new Dmc(dma);
@@ -67,6 +85,7 @@ public final class Apu implements Digestible {
     }
 
     public void power() {
+        sync();
         digestStale = true;
         pulse1.power();
         pulse2.power();
@@ -76,10 +95,13 @@ public final class Apu implements Digestible {
         fcMode = 0;
         frameIrq = false;
         resetFrameCounter();
+        done = dma.cpuCycle();
+        deadline = nextDeadline();
     }
 
     /** Soft reset: channels silenced ($4015 = 0), the frame counter restarts in its mode. */
     public void reset() {
+        sync();
         digestStale = true;
         pulse1.length.setEnabled(false);
         pulse2.length.setEnabled(false);
@@ -96,6 +118,7 @@ public final class Apu implements Digestible {
         dmc.reset();
         frameIrq = false;
         resetFrameCounter();
+        deadline = nextDeadline();
     }
 
     /** As if $4017 were written (with its current mode) just before the reset sequence. */
@@ -108,8 +131,103 @@ public final class Apu implements Digestible {
         fcBlock = 0;
     }
 
-    /** One CPU cycle; called at the start of every CPU cycle, before the bus access. */
-    public void cycle() {
+    /**
+     * CPU cycle {@code cycle} starts (before its bus access): the APU is caught up through it
+     * when that cycle has a visible event, and otherwise left behind.
+     */
+    public void runTo(long cycle) {
+        if (cycle >= deadline) {
+            catchUp(cycle);
+        }
+    }
+
+    /** Catches up to the console's present cycle (the one that has started). */
+    public void sync() {
+        final long now = dma.cpuCycle();
+        if (now > done) {
+            catchUp(now);
+        }
+    }
+
+    private void catchUp(long target) {
+        while (done < target) {
+            final int span = eager ? 0 : quietSpan();
+            if (span > 0) {
+                final int n = (int) Math.min(span, target - done);
+                skip(n);
+                done += n;
+            } else {
+                step();
+                done++;
+            }
+        }
+        deadline = nextDeadline();
+    }
+
+    /**
+     * True when the coming cycles do only what {@link #skip} does (besides events it is told
+     * about): no $4017 write or DMC delay pending, no frame-counter clock blocking, no length
+     * write waiting, and the frame counter's position in range.
+     */
+    private boolean quiet() {
+        return fcPending < 0 && fcBlock == 0 && (fcMode & ~1) == 0 && fcStep >= 0 && fcStep < 6
+                && dmc.quiet() && !pulse1.length.pending() && !pulse2.length.pending()
+                && !triangle.length.pending() && !noise.length.pending();
+    }
+
+    /** Cycles until the next frame-counter step (at least 1); only when {@link #quiet}. */
+    private long cyclesToFrameStep() {
+        return Math.max(1L, (long) STEPS[fcMode][fcStep] - fcCycle);
+    }
+
+    /** How many coming cycles {@link #skip} may run: 0 when the next must be stepped. */
+    private int quietSpan() {
+        if (!quiet()) {
+            return 0;
+        }
+        int span = (int) Math.min(cyclesToFrameStep() - 1, Integer.MAX_VALUE);
+        span = Math.min(span, pulse1.quietSpan());
+        span = Math.min(span, pulse2.quietSpan());
+        span = Math.min(span, triangle.quietSpan());
+        span = Math.min(span, noise.quietSpan());
+        return Math.min(span, dmc.quietSpan());
+    }
+
+    /** The first cycle with a visible event (IRQ, DMA request, or a pending delayed effect). */
+    private long nextDeadline() {
+        if (eager || !quiet()) {
+            return done + 1;
+        }
+        return done + Math.min(cyclesToFrameStep(), dmc.cyclesToRequest());
+    }
+
+    /** {@code n} cycles of {@link #step} in which only timers run and no output changes. */
+    private void skip(int n) {
+        fcCycle += n;
+        pulse1.skip(n);
+        pulse2.skip(n);
+        triangle.skip(n);
+        noise.skip(n);
+        dmc.skip(n);
+        audio.advance(Mixer.mix(pulse1.output(), pulse2.output(), triangle.output(), noise.output(), dmc.level), n);
+    }
+
+    /** Steps one cycle now (tests driving the APU alone; the console uses {@link #runTo}). */
+    void cycle() {
+        step();
+        done++;
+        deadline = nextDeadline();
+    }
+
+    /** Test reference: when on, every cycle is stepped as it starts (no lazy catch-up). */
+    void setEager(boolean on) {
+        sync();
+        eager = on;
+        deadline = nextDeadline();
+    }
+
+    /** One CPU cycle of the whole APU. */
+    private void step() {
         dmc.stepDelays();
         stepFrameCounter();
         if (pulse1.length.applyWrites() | pulse2.length.applyWrites() | triangle.length.applyWrites()
@@ -180,6 +298,7 @@ public final class Apu implements Digestible {
 
     /** CPU read of $4015 (the only readable APU register); bit 5 is open bus. Clears the frame IRQ flag. */
     public int read(int addr, int openBus) {
+        sync();
         digestStale = true;
         int value = peek(addr, openBus);
         frameIrq = false;
@@ -188,6 +307,7 @@ public final class Apu implements Digestible {
 
     /** Read without side effects. */
     public int peek(int addr, int openBus) {
+        sync();
         int v = openBus & 0x20;
         if (pulse1.length.counter > 0) {
             v |= 0x01;
@@ -215,6 +335,7 @@ public final class Apu implements Digestible {
 
     /** CPU write to $4000-$4013, $4015 or $4017. */
     public void write(int addr, int value) {
+        sync();
         digestStale = true;
         value &= 0xFF;
         switch (addr) {
@@ -228,6 +349,7 @@ public final class Apu implements Digestible {
             default -> {
             }
         }
+        deadline = nextDeadline();
     }
 
     private void writeStatus(int value) {
@@ -253,28 +375,36 @@ public final class Apu implements Digestible {
         return (dma.cpuCycle() & 1) != 0;
     }
 
-    /** True while the frame counter or the DMC pulls /IRQ low. */
+    /**
+     * True while the frame counter or the DMC pulls /IRQ low. Exact without catching up: the
+     * flags change only on register accesses, DMC fetches and deadline steps.
+     */
     public boolean irq() {
         return frameIrq || dmc.irqFlag;
     }
 
     /** The address the DMC's memory reader wants next (for DMC DMA). */
     public int dmcReadAddress() {
+        sync();
         return dmc.readAddress();
     }
 
     /** The byte DMC DMA fetched. */
     public void dmcDmaDone(int value) {
+        sync();
         dmc.fetched(value);
+        deadline = nextDeadline();
     }
 
-    /** The DMC unit (tests and debuggers in this package). */
+    /** The DMC unit (tests and debuggers in this package), caught up. */
     Dmc dmc() {
+        sync();
         return dmc;
     }
 
-    /** The audio samples produced so far (read them each frame). */
+    /** The audio samples produced so far (read them each frame); caught up to the present cycle. */
     public AudioOutput audio() {
+        sync();
         return audio;
     }
 
@@ -287,6 +417,7 @@ public final class Apu implements Digestible {
      */
     @Override
     public long digestTerm() {
+        sync();
         if (digestStale) {
             digestCold = fullDigestTermWithoutDmc() - hotDigestTerm();
             digestStale = false;
@@ -319,6 +450,9 @@ public final class Apu implements Digestible {
 
     @Override
     public void state(StateVisitor s) {
+        if (!s.isReader()) {
+            sync();
+        }
         // The frame counter.
         fcCycle = s.i32("fcCycle", fcCycle);
         fcStep = s.u8("fcStep", fcStep);
@@ -334,6 +468,11 @@ public final class Apu implements Digestible {
         s.section("noise", noise);
         s.section("dmc", dmc);
         digestStale = true;
+        if (s.isReader()) {
+            // Loaded at the console's cycle (its section comes first; Console.state caught up before).
+            done = dma.cpuCycle();
+        }
+        deadline = nextDeadline();
         // audio: an output sink (like the PPU's picture), rebuilt from the state, not part of it.
     }
 }

@@ -92,6 +92,37 @@ public final class AudioOutput {
         }
     }
 
+    /**
+     * {@code n} CPU cycles with the same mixer output {@code level}: exactly what {@code n}
+     * calls of {@link #sample} do (the same step, the same chunk flushes), in O(flushes).
+     */
+    void advance(int level, int n) {
+        if (level != lastLevel) {
+            addStep(level - lastLevel);
+            lastLevel = level;
+        }
+        final long s = step;
+        if (n == 1) {
+            time += s;
+            if ((time >>> 32) >= CHUNK) {
+                flush();
+            }
+            return;
+        }
+        final long end = (long) CHUNK << 32;
+        while (true) {
+            // The cycles until time reaches the end of the chunk (at least 1: time < end here).
+            final long toFlush = (end - time + s - 1) / s;
+            if (toFlush > n) {
+                time += n * s;
+                return;
+            }
+            time += toFlush * s;
+            n -= (int) toFlush;
+            flush();
+        }
+    }
+
     private void addStep(int delta) {
         final int pos = (int) (time >>> 32);
         final int phase = (int) (time >>> (32 - PHASE_BITS)) & (PHASES - 1);

@@ -171,6 +171,57 @@ final class Dmc implements Digestible {
         }
     }
 
+    /**
+     * True when the coming cycles can be run by {@link #skip}: no delayed $4015 effect is
+     * waiting and the bit counter is in range (anything else is stepped cycle by cycle).
+     */
+    boolean quiet() {
+        return startDelay == 0 && disableDelay == 0 && bitsRemaining >= 1 && bitsRemaining <= 8;
+    }
+
+    /**
+     * How many coming CPU cycles {@link #skip} may run (when {@link #quiet}): those before the
+     * next timer expiry while a byte is being shifted out (each moves the level); while silent,
+     * those before the expiry that would load a waiting buffer byte (and ask for the next one);
+     * all of them while silent with an empty buffer (only the bit counter turns over).
+     */
+    int quietSpan() {
+        if (!silence) {
+            return timer;
+        }
+        if (bufferEmpty) {
+            return Integer.MAX_VALUE;
+        }
+        return timer + (bitsRemaining - 1) * (period + 1);
+    }
+
+    /**
+     * CPU cycles until the step that will ask for DMA (the expiry that empties the buffer
+     * into the shift register), or MAX_VALUE if none is due without a register write or a
+     * fetch first. Only meaningful when {@link #quiet}.
+     */
+    long cyclesToRequest() {
+        if (bufferEmpty || bytesRemaining == 0) {
+            return Long.MAX_VALUE;
+        }
+        return timer + 1 + (long) (bitsRemaining - 1) * (period + 1);
+    }
+
+    /** {@code n} CPU cycles of {@link #step} at once, within {@link #quietSpan}. */
+    void skip(int n) {
+        final int t = timer;
+        if (n <= t) {
+            timer = t - n;
+            return;
+        }
+        // Only while silent: each expiry counts a bit down; an empty buffer keeps it silent.
+        final int p = period + 1;
+        final int r = n - t - 1;
+        timer = p - 1 - r % p;
+        bitsRemaining = Math.floorMod(bitsRemaining - 2 - r / p, 8) + 1;
+        digestStale = true;
+    }
+
     int readAddress() {
         return currentAddress;
     }

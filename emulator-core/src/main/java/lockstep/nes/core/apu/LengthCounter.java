@@ -71,6 +71,11 @@ final class LengthCounter implements Digestible {
         return changed;
     }
 
+    /** True while a write waits for {@link #applyWrites}. */
+    boolean pending() {
+        return reloadValue != 0 || halt != newHalt;
+    }
+
     void setEnabled(boolean value) {
         if (!value) {
             counter = 0;

@@ -60,6 +60,39 @@ final class Noise implements Digestible {
         }
     }
 
+    /**
+     * How many coming CPU cycles may be run by {@link #skip} with the output unchanged: all of
+     * them while the channel is silenced (length counter or volume 0); otherwise those before
+     * the expiry that shifts a different bit into bit 0 (bit m of the register reaches bit 0
+     * after m shifts, for m up to 14).
+     */
+    int quietSpan() {
+        if (length.counter == 0 || envelope.output() == 0) {
+            return Integer.MAX_VALUE;
+        }
+        final int differ = (shift ^ -(shift & 1)) & 0x7FFE;
+        final int m = differ == 0 ? 15 : Integer.numberOfTrailingZeros(differ);
+        return timer + (m - 1) * (period + 1);
+    }
+
+    /** {@code n} CPU cycles of {@link #step} at once: the timer's expiries counted, the LFSR shifted as many times. */
+    void skip(int n) {
+        final int t = timer;
+        if (n <= t) {
+            timer = t - n;
+            return;
+        }
+        final int p = period + 1;
+        final int r = n - t - 1;
+        timer = p - 1 - r % p;
+        final int tap = shortMode ? 6 : 1;
+        int s = shift;
+        for (int e = 1 + r / p; e > 0; e--) {
+            s = (s >> 1) | (((s ^ (s >> tap)) & 1) << 14);
+        }
+        shift = s;
+    }
+
     void quarterFrame() {
         envelope.clock(length.halt);
     }

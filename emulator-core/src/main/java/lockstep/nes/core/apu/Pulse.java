@@ -104,6 +104,38 @@ final class Pulse implements Digestible {
         }
     }
 
+    /**
+     * How many coming CPU cycles may be run by {@link #skip} with the output unchanged: all of
+     * them while the channel is silenced (by its length counter, the sweep or volume 0, none
+     * of which change between frame-counter clocks and register writes); otherwise the cycles
+     * before the timer's next expiry that changes the duty bit.
+     */
+    int quietSpan() {
+        if (length.counter == 0 || sweepMutes() || envelope.output() == 0) {
+            return Integer.MAX_VALUE;
+        }
+        final int bits = DUTY[duty];
+        final int bit = (bits >> dutyPos) & 1;
+        int m = 1;
+        while (m < 8 && ((bits >> ((dutyPos - m) & 7)) & 1) == bit) {
+            m++;
+        }
+        return timer + (m - 1) * (period * 2 + 2);
+    }
+
+    /** {@code n} CPU cycles of {@link #step} at once: the timer's expiries counted, not walked. */
+    void skip(int n) {
+        final int t = timer;
+        if (n <= t) {
+            timer = t - n;
+            return;
+        }
+        final int p = period * 2 + 2;
+        final int r = n - t - 1;
+        timer = p - 1 - r % p;
+        dutyPos = (dutyPos - 1 - r / p) & 7;
+    }
+
     void quarterFrame() {
         envelope.clock(length.halt);
     }

@@ -70,6 +70,30 @@ final class Triangle implements Digestible {
         }
     }
 
+    /**
+     * How many coming CPU cycles may be run by {@link #skip} with the output unchanged: all of
+     * them while the sequencer is stopped (a zero length or linear counter, which change only
+     * on frame-counter clocks and register writes), otherwise those before the timer expires.
+     */
+    int quietSpan() {
+        return length.counter == 0 || linearCounter == 0 ? Integer.MAX_VALUE : timer;
+    }
+
+    /** {@code n} CPU cycles of {@link #step} at once: the timer's expiries counted, not walked. */
+    void skip(int n) {
+        final int t = timer;
+        if (n <= t) {
+            timer = t - n;
+            return;
+        }
+        final int p = period + 1;
+        final int r = n - t - 1;
+        timer = p - 1 - r % p;
+        if (length.counter != 0 && linearCounter != 0) {
+            sequencePos = (sequencePos + 1 + r / p) & 31;
+        }
+    }
+
     void quarterFrame() {
         if (linearReloadFlag) {
             linearCounter = linearReload;

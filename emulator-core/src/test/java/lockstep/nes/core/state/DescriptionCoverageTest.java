@@ -58,6 +58,11 @@ class DescriptionCoverageTest {
             // Audio output (band-limited resampler and sample ring): consumes the APU's levels,
             // never feeds back into emulation.
             Map.entry("Apu.audio", "audio output"),
+            // The APU's lazy catch-up: how far it has run and when it must next run (derived from
+            // the described state and the console's cycle; caught up before any description).
+            Map.entry("Apu.done", "catch-up position"),
+            Map.entry("Apu.deadline", "catch-up deadline"),
+            Map.entry("Apu.eager", "test reference switch"),
             // ROM data (padded to a power of two), identified by the snapshot's ROM hash.
             Map.entry("Mapper.prg", "PRG-ROM"),
             // CHR-ROM, or the array of the CHR-RAM memory (described as that memory).
