@@ -51,7 +51,7 @@ public final class Apu implements Digestible {
     private final Noise noise = new Noise();
     private final Dmc dmc;
     /** The audio sink: an output of the machine, not part of its state. */
-    private final AudioOutput audio = new AudioOutput(AudioOutput.DEFAULT_RATE);
+    private final AudioOutput audio = new AudioOutput(AudioOutput.DEFAULT_RATE, this);
 
     // Frame counter.
     private int fcCycle;

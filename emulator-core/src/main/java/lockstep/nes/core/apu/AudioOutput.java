@@ -52,12 +52,32 @@ public final class AudioOutput {
     private long written;
     private long readPos;
 
+    /** The APU feeding this output (it runs behind the CPU): caught up before samples are taken. */
+    private final Apu source;
+
     public AudioOutput(int sampleRate) {
-        setSampleRate(sampleRate);
+        this(sampleRate, null);
+    }
+
+    AudioOutput(int sampleRate, Apu source) {
+        this.source = source;
+        configure(sampleRate);
+    }
+
+    /** Brings the feeding APU up to the console's present cycle (its samples so far are then all here). */
+    private void catchUpSource() {
+        if (source != null) {
+            source.sync();
+        }
     }
 
     /** Changes the output rate (e.g. 44,100 or 48,000 Hz); drops the samples not read yet. */
     public void setSampleRate(int rate) {
+        catchUpSource();
+        configure(rate);
+    }
+
+    private void configure(int rate) {
         if (rate < 8000 || rate > 192_000) {
             throw new IllegalArgumentException("sample rate " + rate);
         }
@@ -88,7 +108,7 @@ public final class AudioOutput {
         }
         time += step;
         if ((time >>> 32) >= CHUNK) {
-            flush();
+            flushSamples();
         }
     }
 
@@ -105,7 +125,7 @@ public final class AudioOutput {
         if (n == 1) {
             time += s;
             if ((time >>> 32) >= CHUNK) {
-                flush();
+                flushSamples();
             }
             return;
         }
@@ -119,7 +139,7 @@ public final class AudioOutput {
             }
             time += toFlush * s;
             n -= (int) toFlush;
-            flush();
+            flushSamples();
         }
     }
 
@@ -135,6 +155,11 @@ public final class AudioOutput {
 
     /** Moves every finished sample (those before the current cycle) to the ring. */
     public void flush() {
+        catchUpSource();
+        flushSamples();
+    }
+
+    private void flushSamples() {
         final int n = (int) (time >>> 32);
         final int[] d = diff;
         int acc = integrator;
@@ -168,11 +193,13 @@ public final class AudioOutput {
 
     /** Samples waiting to be read (after {@link #flush}). */
     public int available() {
+        catchUpSource();
         return (int) (written - readPos);
     }
 
     /** Total samples produced since construction. */
     public long produced() {
+        catchUpSource();
         return written;
     }
 
