@@ -77,6 +77,13 @@ public final class Apu implements Digestible {
     private long deadline;
     /** Test reference: step every cycle as it starts, never in bulk. */
     private boolean eager;
+    /**
+     * The last cycle of the quiet span found from the present state (see {@link #quietSpan}),
+     * or less than {@link #done} when not known; any change other than {@link #skip} drops it.
+     */
+    private long quietUntil = Long.MIN_VALUE;
+    /** The mixer's output during that span. */
+    private int quietLevel;
 
     public Apu(Dma dma) {
         this.dma = dma;
@@ -96,7 +103,7 @@ public final class Apu implements Digestible {
         frameIrq = false;
         resetFrameCounter();
         done = dma.cpuCycle();
-        deadline = nextDeadline();
+        changed();
     }
 
     /** Soft reset: channels silenced ($4015 = 0), the frame counter restarts in its mode. */
@@ -118,7 +125,7 @@ public final class Apu implements Digestible {
         dmc.reset();
         frameIrq = false;
         resetFrameCounter();
-        deadline = nextDeadline();
+        changed();
     }
 
     /** As if $4017 were written (with its current mode) just before the reset sequence. */
@@ -150,17 +157,42 @@ public final class Apu implements Digestible {
     }
 
     private void catchUp(long target) {
-        while (done < target) {
-            final int span = eager ? 0 : quietSpan();
-            if (span > 0) {
-                final int n = (int) Math.min(span, target - done);
-                skip(n);
-                done += n;
-            } else {
+        if (eager) {
+            // The reference: nothing of the lazy machinery, one step per cycle as it starts.
+            while (done < target) {
                 step();
                 done++;
             }
+            deadline = done + 1;
+            return;
         }
+        boolean stepped = false;
+        while (done < target) {
+            if (quietUntil > done) {
+                final int n = (int) (Math.min(quietUntil, target) - done);
+                skip(n, quietLevel);
+                done += n;
+                continue;
+            }
+            final int span = quietSpan();
+            if (span > 0) {
+                quietUntil = done + span;
+                quietLevel = Mixer.mix(pulse1.output(), pulse2.output(), triangle.output(), noise.output(), dmc.level);
+            } else {
+                step();
+                done++;
+                stepped = true;
+            }
+        }
+        if (stepped) {
+            deadline = nextDeadline();
+        }
+        // (Skipping alone moves no event: the deadline stays where it was.)
+    }
+
+    /** The state changed other than by running: the quiet span must be found again. */
+    private void changed() {
+        quietUntil = Long.MIN_VALUE;
         deadline = nextDeadline();
     }
 
@@ -201,29 +233,29 @@ public final class Apu implements Digestible {
         return done + Math.min(cyclesToFrameStep(), dmc.cyclesToRequest());
     }
 
-    /** {@code n} cycles of {@link #step} in which only timers run and no output changes. */
-    private void skip(int n) {
+    /** {@code n} cycles of {@link #step} in which only timers run and the mixer's output stays {@code level}. */
+    private void skip(int n, int level) {
         fcCycle += n;
         pulse1.skip(n);
         pulse2.skip(n);
         triangle.skip(n);
         noise.skip(n);
         dmc.skip(n);
-        audio.advance(Mixer.mix(pulse1.output(), pulse2.output(), triangle.output(), noise.output(), dmc.level), n);
+        audio.advance(level, n);
     }
 
     /** Steps one cycle now (tests driving the APU alone; the console uses {@link #runTo}). */
     void cycle() {
         step();
         done++;
-        deadline = nextDeadline();
+        changed();
     }
 
     /** Test reference: when on, every cycle is stepped as it starts (no lazy catch-up). */
     void setEager(boolean on) {
         sync();
         eager = on;
-        deadline = nextDeadline();
+        changed();
     }
 
     /** One CPU cycle of the whole APU. */
@@ -302,6 +334,7 @@ public final class Apu implements Digestible {
         digestStale = true;
         int value = peek(addr, openBus);
         frameIrq = false;
+        changed();
         return value;
     }
 
@@ -349,7 +382,7 @@ public final class Apu implements Digestible {
             default -> {
             }
         }
-        deadline = nextDeadline();
+        changed();
     }
 
     private void writeStatus(int value) {
@@ -393,12 +426,13 @@ public final class Apu implements Digestible {
     public void dmcDmaDone(int value) {
         sync();
         dmc.fetched(value);
-        deadline = nextDeadline();
+        changed();
     }
 
-    /** The DMC unit (tests and debuggers in this package), caught up. */
+    /** The DMC unit (tests and debuggers in this package), caught up; the caller may change it. */
     Dmc dmc() {
         sync();
+        changed();
         return dmc;
     }
 
@@ -472,7 +506,7 @@ public final class Apu implements Digestible {
             // Loaded at the console's cycle (its section comes first; Console.state caught up before).
             done = dma.cpuCycle();
         }
-        deadline = nextDeadline();
+        changed();
         // audio: an output sink (like the PPU's picture), rebuilt from the state, not part of it.
     }
 }

@@ -63,6 +63,8 @@ class DescriptionCoverageTest {
             Map.entry("Apu.done", "catch-up position"),
             Map.entry("Apu.deadline", "catch-up deadline"),
             Map.entry("Apu.eager", "test reference switch"),
+            Map.entry("Apu.quietUntil", "catch-up span cache"),
+            Map.entry("Apu.quietLevel", "catch-up span cache"),
             // ROM data (padded to a power of two), identified by the snapshot's ROM hash.
             Map.entry("Mapper.prg", "PRG-ROM"),
             // CHR-ROM, or the array of the CHR-RAM memory (described as that memory).
