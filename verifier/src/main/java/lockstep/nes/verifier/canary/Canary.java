@@ -17,6 +17,7 @@ import lockstep.nes.verifier.canary.CanaryResult.RamDifference;
 import lockstep.nes.verifier.host.FrameRecord;
 import lockstep.nes.verifier.host.HostClient;
 import lockstep.nes.verifier.host.HostException;
+import lockstep.nes.verifier.host.HostProtocol;
 
 /**
  * A canary diff of two engine builds: a baseline and a candidate engine host (each its own
@@ -163,7 +164,22 @@ public final class Canary implements AutoCloseable {
         return (System.nanoTime() - t0) / 1_000_000;
     }
 
+    /**
+     * The observable hash scheme both hosts' frame records use: XXH64 when both speak protocol
+     * version 3 (cheaper per frame), else the version-1 FNV-1a every host starts with.
+     */
+    public int hashScheme() {
+        return a.hello().protocolVersion() >= 3 && b.hello().protocolVersion() >= 3 ? HostProtocol.HASH_XXH64
+                : HostProtocol.HASH_FNV1A;
+    }
+
     private CanaryResult compare(Target t, Resume from, long t0) throws HostException {
+        if (hashScheme() != HostProtocol.HASH_FNV1A) {
+            a.sendHashes(hashScheme());
+            b.sendHashes(hashScheme());
+            a.awaitHashes();
+            b.awaitHashes();
+        }
         a.loadRom(t.romName(), t.rom());
         b.loadRom(t.romName(), t.rom());
         if (t.movie() != null) {

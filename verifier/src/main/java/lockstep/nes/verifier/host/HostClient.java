@@ -328,6 +328,24 @@ public final class HostClient implements AutoCloseable {
         expect(OK, "LOAD_MOVIE");
     }
 
+    /**
+     * HASHES (version 3): selects the observable hash scheme of the FRAME records that follow
+     * ({@link HostProtocol#HASH_FNV1A}, {@link HostProtocol#HASH_XXH64}). Answer with
+     * {@link #awaitHashes}.
+     */
+    public void sendHashes(int scheme) throws HostException {
+        if (hello.protocolVersion() < 3) {
+            throw new HostException(HostException.Kind.PROTOCOL, label, "speaks engine-host protocol version "
+                    + hello.protocolVersion() + ", HASHES needs version 3");
+        }
+        msg.reset(HASHES).u8(scheme);
+        send();
+    }
+
+    public void awaitHashes() throws HostException {
+        expect(OK, "HASHES");
+    }
+
     public void sendRunFrames(int n) throws HostException {
         msg.reset(RUN_FRAMES).i32(n);
         send();
