@@ -114,12 +114,24 @@ public final class HostClient implements AutoCloseable {
         return start(label, classpath, MAIN_CLASS, jvmOptions, timeoutMillis);
     }
 
+    /**
+     * Environment variable with extra JVM options for every host (whitespace-separated, after
+     * the controller's own, so they can override them), e.g. to profile a host with
+     * {@code -XX:StartFlightRecording=filename=/tmp/h.jfr -Xlog:jfr+startup=error} (an option
+     * that makes the JVM print to stdout breaks the protocol).
+     */
+    public static final String JAVA_OPTIONS_ENV = "LOCKSTEP_HOST_JAVA_OPTIONS";
+
     /** Starts a host whose entry point is {@code mainClass} (tests use the verifier's own). */
     public static HostClient start(String label, String classpath, String mainClass, List<String> jvmOptions,
                                    long timeoutMillis) throws HostException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmOptions);
+        String extra = System.getenv(JAVA_OPTIONS_ENV);
+        if (extra != null && !extra.isBlank()) {
+            cmd.addAll(Arrays.asList(extra.strip().split("\\s+")));
+        }
         cmd.add("-cp");
         cmd.add(classpath);
         cmd.add(mainClass);
