@@ -24,7 +24,7 @@ import lockstep.nes.verifier.host.HostProtocol;
  * JVM), fed the same ROM and movie, their frame logs compared frame by frame.
  *
  * <p>Both hosts run chunks of {@link Options#checkpointEvery} frames, each followed by a
- * snapshot (the checkpoint); two chunks are kept in flight so neither host waits for the
+ * snapshot (the checkpoint); four chunks are kept in flight so neither host waits for the
  * comparison. The frame-log phase does no per-cycle work. On the first differing frame both
  * hosts go back to the last checkpoint and, when their state formats agree and the checkpoint
  * hashes match, re-run with per-cycle digests streamed to find the first divergent cycle; there
@@ -77,6 +77,12 @@ public final class Canary implements AutoCloseable {
     private record Checkpoint(int frame, HostClient.Snapshot baseline, HostClient.Snapshot candidate) {
     }
 
+    /**
+     * Chunks requested ahead per host. Each host may run this many chunks ahead of the
+     * comparison, so a host slowed for a moment (a JIT compile, another process) does not stall
+     * the other one, which would leave one of the two cores idle.
+     */
+    private static final int IN_FLIGHT = 4;
     private static final int SHOW_PIXELS = 64;
     private static final int SHOW_RAM = 64;
 
@@ -220,7 +226,7 @@ public final class Canary implements AutoCloseable {
         FrameRecord lastA = null;
         FrameRecord lastB = null;
         while (compared < frames) {
-            while (inFlight.size() < 2 && sent < frames) {
+            while (inFlight.size() < IN_FLIGHT && sent < frames) {
                 int n = Math.min(k, frames - sent);
                 a.sendRunFrames(n);
                 a.sendSnapshot();
