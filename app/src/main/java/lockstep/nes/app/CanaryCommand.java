@@ -121,9 +121,11 @@ public final class CanaryCommand implements Callable<Integer> {
         List<CanaryResult> results = new ArrayList<>();
         HostClient.Hello ha;
         HostClient.Hello hb;
+        int hashScheme;
         try (canary) {
             ha = canary.baselineHello();
             hb = canary.candidateHello();
+            hashScheme = canary.hashScheme();
             out.printf("canary: baseline %s (%s, state format v%d)%n", baseline, ha.buildId(), ha.stateFormatVersion());
             out.printf("canary: candidate %s (%s, state format v%d)%n", candidate, hb.buildId(), hb.stateFormatVersion());
             for (int i = 0; i < targets.size(); i++) {
@@ -156,6 +158,7 @@ public final class CanaryCommand implements Callable<Integer> {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("passed", passed);
         json.put("protocolVersion", HostProtocol.VERSION);
+        json.put("observableHashes", HostProtocol.hashName(hashScheme));
         json.put("baseline", host(baseline, ha));
         json.put("candidate", host(candidate, hb));
         json.put("results", results);

@@ -20,6 +20,7 @@ import lockstep.nes.core.movie.Movie;
 import lockstep.nes.verifier.MovieInput;
 import lockstep.nes.verifier.canary.Canary;
 import lockstep.nes.verifier.canary.CanaryResult;
+import lockstep.nes.verifier.host.HostProtocol;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,7 @@ class CanaryTest {
     static final String VBLANK = "} else if (line == 241 && dot == 1) {";
     static final String VBLANK_PATCHED = "} else if (line == 241 && dot == 4) {";
     static final String PPU = "ppu/src/main/java/lockstep/nes/ppu/Ppu.java";
+    static final String HOST_PROTOCOL = "verifier/src/main/java/lockstep/nes/verifier/host/HostProtocol.java";
     static final String FORMAT = "emulator-core/src/main/java/lockstep/nes/core/state/SnapshotFormat.java";
 
     @TempDir
@@ -68,8 +70,17 @@ class CanaryTest {
             }
             return s.replace(VBLANK, VBLANK_PATCHED);
         });
-        // Behaviour-neutral: a private method renamed everywhere.
-        renamedJar = BuildCopy.build(work, "renamed", BuildCopy.CPU, s -> s.replaceAll("\\bnz\\(", "setNegativeZero("));
+        // Behaviour-neutral: a private method renamed everywhere; its host also says it speaks
+        // protocol version 2 (as builds before HASHES did), so the canary keeps both hosts on the
+        // version-1 observable hashes.
+        renamedJar = BuildCopy.build(work, "renamed", java.util.Map.of(
+                BuildCopy.CPU, s -> s.replaceAll("\\bnz\\(", "setNegativeZero("),
+                HOST_PROTOCOL, s -> {
+                    if (!s.contains("VERSION = 3;")) {
+                        throw new IllegalStateException("HostProtocol.java no longer has: VERSION = 3;");
+                    }
+                    return s.replace("VERSION = 3;", "VERSION = 2;");
+                }));
         movie = work.resolve("input.fm2");
         Fm2.write(testMovie(), movie);
     }
@@ -118,6 +129,7 @@ class CanaryTest {
         Canary.Options o = new Canary.Options();
         o.checkpointEvery = 50;
         try (Canary c = Canary.start(cp, cp, o)) {
+            assertEquals(HostProtocol.HASH_XXH64, c.hashScheme(), "two version-3 hosts hash with XXH64");
             Movie m = testMovie();
             CanaryResult demo = c.run(new Canary.Target(DemoRom.NAME, DemoRom.bytes(), "input.fm2", m, 200));
             assertEquals("pass", demo.status(), () -> String.valueOf(demo));
@@ -148,6 +160,8 @@ class CanaryTest {
         JsonNode json = new ObjectMapper().readTree(report.toFile());
         assertTrue(json.get("passed").asBoolean());
         assertEquals(2, json.get("results").size());
+        // A version-2 host: both hosts compared with the version-1 hashes.
+        assertEquals("fnv1a-64", json.get("observableHashes").asText(), json.toPrettyString());
         // Two builds of different bytes: the build ids differ, the behaviour does not.
         assertFalse(json.get("baseline").get("buildId").asText().equals(json.get("candidate").get("buildId").asText()));
     }

@@ -17,13 +17,14 @@ import lockstep.nes.verifier.canary.CanaryResult.RamDifference;
 import lockstep.nes.verifier.host.FrameRecord;
 import lockstep.nes.verifier.host.HostClient;
 import lockstep.nes.verifier.host.HostException;
+import lockstep.nes.verifier.host.HostProtocol;
 
 /**
  * A canary diff of two engine builds: a baseline and a candidate engine host (each its own
  * JVM), fed the same ROM and movie, their frame logs compared frame by frame.
  *
  * <p>Both hosts run chunks of {@link Options#checkpointEvery} frames, each followed by a
- * snapshot (the checkpoint); two chunks are kept in flight so neither host waits for the
+ * snapshot (the checkpoint); four chunks are kept in flight so neither host waits for the
  * comparison. The frame-log phase does no per-cycle work. On the first differing frame both
  * hosts go back to the last checkpoint and, when their state formats agree and the checkpoint
  * hashes match, re-run with per-cycle digests streamed to find the first divergent cycle; there
@@ -36,7 +37,14 @@ public final class Canary implements AutoCloseable {
         public int checkpointEvery = 60;
         public long timeoutMillis = 120_000;
         public int digestBatch = 8192;
-        public List<String> jvmOptions = List.of("-XX:+UseSerialGC", "-Xss4m");
+        /**
+         * The hosts' JVM options. C2 only (no tiered C1 stage): the engine's big methods then
+         * compile once, from the interpreter's profile, instead of through profiled C1 code and
+         * several C2 recompiles; on 5,000 demo frames that is about 1 CPU-second less per host
+         * (the steady-state code is C2's either way). More can be added through
+         * {@link HostClient#JAVA_OPTIONS_ENV}.
+         */
+        public List<String> jvmOptions = List.of("-XX:+UseSerialGC", "-Xss4m", "-XX:-TieredCompilation");
         /** Called after each compared chunk (may be null). */
         public Progress progress;
         /**
@@ -69,6 +77,12 @@ public final class Canary implements AutoCloseable {
     private record Checkpoint(int frame, HostClient.Snapshot baseline, HostClient.Snapshot candidate) {
     }
 
+    /**
+     * Chunks requested ahead per host. Each host may run this many chunks ahead of the
+     * comparison, so a host slowed for a moment (a JIT compile, another process) does not stall
+     * the other one, which would leave one of the two cores idle.
+     */
+    private static final int IN_FLIGHT = 4;
     private static final int SHOW_PIXELS = 64;
     private static final int SHOW_RAM = 64;
 
@@ -163,7 +177,22 @@ public final class Canary implements AutoCloseable {
         return (System.nanoTime() - t0) / 1_000_000;
     }
 
+    /**
+     * The observable hash scheme both hosts' frame records use: XXH64 when both speak protocol
+     * version 3 (cheaper per frame), else the version-1 FNV-1a every host starts with.
+     */
+    public int hashScheme() {
+        return a.hello().protocolVersion() >= 3 && b.hello().protocolVersion() >= 3 ? HostProtocol.HASH_XXH64
+                : HostProtocol.HASH_FNV1A;
+    }
+
     private CanaryResult compare(Target t, Resume from, long t0) throws HostException {
+        if (hashScheme() != HostProtocol.HASH_FNV1A) {
+            a.sendHashes(hashScheme());
+            b.sendHashes(hashScheme());
+            a.awaitHashes();
+            b.awaitHashes();
+        }
         a.loadRom(t.romName(), t.rom());
         b.loadRom(t.romName(), t.rom());
         if (t.movie() != null) {
@@ -197,7 +226,7 @@ public final class Canary implements AutoCloseable {
         FrameRecord lastA = null;
         FrameRecord lastB = null;
         while (compared < frames) {
-            while (inFlight.size() < 2 && sent < frames) {
+            while (inFlight.size() < IN_FLIGHT && sent < frames) {
                 int n = Math.min(k, frames - sent);
                 a.sendRunFrames(n);
                 a.sendSnapshot();

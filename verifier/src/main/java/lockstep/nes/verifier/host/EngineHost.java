@@ -75,7 +75,10 @@ public final class EngineHost {
 
     private short[] audio = new short[4096];
     private int audioCount;
-    private long audioHash = hashEnd(hashStart(), 0);
+    /** The observable hash scheme of FRAME records (HASHES, version 3); version 1's until asked. */
+    private int hashScheme = HASH_FNV1A;
+    private final Xxh64 xxh = new Xxh64();
+    private long audioHash = observableHash(audio, 0);
 
     public EngineHost(InputStream in, OutputStream out, String buildId) {
         this.in = new DataInputStream(new BufferedInputStream(in, 1 << 16));
@@ -181,6 +184,7 @@ public final class EngineHost {
             case OBSERVE -> observe();
             case INJECT -> inject(p);
             case RUN_STREAM -> runStream(p.i64(), p.i32(), p.i32(), p.i32());
+            case HASHES -> hashes(p.u8());
             case QUIT -> {
                 msg.reset(BYE);
                 send();
@@ -189,6 +193,31 @@ public final class EngineHost {
             default -> throw new Failure("unknown request type " + typeName(p.type()));
         }
         return true;
+    }
+
+    /** HASHES (version 3): selects the observable hash scheme for the FRAME records that follow. */
+    private void hashes(int scheme) throws IOException, Failure {
+        if (scheme != HASH_FNV1A && scheme != HASH_XXH64) {
+            throw new Failure("HASHES: unknown hash scheme " + scheme + " (this host knows " + HASH_FNV1A + " and "
+                    + HASH_XXH64 + ")");
+        }
+        hashScheme = scheme;
+        audioHash = observableHash(audio, audioCount);
+        msg.reset(OK).str("observable hashes " + hashName(scheme));
+        send();
+    }
+
+    /**
+     * The observable hash, in the current scheme, of the first {@code n} values (the picture's
+     * 9-bit pixels, the frame's audio samples) taken as unsigned 16-bit.
+     */
+    private long observableHash(short[] values, int n) {
+        return hashScheme == HASH_XXH64 ? xxh.hashShorts(values, n) : hashSamples(values, n);
+    }
+
+    /** The observable hash of CPU RAM in the current scheme. */
+    private long observableHash(byte[] ram) {
+        return hashScheme == HASH_XXH64 ? Xxh64.hash(ram, 0, ram.length) : hashBytes(ram);
     }
 
     private void loadRom(String name, byte[] rom) throws IOException, Failure {
@@ -282,7 +311,7 @@ public final class EngineHost {
             audio = new short[Math.max(n, audio.length * 2)];
         }
         audioCount = ao.read(audio, 0, n);
-        audioHash = hashSamples(audio, audioCount);
+        audioHash = observableHash(audio, audioCount);
     }
 
     private void runFrames(int n) throws IOException, Failure {
@@ -293,15 +322,16 @@ public final class EngineHost {
         final Console c = console;
         for (int i = 0; i < n; i++) {
             beginFrame();
-            final long start = frameStart;
-            while (c.frame() == start) {
-                c.runCycle();
-            }
+            // The engine's own frame loop: it ends on the same cycle as stepping until frame()
+            // changes, without catching the lazy PPU up after every cycle (frame() does), which
+            // made the host run at half the engine's speed.
+            c.runFrame();
             int index = inputFrame;
             endFrame();
+            final short[] px = c.ppu().frame();
             msg.reset(FRAME).i32(index).i64(c.cycles()).i64(c.frame())
-                    .i64(hashPixels(c.ppu().frame()))
-                    .i64(hashBytes(c.ram().array()))
+                    .i64(observableHash(px, px.length))
+                    .i64(observableHash(c.ram().array()))
                     .i64(audioHash).i32(audioCount);
             stateHash();
             send(false);
@@ -353,7 +383,7 @@ public final class EngineHost {
         position = console.cycles();
         frameStart = console.frame();
         audioCount = 0;
-        audioHash = hashEnd(hashStart(), 0);
+        audioHash = observableHash(audio, 0);
         msg.reset(OK).str("restored at cycle " + console.cycles());
         send();
     }

@@ -114,12 +114,24 @@ public final class HostClient implements AutoCloseable {
         return start(label, classpath, MAIN_CLASS, jvmOptions, timeoutMillis);
     }
 
+    /**
+     * Environment variable with extra JVM options for every host (whitespace-separated, after
+     * the controller's own, so they can override them), e.g. to profile a host with
+     * {@code -XX:StartFlightRecording=filename=/tmp/h.jfr -Xlog:jfr+startup=error} (an option
+     * that makes the JVM print to stdout breaks the protocol).
+     */
+    public static final String JAVA_OPTIONS_ENV = "LOCKSTEP_HOST_JAVA_OPTIONS";
+
     /** Starts a host whose entry point is {@code mainClass} (tests use the verifier's own). */
     public static HostClient start(String label, String classpath, String mainClass, List<String> jvmOptions,
                                    long timeoutMillis) throws HostException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmOptions);
+        String extra = System.getenv(JAVA_OPTIONS_ENV);
+        if (extra != null && !extra.isBlank()) {
+            cmd.addAll(Arrays.asList(extra.strip().split("\\s+")));
+        }
         cmd.add("-cp");
         cmd.add(classpath);
         cmd.add(mainClass);
@@ -326,6 +338,24 @@ public final class HostClient implements AutoCloseable {
         }
         send();
         expect(OK, "LOAD_MOVIE");
+    }
+
+    /**
+     * HASHES (version 3): selects the observable hash scheme of the FRAME records that follow
+     * ({@link HostProtocol#HASH_FNV1A}, {@link HostProtocol#HASH_XXH64}). Answer with
+     * {@link #awaitHashes}.
+     */
+    public void sendHashes(int scheme) throws HostException {
+        if (hello.protocolVersion() < 3) {
+            throw new HostException(HostException.Kind.PROTOCOL, label, "speaks engine-host protocol version "
+                    + hello.protocolVersion() + ", HASHES needs version 3");
+        }
+        msg.reset(HASHES).u8(scheme);
+        send();
+    }
+
+    public void awaitHashes() throws HostException {
+        expect(OK, "HASHES");
     }
 
     public void sendRunFrames(int n) throws HostException {

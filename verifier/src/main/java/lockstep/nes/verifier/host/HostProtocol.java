@@ -19,10 +19,13 @@ import java.nio.charset.StandardCharsets;
  * knows) and refuses any other at the handshake.
  *
  * <p>Version 2 added INJECT, RUN_STREAM and FAULT_FIRED (for {@code verify --mode processes}).
+ * Version 3 added HASHES: a controller whose two hosts both speak version 3 switches their
+ * observable hashes to XXH64 ({@link Xxh64}), several times cheaper per frame; a host starts with
+ * the version-1 hashes, so older controllers and older hosts still compare as before.
  */
 public final class HostProtocol {
     public static final byte[] MAGIC = {'L', 'S', 'N', 'E', 'S', 'H', 'S', 'T'};
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     /** The oldest host version a controller still drives (the canary uses only version-1 requests). */
     public static final int MIN_VERSION = 1;
     /** The class every build's jar starts its host with (keep it stable). */
@@ -44,6 +47,22 @@ public final class HostProtocol {
     public static final int INJECT = 0x0A;
     /** Version 2: runs with per-cycle digests streamed batch by batch, checkpoints inline. */
     public static final int RUN_STREAM = 0x0B;
+    /** Version 3: selects the observable hash scheme of FRAME records ({@link #HASH_FNV1A}, {@link #HASH_XXH64}). */
+    public static final int HASHES = 0x0C;
+
+    /** Observable hashes of versions 1 and 2 (every host's default): per-value FNV-1a, then a finaliser. */
+    public static final int HASH_FNV1A = 1;
+    /** Observable hashes of version 3: XXH64 (seed 0) of the values' little-endian bytes. */
+    public static final int HASH_XXH64 = 2;
+
+    /** The name of an observable hash scheme (reports). */
+    public static String hashName(int scheme) {
+        return switch (scheme) {
+            case HASH_FNV1A -> "fnv1a-64";
+            case HASH_XXH64 -> "xxh64";
+            default -> "scheme " + scheme;
+        };
+    }
 
     // Responses (host -> controller).
     public static final int HELLO = 0x40;
@@ -75,6 +94,7 @@ public final class HostProtocol {
             case QUIT -> "QUIT";
             case INJECT -> "INJECT";
             case RUN_STREAM -> "RUN_STREAM";
+            case HASHES -> "HASHES";
             case HELLO -> "HELLO";
             case OK -> "OK";
             case FRAME -> "FRAME";
@@ -91,6 +111,7 @@ public final class HostProtocol {
     }
 
     // ---- 64-bit content hashes of frame observables (part of the protocol: both builds must agree).
+    // These are the version-1 hashes (HASH_FNV1A); version 3's are Xxh64 over the same values.
 
     private static final long FNV_OFFSET = 0xCBF29CE484222325L;
     private static final long FNV_PRIME = 0x100000001B3L;

@@ -299,4 +299,64 @@ class EngineHostTest {
         assertNotEquals(hashBytes(new byte[0]), hashBytes(new byte[1]));
         assertEquals(0xCBF29CE484222325L, hashStart());
     }
+
+    @Test
+    void xxh64MatchesTheReferenceImplementation() {
+        // Reference values from libxxhash 0.8.1 (XXH64, seed 0).
+        byte[] seq = new byte[768];
+        for (int i = 0; i < seq.length; i++) {
+            seq[i] = (byte) i;
+        }
+        assertEquals(0xEF46DB3751D8E999L, Xxh64.hash(new byte[0], 0, 0));
+        assertEquals(0xD24EC4F1A98C6E5BL, Xxh64.hash(new byte[] {'a'}, 0, 1));
+        assertEquals(0x44BC2CF5AD770999L, Xxh64.hash(new byte[] {'x', 'a', 'b', 'c'}, 1, 3));
+        assertEquals(0x6AC1E58032166597L, Xxh64.hash(seq, 0, 100));
+        assertEquals(0x8E03C838C596036FL, Xxh64.hash(seq, 0, 768));
+        // Short values hash as their little-endian bytes; the scratch buffer is reused.
+        short[] shorts = new short[384];
+        for (int i = 0; i < shorts.length; i++) {
+            shorts[i] = (short) ((seq[2 * i] & 0xFF) | (seq[2 * i + 1] << 8));
+        }
+        Xxh64 x = new Xxh64();
+        assertEquals(0x8E03C838C596036FL, x.hashShorts(shorts, 384));
+        assertEquals(0x6AC1E58032166597L, x.hashShorts(shorts, 50));
+        assertEquals(0xEF46DB3751D8E999L, x.hashShorts(shorts, 0));
+    }
+
+    @Test
+    void hashesSelectsXxh64ForFrameRecordsAndRefusesUnknownSchemes() throws Exception {
+        hello();
+        send(new Message(HASHES).u8(7));
+        assertTrue(expectError().contains("unknown hash scheme 7"));
+        send(new Message(HASHES).u8(HASH_XXH64));
+        assertEquals("observable hashes xxh64", expect(OK).str());
+        loadDemo();
+        List<FrameRecord> recs = runFrames(3);
+        Console c = Console.create(Cartridge.parse(DemoRom.NAME, DemoRom.bytes()));
+        Snapshots snaps = new Snapshots(c);
+        Xxh64 x = new Xxh64();
+        short[] samples = new short[4096];
+        for (int i = 0; i < 3; i++) {
+            c.runFrame();
+            var ao = c.apu().audio();
+            ao.flush();
+            int n = ao.read(samples, 0, ao.available());
+            FrameRecord r = recs.get(i);
+            assertEquals(c.cycles(), r.cycles());
+            short[] px = c.ppu().frame();
+            assertEquals(x.hashShorts(px, px.length), r.pixelHash());
+            assertNotEquals(hashPixels(px), r.pixelHash());
+            assertEquals(Xxh64.hash(c.ram().array(), 0, 2048), r.ramHash());
+            assertEquals(n, r.audioSamples());
+            assertEquals(x.hashShorts(samples, n), r.audioHash());
+            assertEquals(snaps.stateHash(), r.stateHashHex(), "the state hash stays SHA-256");
+        }
+        // And back to the version-1 hashes.
+        send(new Message(HASHES).u8(HASH_FNV1A));
+        expect(OK);
+        FrameRecord r = runFrames(1).get(0);
+        c.runFrame();
+        assertEquals(hashPixels(c.ppu().frame()), r.pixelHash());
+        assertEquals(hashBytes(c.ram().array()), r.ramHash());
+    }
 }
