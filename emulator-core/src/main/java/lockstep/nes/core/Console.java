@@ -65,12 +65,40 @@ public final class Console implements Digestible {
      */
     private long ppuDeadline = Long.MIN_VALUE;
 
+    // Fixed wiring decided once from the board's class (not state): hooks a board does not
+    // override cost nothing per cycle.
+    /** The board counts CPU cycles ({@link Mapper#cpuCycle} overridden). */
+    private final boolean boardCycles;
+    /** The board can pull /IRQ low ({@link Mapper#irq} overridden). */
+    private final boolean boardIrq;
+    /**
+     * The PPU is caught up at the start of every cycle, before the board counts it. Not needed
+     * for a lazy PPU on a board without a cycle counter: nothing between the start of the cycle
+     * and the access looks at the PPU, and accesses that do observe it catch it up themselves.
+     */
+    private final boolean syncAtStart;
+    /** The 2 KiB CPU RAM's live array (reads only; writes go through {@link #ram}). */
+    private final byte[] ramData;
+
     private Console(Cartridge cartridge, Mapper mapper) {
         this.cartridge = cartridge;
         this.mapper = mapper;
         this.ppu = new Ppu(mapper);
         this.lazyPpu = mapper.direct() != null;
+        this.boardCycles = overrides(mapper.getClass(), "cpuCycle");
+        this.boardIrq = overrides(mapper.getClass(), "irq");
+        this.syncAtStart = !lazyPpu || boardCycles;
+        this.ramData = ram.array();
         power();
+    }
+
+    /** True when {@code board} overrides the no-argument hook {@code name} of {@link Mapper}. */
+    private static boolean overrides(Class<?> board, String name) {
+        try {
+            return board.getMethod(name).getDeclaringClass() != Mapper.class;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Builds an engine for {@code cartridge}, powered on. */
@@ -108,20 +136,41 @@ public final class Console implements Digestible {
     /** Runs one CPU cycle (which may be a DMA cycle while the CPU is halted). */
     public void runCycle() {
         final Cpu c = cpu;
-        if (c.isWrite()) {
-            startCycle(false);
-            write(c.address(), c.dataOut());
-            endCycle(false);
-            c.tick(0);
-        } else if (dma.wantsReadCycle()) {
-            dma.cycle(c.address());
-        } else {
-            startCycle(true);
-            int value = read(c.address());
-            endCycle(true);
+        final boolean write = c.isWrite();
+        if (write || !dma.wantsReadCycle()) {
+            // The bus access is 7 master clocks into a write cycle, 5 into a read cycle.
+            final int access = write ? 7 : 5;
+            masterClock += access;
+            beginCycle();
+            int value = 0;
+            if (write) {
+                write(c.address(), c.dataOut());
+            } else {
+                value = read(c.address());
+            }
+            masterClock += CPU_DIVIDER - access;
+            runPpu();
             c.tick(value);
+        } else {
+            dma.cycle(c.address());
         }
-        c.pollInterrupts(ppu.nmiOutput(), apu.irq() || mapper.irq());
+        c.pollInterrupts(ppu.nmiOutput(), apu.irq() || (boardIrq && mapper.irq()));
+    }
+
+    /**
+     * The work at the start of every CPU cycle once the master clock is at the bus access: the
+     * PPU caught up to it (when someone before the access could see it), the APU and the
+     * board's cycle counter clocked.
+     */
+    private void beginCycle() {
+        cycle++;
+        if (syncAtStart) {
+            runPpu();
+        }
+        apu.runTo(cycle);
+        if (boardCycles) {
+            mapper.cpuCycle();
+        }
     }
 
     /** Runs until the PPU finishes the current frame. */
@@ -139,12 +188,10 @@ public final class Console implements Digestible {
         } while (!cpu.atInstructionStart());
     }
 
+    /** Starts a CPU cycle and runs up to its bus access (DMA cycles; {@link #runCycle} inlines this). */
     void startCycle(boolean read) {
         masterClock += read ? 5 : 7;
-        cycle++;
-        runPpu();
-        apu.runTo(cycle);
-        mapper.cpuCycle();
+        beginCycle();
     }
 
     void endCycle(boolean read) {
@@ -175,7 +222,7 @@ public final class Console implements Digestible {
     int read(int addr) {
         int value;
         if (addr < 0x2000) {
-            value = ram.read(addr & 0x7FF);
+            value = ramData[addr & 0x7FF] & 0xFF;
         } else if (addr < 0x4000) {
             syncPpu();
             value = ppu.readRegister(addr & 7);

@@ -136,45 +136,398 @@ public final class Cpu implements Digestible {
      * {@code irq} while /IRQ is low.
      */
     public void pollInterrupts(boolean nmi, boolean irq) {
-        if (nmi && !nmiLine) {
-            nmiPending = true;
+        if (nmi != nmiLine) {
+            // A high-to-low edge of /NMI latches; the line itself changes only a few times a frame.
+            nmiLine = nmi;
+            if (nmi) {
+                nmiPending = true;
+            }
         }
-        nmiLine = nmi;
         interruptPolled = nmiPending || (irq && (p & I) == 0);
+    }
+
+    // ---- dispatch ----
+    //
+    // One cycle is one dense switch on (bus pattern, step): DISPATCH[opcode] is the pattern
+    // times 16, STEP_CODE[step] folds the step numbers in use (0-6 for the addressing cycles,
+    // 10/20/30-32 for the shared operand phase, 100 for reset's extra cycle) into 0-12, and
+    // ACTION maps each pair to itself when the pattern uses that step, else to the pattern's
+    // last cycle (a step a pattern does not use is only reachable by poking state; the last
+    // cycle is what the step-by-step code this replaced did with it).
+
+    /** The operand-phase step codes: read, write, and the three read-modify-write cycles. */
+    private static final int S10 = 7, S20 = 8, S30 = 9, S31 = 10, S32 = 11;
+    /** Reset's extra dummy read (step 100). */
+    private static final int S100 = 12;
+    /** A step number no bus pattern uses. */
+    private static final int S_OTHER = 13;
+    /** The opcode fetch, as a bus pattern after the 20 of {@link Opcodes}. */
+    private static final int FETCH = 20;
+
+    private static final int[] DISPATCH = new int[512];
+    private static final int[] STEP_CODE = new int[256];
+    private static final short[] ACTION = new short[(FETCH + 1) << 4];
+
+    static {
+        java.util.Arrays.fill(DISPATCH, JAM << 4);
+        for (int op = 0; op < 0x102; op++) {
+            DISPATCH[op] = MODE[op] << 4;
+        }
+        DISPATCH[OP_FETCH] = FETCH << 4;
+        java.util.Arrays.fill(STEP_CODE, S_OTHER);
+        for (int st = 0; st <= 6; st++) {
+            STEP_CODE[st] = st;
+        }
+        STEP_CODE[10] = S10;
+        STEP_CODE[20] = S20;
+        STEP_CODE[30] = S30;
+        STEP_CODE[31] = S31;
+        STEP_CODE[32] = S32;
+        STEP_CODE[100] = S100;
+        // Per pattern: the step codes it uses, the last one being its last cycle.
+        uses(FETCH, 0);
+        uses(IMP, 1);
+        uses(IMM, 1);
+        usesWithOperand(ZP, 1);
+        usesWithOperand(ZPX, 1, 2);
+        usesWithOperand(ZPY, 1, 2);
+        usesWithOperand(ABS, 1, 2);
+        usesWithOperand(ABX, 1, 2, 3);
+        usesWithOperand(ABY, 1, 2, 3);
+        usesWithOperand(IZX, 1, 2, 3, 4);
+        usesWithOperand(IZY, 1, 2, 3, 4);
+        uses(REL, 1, 2, 3);
+        uses(JMP, 1, 2);
+        uses(JMI, 1, 2, 3, 4);
+        uses(JSR, 1, 2, 3, 4, 5);
+        uses(RTS, 1, 2, 3, 4, 5);
+        uses(RTI, 1, 2, 3, 4, 5);
+        uses(BRK, 0, S100, 1, 2, 3, 4, 5, 6);
+        uses(PSH, 1, 2);
+        uses(PUL, 1, 2, 3);
+        uses(JAM, 1);
+    }
+
+    /** A memory pattern: its addressing steps, then the operand phase (ending with step 20's "done"). */
+    private static void usesWithOperand(int pattern, int... addressing) {
+        int[] codes = java.util.Arrays.copyOf(addressing, addressing.length + 5);
+        System.arraycopy(new int[] {S10, S30, S31, S32, S20}, 0, codes, addressing.length, 5);
+        uses(pattern, codes);
+    }
+
+    private static void uses(int pattern, int... codes) {
+        int base = pattern << 4;
+        int last = base | codes[codes.length - 1];
+        for (int c = 0; c < 16; c++) {
+            ACTION[base | c] = (short) last;
+        }
+        for (int c : codes) {
+            ACTION[base | c] = (short) (base | c);
+        }
     }
 
     /** Completes the current cycle with the value read (ignored for writes). */
     public void tick(int data) {
-        if (opcode == OP_FETCH) {
-            opcode = data;
-            opPc = pc;
-            pc = (pc + 1) & 0xFFFF;
-            step = 1;
-            read(pc);
-            return;
-        }
-        switch (MODE[opcode]) {
-            case IMP -> implied();
-            case IMM -> immediate(data);
-            case ZP -> zeroPage(data);
-            case ZPX -> zeroPageIndexed(data, x);
-            case ZPY -> zeroPageIndexed(data, y);
-            case ABS -> absolute(data);
-            case ABX -> absoluteIndexed(data, x);
-            case ABY -> absoluteIndexed(data, y);
-            case IZX -> indexedIndirect(data);
-            case IZY -> indirectIndexed(data);
-            case REL -> branch(data);
-            case JMP -> jumpAbsolute(data);
-            case JMI -> jumpIndirect(data);
-            case JSR -> jsr(data);
-            case RTS -> rts(data);
-            case RTI -> rti(data);
-            case BRK -> interrupt(data);
-            case PSH -> push();
-            case PUL -> pull(data);
-            default -> jam();
-            // Operand phase of the memory addressing modes (steps >= 10) is shared; see operand().
+        switch (ACTION[DISPATCH[opcode & 0x1FF] + STEP_CODE[step & 0xFF]]) {
+            case FETCH << 4 -> {
+                opcode = data;
+                opPc = pc;
+                pc = (pc + 1) & 0xFFFF;
+                step = 1;
+                read(pc);
+            }
+
+            // Implied / accumulator (step 1 was the dummy read of the next byte) and immediate.
+            case IMP << 4 | 1 -> {
+                execImplied();
+                done(interruptPolled);
+            }
+            case IMM << 4 | 1 -> {
+                incPc();
+                execRead(data);
+                done(interruptPolled);
+            }
+
+            // Addressing cycles of the memory patterns.
+            case ZP << 4 | 1 -> {
+                incPc();
+                ea = data;
+                beginOperand();
+            }
+            case ZPX << 4 | 1, ZPY << 4 | 1 -> {
+                incPc();
+                ea = data;
+                read(ea);
+                step = 2;
+            }
+            case ZPX << 4 | 2 -> {
+                ea = (ea + x) & 0xFF;
+                beginOperand();
+            }
+            case ZPY << 4 | 2 -> {
+                ea = (ea + y) & 0xFF;
+                beginOperand();
+            }
+            case ABS << 4 | 1, ABX << 4 | 1, ABY << 4 | 1 -> {
+                incPc();
+                ea = data;
+                read(pc);
+                step = 2;
+            }
+            case ABS << 4 | 2 -> {
+                incPc();
+                ea |= data << 8;
+                beginOperand();
+            }
+            case ABX << 4 | 2 -> {
+                incPc();
+                indexBase(data, x);
+            }
+            case ABY << 4 | 2 -> {
+                incPc();
+                indexBase(data, y);
+            }
+            // After the dummy read at the un-carried address.
+            case ABX << 4 | 3, ABY << 4 | 3, IZY << 4 | 4 -> beginOperand();
+            case IZX << 4 | 1, IZY << 4 | 1 -> {
+                incPc();
+                tmp = data;
+                read(tmp);
+                step = 2;
+            }
+            case IZX << 4 | 2 -> {
+                tmp = (tmp + x) & 0xFF;
+                read(tmp);
+                step = 3;
+            }
+            case IZX << 4 | 3 -> {
+                ea = data;
+                read((tmp + 1) & 0xFF);
+                step = 4;
+            }
+            case IZX << 4 | 4 -> {
+                ea |= data << 8;
+                beginOperand();
+            }
+            case IZY << 4 | 2 -> {
+                ea = data;
+                read((tmp + 1) & 0xFF);
+                step = 3;
+            }
+            case IZY << 4 | 3 -> indexBase(data, y);
+
+            // The shared operand phase: 10 read, 20 write, 30-32 read-modify-write.
+            case ZP << 4 | S10, ZPX << 4 | S10, ZPY << 4 | S10, ABS << 4 | S10, ABX << 4 | S10,
+                    ABY << 4 | S10, IZX << 4 | S10, IZY << 4 | S10 -> {
+                execRead(data);
+                done(interruptPolled);
+            }
+            case ZP << 4 | S30, ZPX << 4 | S30, ZPY << 4 | S30, ABS << 4 | S30, ABX << 4 | S30,
+                    ABY << 4 | S30, IZX << 4 | S30, IZY << 4 | S30 -> {
+                // The dummy write of the unmodified value.
+                tmp = data;
+                write(ea, tmp);
+                step = 31;
+            }
+            case ZP << 4 | S31, ZPX << 4 | S31, ZPY << 4 | S31, ABS << 4 | S31, ABX << 4 | S31,
+                    ABY << 4 | S31, IZX << 4 | S31, IZY << 4 | S31 -> {
+                tmp = execRmw(tmp);
+                write(ea, tmp);
+                step = 32;
+            }
+            // The cycle after a store or a read-modify-write's last write.
+            case ZP << 4 | S20, ZPX << 4 | S20, ZPY << 4 | S20, ABS << 4 | S20, ABX << 4 | S20,
+                    ABY << 4 | S20, IZX << 4 | S20, IZY << 4 | S20,
+                    ZP << 4 | S32, ZPX << 4 | S32, ZPY << 4 | S32, ABS << 4 | S32, ABX << 4 | S32,
+                    ABY << 4 | S32, IZX << 4 | S32, IZY << 4 | S32 -> done(interruptPolled);
+
+            // Branches.
+            case REL << 4 | 1 -> {
+                incPc();
+                if (!branchTaken()) {
+                    done(interruptPolled);
+                } else {
+                    // Taken: interrupts are polled here (end of the operand cycle), not at the
+                    // end of the next cycle.
+                    branchPolled = interruptPolled;
+                    tmp = data;
+                    read(pc);
+                    step = 2;
+                }
+            }
+            case REL << 4 | 2 -> {
+                int target = (pc + (byte) tmp) & 0xFFFF;
+                if ((target & 0xFF00) == (pc & 0xFF00)) {
+                    pc = target;
+                    done(branchPolled);
+                } else {
+                    // Dummy read with the un-fixed high byte.
+                    ea = target;
+                    read((pc & 0xFF00) | (target & 0xFF));
+                    step = 3;
+                }
+            }
+
+            // Jumps and subroutines.
+            case JMP << 4 | 1 -> {
+                incPc();
+                ea = data;
+                read(pc);
+                step = 2;
+            }
+            case JMI << 4 | 1 -> {
+                incPc();
+                tmp = data;
+                read(pc);
+                step = 2;
+            }
+            case JMI << 4 | 2 -> {
+                incPc();
+                tmp |= data << 8;
+                read(tmp);
+                step = 3;
+            }
+            case JMI << 4 | 3 -> {
+                ea = data;
+                // The pointer's high byte is fetched without carry into its page.
+                read((tmp & 0xFF00) | ((tmp + 1) & 0xFF));
+                step = 4;
+            }
+            case JSR << 4 | 1 -> {
+                incPc();
+                ea = data;
+                read(0x100 | s);
+                step = 2;
+            }
+            case JSR << 4 | 2 -> {
+                write(0x100 | s, pc >> 8);
+                s = (s - 1) & 0xFF;
+                step = 3;
+            }
+            case JSR << 4 | 3 -> {
+                write(0x100 | s, pc & 0xFF);
+                s = (s - 1) & 0xFF;
+                step = 4;
+            }
+            case JSR << 4 | 4 -> {
+                read(pc);
+                step = 5;
+            }
+            case RTS << 4 | 1, RTI << 4 | 1, PUL << 4 | 1 -> {
+                read(0x100 | s);
+                step = 2;
+            }
+            case RTS << 4 | 2, RTI << 4 | 2, PUL << 4 | 2 -> {
+                s = (s + 1) & 0xFF;
+                read(0x100 | s);
+                step = 3;
+            }
+            case RTS << 4 | 3 -> {
+                ea = data;
+                s = (s + 1) & 0xFF;
+                read(0x100 | s);
+                step = 4;
+            }
+            case RTS << 4 | 4 -> {
+                pc = ea | (data << 8);
+                read(pc);
+                step = 5;
+            }
+            case RTI << 4 | 3 -> {
+                setP(data);
+                s = (s + 1) & 0xFF;
+                read(0x100 | s);
+                step = 4;
+            }
+            case RTI << 4 | 4 -> {
+                ea = data;
+                s = (s + 1) & 0xFF;
+                read(0x100 | s);
+                step = 5;
+            }
+
+            // Stack.
+            case PSH << 4 | 1 -> {
+                int value = opcode == 0x08 ? p | B : a;
+                write(0x100 | s, value);
+                s = (s - 1) & 0xFF;
+                step = 2;
+            }
+
+            // BRK, IRQ, NMI and reset share one 7-cycle sequence (reset has one more cycle at
+            // its start and reads instead of writing the stack). Step 0 is the opcode fetch
+            // cycle of an IRQ/NMI/reset, whose value is discarded.
+            case BRK << 4 -> {
+                read(pc);
+                step = opcode == OP_RESET ? 100 : 1;
+            }
+            case BRK << 4 | S100 -> {
+                read(pc);
+                step = 1;
+            }
+            case BRK << 4 | 1 -> {
+                if (opcode == 0x00) {
+                    incPc();
+                }
+                stackAccess(pc >> 8);
+                step = 2;
+            }
+            case BRK << 4 | 2 -> {
+                stackAccess(pc & 0xFF);
+                step = 3;
+            }
+            case BRK << 4 | 3 -> {
+                stackAccess(opcode == 0x00 ? p | B : p);
+                step = 4;
+            }
+            case BRK << 4 | 4 -> {
+                // The vector is chosen after the P push: an NMI seen by then takes over BRK/IRQ.
+                if (opcode == OP_RESET) {
+                    tmp = 0xFFFC;
+                } else if (nmiPending) {
+                    nmiPending = false;
+                    tmp = 0xFFFA;
+                } else {
+                    tmp = 0xFFFE;
+                }
+                p |= I;
+                read(tmp);
+                step = 5;
+            }
+            case BRK << 4 | 5 -> {
+                ea = data;
+                read(tmp + 1);
+                step = 6;
+            }
+            case REL << 4 | 3 -> {
+                pc = ea;
+                done(branchPolled || interruptPolled);
+            }
+            case JMP << 4 | 2, JMI << 4 | 4, JSR << 4 | 5, RTI << 4 | 5 -> {
+                pc = ea | (data << 8);
+                done(interruptPolled);
+            }
+            case RTS << 4 | 5 -> {
+                incPc();
+                done(interruptPolled);
+            }
+            case BRK << 4 | 6 -> {
+                pc = ea | (data << 8);
+                // The first instruction of a handler always runs before another interrupt.
+                done(false);
+            }
+            case PSH << 4 | 2 -> done(interruptPolled);
+            case PUL << 4 | 3 -> {
+                if (opcode == 0x28) {
+                    setP(data);
+                } else {
+                    a = data;
+                    nz(a);
+                }
+                done(interruptPolled);
+            }
+            case JAM << 4 | 1 -> jam();
+            default -> throw new AssertionError("ACTION maps every pattern and step to a case");
         }
     }
 
@@ -197,133 +550,12 @@ public final class Cpu implements Digestible {
 
     /** Ends the instruction: the next cycle fetches an opcode, or starts an interrupt. */
     private void done(boolean polled) {
-        if (polled) {
-            opcode = OP_INT;
-        } else {
-            opcode = OP_FETCH;
-        }
+        opcode = polled ? OP_INT : OP_FETCH;
         step = 0;
         read(pc);
     }
 
-    // ---- addressing modes ----
-
-    private void implied() {
-        // Step 1 was the dummy read of the byte after the opcode.
-        execImplied();
-        done(interruptPolled);
-    }
-
-    private void immediate(int data) {
-        incPc();
-        execRead(data);
-        done(interruptPolled);
-    }
-
-    private void zeroPage(int data) {
-        if (step == 1) {
-            incPc();
-            ea = data;
-            beginOperand();
-        } else {
-            operand(data);
-        }
-    }
-
-    private void zeroPageIndexed(int data, int index) {
-        switch (step) {
-            case 1 -> {
-                incPc();
-                ea = data;
-                read(ea);
-                step = 2;
-            }
-            case 2 -> {
-                ea = (ea + index) & 0xFF;
-                beginOperand();
-            }
-            default -> operand(data);
-        }
-    }
-
-    private void absolute(int data) {
-        switch (step) {
-            case 1 -> {
-                incPc();
-                ea = data;
-                read(pc);
-                step = 2;
-            }
-            case 2 -> {
-                incPc();
-                ea |= data << 8;
-                beginOperand();
-            }
-            default -> operand(data);
-        }
-    }
-
-    private void absoluteIndexed(int data, int index) {
-        switch (step) {
-            case 1 -> {
-                incPc();
-                ea = data;
-                read(pc);
-                step = 2;
-            }
-            case 2 -> {
-                incPc();
-                indexBase(data, index);
-            }
-            case 3 -> fixedAddress();
-            default -> operand(data);
-        }
-    }
-
-    private void indexedIndirect(int data) {
-        switch (step) {
-            case 1 -> {
-                incPc();
-                tmp = data;
-                read(tmp);
-                step = 2;
-            }
-            case 2 -> {
-                tmp = (tmp + x) & 0xFF;
-                read(tmp);
-                step = 3;
-            }
-            case 3 -> {
-                ea = data;
-                read((tmp + 1) & 0xFF);
-                step = 4;
-            }
-            case 4 -> {
-                ea |= data << 8;
-                beginOperand();
-            }
-            default -> operand(data);
-        }
-    }
-
-    private void indirectIndexed(int data) {
-        switch (step) {
-            case 1 -> {
-                incPc();
-                tmp = data;
-                read(tmp);
-                step = 2;
-            }
-            case 2 -> {
-                ea = data;
-                read((tmp + 1) & 0xFF);
-                step = 3;
-            }
-            case 3 -> indexBase(data, y);
-            case 4 -> fixedAddress();
-            default -> operand(data);
-        }
-    }
+    // ---- addressing ----
 
     /**
      * The high byte of an indexed base address arrived: read at the un-carried address. Reads
@@ -353,11 +585,6 @@ public final class Cpu implements Digestible {
         return op == SHA || op == SHX || op == SHY || op == TAS;
     }
 
-    /** After the dummy read at the un-carried address. */
-    private void fixedAddress() {
-        beginOperand();
-    }
-
     /** The effective address is known: start the operand access. */
     private void beginOperand() {
         switch (KIND[opcode]) {
@@ -376,64 +603,6 @@ public final class Cpu implements Digestible {
         }
     }
 
-    /** The shared operand phase: steps 10 (read), 20 (write), 30-32 (read-modify-write). */
-    private void operand(int data) {
-        switch (step) {
-            case 10 -> {
-                execRead(data);
-                done(interruptPolled);
-            }
-            case 20 -> done(interruptPolled);
-            case 30 -> {
-                tmp = data;
-                write(ea, tmp);
-                step = 31;
-            }
-            case 31 -> {
-                tmp = execRmw(tmp);
-                write(ea, tmp);
-                step = 32;
-            }
-            default -> done(interruptPolled);
-        }
-    }
-
-    // ---- control flow ----
-
-    private void branch(int data) {
-        switch (step) {
-            case 1 -> {
-                incPc();
-                if (!branchTaken()) {
-                    done(interruptPolled);
-                    return;
-                }
-                // Taken: interrupts are polled here (end of the operand cycle), not at the end
-                // of the next cycle.
-                branchPolled = interruptPolled;
-                tmp = data;
-                read(pc);
-                step = 2;
-            }
-            case 2 -> {
-                int target = (pc + (byte) tmp) & 0xFFFF;
-                if ((target & 0xFF00) == (pc & 0xFF00)) {
-                    pc = target;
-                    done(branchPolled);
-                } else {
-                    // Dummy read with the un-fixed high byte.
-                    ea = target;
-                    read((pc & 0xFF00) | (target & 0xFF));
-                    step = 3;
-                }
-            }
-            default -> {
-                pc = ea;
-                done(branchPolled || interruptPolled);
-            }
-        }
-    }
-
     private boolean branchTaken() {
         int flag = switch (opcode >> 6) {
             case 0 -> p & N;
@@ -444,233 +613,14 @@ public final class Cpu implements Digestible {
         return (flag != 0) == ((opcode & 0x20) != 0);
     }
 
-    private void jumpAbsolute(int data) {
-        if (step == 1) {
-            incPc();
-            ea = data;
-            read(pc);
-            step = 2;
-        } else {
-            pc = ea | (data << 8);
-            done(interruptPolled);
-        }
-    }
-
-    private void jumpIndirect(int data) {
-        switch (step) {
-            case 1 -> {
-                incPc();
-                tmp = data;
-                read(pc);
-                step = 2;
-            }
-            case 2 -> {
-                incPc();
-                tmp |= data << 8;
-                read(tmp);
-                step = 3;
-            }
-            case 3 -> {
-                ea = data;
-                // The pointer's high byte is fetched without carry into its page.
-                read((tmp & 0xFF00) | ((tmp + 1) & 0xFF));
-                step = 4;
-            }
-            default -> {
-                pc = ea | (data << 8);
-                done(interruptPolled);
-            }
-        }
-    }
-
-    private void jsr(int data) {
-        switch (step) {
-            case 1 -> {
-                incPc();
-                ea = data;
-                read(0x100 | s);
-                step = 2;
-            }
-            case 2 -> {
-                write(0x100 | s, pc >> 8);
-                s = (s - 1) & 0xFF;
-                step = 3;
-            }
-            case 3 -> {
-                write(0x100 | s, pc & 0xFF);
-                s = (s - 1) & 0xFF;
-                step = 4;
-            }
-            case 4 -> {
-                read(pc);
-                step = 5;
-            }
-            default -> {
-                pc = ea | (data << 8);
-                done(interruptPolled);
-            }
-        }
-    }
-
-    private void rts(int data) {
-        switch (step) {
-            case 1 -> {
-                read(0x100 | s);
-                step = 2;
-            }
-            case 2 -> {
-                s = (s + 1) & 0xFF;
-                read(0x100 | s);
-                step = 3;
-            }
-            case 3 -> {
-                ea = data;
-                s = (s + 1) & 0xFF;
-                read(0x100 | s);
-                step = 4;
-            }
-            case 4 -> {
-                pc = ea | (data << 8);
-                read(pc);
-                step = 5;
-            }
-            default -> {
-                incPc();
-                done(interruptPolled);
-            }
-        }
-    }
-
-    private void rti(int data) {
-        switch (step) {
-            case 1 -> {
-                read(0x100 | s);
-                step = 2;
-            }
-            case 2 -> {
-                s = (s + 1) & 0xFF;
-                read(0x100 | s);
-                step = 3;
-            }
-            case 3 -> {
-                setP(data);
-                s = (s + 1) & 0xFF;
-                read(0x100 | s);
-                step = 4;
-            }
-            case 4 -> {
-                ea = data;
-                s = (s + 1) & 0xFF;
-                read(0x100 | s);
-                step = 5;
-            }
-            default -> {
-                pc = ea | (data << 8);
-                done(interruptPolled);
-            }
-        }
-    }
-
-    /**
-     * BRK, IRQ, NMI and reset share one 7-cycle sequence (reset has one more cycle at its
-     * start and reads instead of writing the stack). Step 0 is the opcode fetch cycle of an
-     * IRQ/NMI/reset, whose value is discarded.
-     */
-    private void interrupt(int data) {
-        boolean reset = opcode == OP_RESET;
-        switch (step) {
-            case 0 -> {
-                read(pc);
-                step = reset ? 100 : 1;
-            }
-            case 100 -> {
-                read(pc);
-                step = 1;
-            }
-            case 1 -> {
-                if (opcode == 0x00) {
-                    incPc();
-                }
-                stackAccess(reset, pc >> 8);
-                step = 2;
-            }
-            case 2 -> {
-                stackAccess(reset, pc & 0xFF);
-                step = 3;
-            }
-            case 3 -> {
-                stackAccess(reset, opcode == 0x00 ? p | B : p);
-                step = 4;
-            }
-            case 4 -> {
-                // The vector is chosen after the P push: an NMI seen by then takes over BRK/IRQ.
-                if (reset) {
-                    tmp = 0xFFFC;
-                } else if (nmiPending) {
-                    nmiPending = false;
-                    tmp = 0xFFFA;
-                } else {
-                    tmp = 0xFFFE;
-                }
-                p |= I;
-                read(tmp);
-                step = 5;
-            }
-            case 5 -> {
-                ea = data;
-                read(tmp + 1);
-                step = 6;
-            }
-            default -> {
-                pc = ea | (data << 8);
-                // The first instruction of a handler always runs before another interrupt.
-                done(false);
-            }
-        }
-    }
-
     /** One of the three stack cycles of an interrupt sequence: a push, or a read on reset. */
-    private void stackAccess(boolean reset, int value) {
-        if (reset) {
+    private void stackAccess(int value) {
+        if (opcode == OP_RESET) {
             read(0x100 | s);
         } else {
             write(0x100 | s, value);
         }
         s = (s - 1) & 0xFF;
-    }
-
-    private void push() {
-        if (step == 1) {
-            int value = opcode == 0x08 ? p | B : a;
-            write(0x100 | s, value);
-            s = (s - 1) & 0xFF;
-            step = 2;
-        } else {
-            done(interruptPolled);
-        }
-    }
-
-    private void pull(int data) {
-        switch (step) {
-            case 1 -> {
-                read(0x100 | s);
-                step = 2;
-            }
-            case 2 -> {
-                s = (s + 1) & 0xFF;
-                read(0x100 | s);
-                step = 3;
-            }
-            default -> {
-                if (opcode == 0x28) {
-                    setP(data);
-                } else {
-                    a = data;
-                    nz(a);
-                }
-                done(interruptPolled);
-            }
-        }
     }
 
     private void jam() {
