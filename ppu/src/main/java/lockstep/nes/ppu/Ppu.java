@@ -239,6 +239,19 @@ public final class Ppu implements Digestible {
     // ------------------------------------------------------------------------------------------
     // The dot clock.
 
+    /** SPREAD[b] has bit j of b at bit 4j: a pattern byte as the low bits of 8 nibbles. */
+    private static final int[] SPREAD = new int[256];
+
+    static {
+        for (int b = 0; b < 256; b++) {
+            int spread = 0;
+            for (int j = 0; j < 8; j++) {
+                spread |= ((b >> j) & 1) << (4 * j);
+            }
+            SPREAD[b] = spread;
+        }
+    }
+
     /** The fewest visible dots worth running through {@link #visibleDots}. */
     private static final int BATCH_MIN = 8;
 
@@ -531,9 +544,78 @@ public final class Ppu implements Digestible {
         final int row = scanline << 8;
         final int emphasis = (m & 0xE0) << 1;
         final int grey = (m & 0x01) != 0 ? 0x30 : 0x3F;
+        final boolean spritesOn = sprites && spOn;
         int d = dot;
         final int end = d + k;
         while (d < end) {
+            if ((d & 7) == 0 && end - d >= 8) {
+                // A whole tile, dots d+1..d+8: the reload on its first dot, the fetches on theirs,
+                // then its 8 pixels from the registers as reloaded (pixel i reads bit 15-fineX-i
+                // of them after the reload and i shifts), and the 7 shifts of dots d+2..d+8.
+                if (d != 0) {
+                    lo <<= 1;
+                    hi <<= 1;
+                    al <<= 1;
+                    ah <<= 1;
+                }
+                lo = (lo & 0xFF00) | pl;
+                hi = (hi & 0xFF00) | ph;
+                al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
+                ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
+                nt = fetch(0x2000 | (vv & 0x0FFF));
+                final int a = fetch(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07));
+                at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+                pl = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7));
+                ph = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8);
+                vv = incrementX(vv);
+                if (d == 248) {
+                    vv = incrementY(vv);
+                }
+                final int x0 = d;
+                int pixels = 0;
+                if (bgOn && x0 >= bgFrom) {
+                    final int shift = bit - 7;
+                    pixels = SPREAD[(lo >> shift) & 0xFF]
+                            | (SPREAD[(hi >> shift) & 0xFF] << 1)
+                            | (SPREAD[(al >> shift) & 0xFF] << 2)
+                            | (SPREAD[(ah >> shift) & 0xFF] << 3);
+                    // A pixel whose pattern bits are 0 is the backdrop, whatever its attribute.
+                    pixels &= (((pixels | (pixels >>> 1)) & 0x11111111) * 0xF);
+                }
+                final int o = row | x0;
+                if (spritesOn && x0 + 8 > spFrom) {
+                    for (int i = 0; i < 8; i++) {
+                        final int x = x0 + i;
+                        int index = (pixels >>> (28 - 4 * i)) & 0xF;
+                        final int sp = line[x];
+                        if (sp != 0 && x >= spFrom) {
+                            if ((sp & 0x40) != 0 && index != 0 && x != 255) {
+                                hit = true;
+                            }
+                            if ((sp & 0x1F) != 0 && (index == 0 || (sp & 0x20) == 0)) {
+                                index = sp & 0x1F;
+                            }
+                        }
+                        final int color = pal[index] & 0xFF;
+                        before = last;
+                        last = color;
+                        out[o + i] = (short) ((color & grey) | emphasis);
+                    }
+                } else {
+                    for (int i = 0; i < 8; i++) {
+                        final int color = pal[(pixels >>> (28 - 4 * i)) & 0xF] & 0xFF;
+                        before = last;
+                        last = color;
+                        out[o + i] = (short) ((color & grey) | emphasis);
+                    }
+                }
+                lo <<= 7;
+                hi <<= 7;
+                al <<= 7;
+                ah <<= 7;
+                d += 8;
+                continue;
+            }
             d++;
             if (d >= 2) {
                 lo <<= 1;
