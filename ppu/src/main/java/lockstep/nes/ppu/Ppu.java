@@ -1042,17 +1042,20 @@ public final class Ppu implements Digestible {
      * in locals (secondary OAM written through its Memory, read from its array).
      */
     private void evaluateDots(int from, int to) {
+        // Secondary OAM is written straight into its array and rehashed once at the end (32
+        // bytes), instead of updating its hash on each of up to 128 writes.
         final byte[] sec = secondaryOamBytes;
         int d = from;
         if (d <= 64) {
             final int end = Math.min(to, 64);
             for (; d <= end; d++) {
                 if ((d & 1) == 0) {
-                    secondaryOam.write((d - 1) >> 1, 0xFF);
+                    sec[(d - 1) >> 1] = (byte) 0xFF;
                 }
             }
             oamCopyBuffer = 0xFF;
             if (d > to) {
+                secondaryOam.rehash();
                 return;
             }
         }
@@ -1079,6 +1082,27 @@ public final class Ppu implements Digestible {
                 h = (addr >> 2) & 0x3F;
                 l = addr & 3;
             }
+            if ((d & 1) != 0 && d < to && !inRange && !done && secAddr < 0x20) {
+                // The common pair of dots: an odd dot reads a sprite's Y, the even one writes it
+                // to the free slot and, the sprite being out of range, steps to the next sprite.
+                final int y = primary[addr] & 0xFF;
+                final int r = line - y;
+                if (r < 0 || r >= height) {
+                    buffer = y;
+                    sec[secAddr] = (byte) y;
+                    h = (h + 1) & 0x3F;
+                    if (h == 0) {
+                        done = true;
+                    }
+                    addr = (l & 3) | (h << 2);
+                    d++;
+                    if (d == 256) {
+                        sprite0InLine = zeroAdded;
+                        spriteCount = secAddr >> 2;
+                    }
+                    continue;
+                }
+            }
             if ((d & 1) != 0) {
                 buffer = primary[addr] & 0xFF;
             } else {
@@ -1093,7 +1117,7 @@ public final class Ppu implements Digestible {
                         inRange = true;
                     }
                     if (secAddr < 0x20) {
-                        secondaryOam.write(secAddr, buffer);
+                        sec[secAddr] = (byte) buffer;
                         if (inRange) {
                             l++;
                             secAddr++;
@@ -1148,6 +1172,7 @@ public final class Ppu implements Digestible {
                 spriteCount = secAddr >> 2;
             }
         }
+        secondaryOam.rehash();
         oamCopyBuffer = buffer;
         secondaryOamAddr = secAddr;
         spriteAddrH = h;
