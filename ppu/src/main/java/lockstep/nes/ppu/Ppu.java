@@ -1083,23 +1083,34 @@ public final class Ppu implements Digestible {
                 l = addr & 3;
             }
             if ((d & 1) != 0 && d < to && !inRange && !done && secAddr < 0x20) {
-                // The common pair of dots: an odd dot reads a sprite's Y, the even one writes it
+                // The common pairs of dots: an odd dot reads a sprite's Y, the even one writes it
                 // to the free slot and, the sprite being out of range, steps to the next sprite.
-                final int y = primary[addr] & 0xFF;
-                final int r = line - y;
-                if (r < 0 || r >= height) {
-                    buffer = y;
-                    sec[secAddr] = (byte) y;
+                // Only the last Y written stays in the slot (and in the copy buffer).
+                int y = -1;
+                final int low = l & 3;
+                while (d < to) {
+                    final int next = primary[addr] & 0xFF;
+                    final int r = line - next;
+                    if (r >= 0 && r < height) {
+                        break;
+                    }
+                    y = next;
                     h = (h + 1) & 0x3F;
+                    addr = low | (h << 2);
+                    d += 2;
                     if (h == 0) {
                         done = true;
+                        break;
                     }
-                    addr = (l & 3) | (h << 2);
-                    d++;
-                    if (d == 256) {
+                }
+                if (y >= 0) {
+                    buffer = y;
+                    sec[secAddr] = (byte) y;
+                    if (d == 257) {
                         sprite0InLine = zeroAdded;
                         spriteCount = secAddr >> 2;
                     }
+                    d--; // d is the next dot to run
                     continue;
                 }
             }
