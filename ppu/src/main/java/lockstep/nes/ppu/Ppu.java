@@ -239,6 +239,19 @@ public final class Ppu implements Digestible {
     // ------------------------------------------------------------------------------------------
     // The dot clock.
 
+    /** SPREAD[b] has bit j of b at bit 4j: a pattern byte as the low bits of 8 nibbles. */
+    private static final int[] SPREAD = new int[256];
+
+    static {
+        for (int b = 0; b < 256; b++) {
+            int spread = 0;
+            for (int j = 0; j < 8; j++) {
+                spread |= ((b >> j) & 1) << (4 * j);
+            }
+            SPREAD[b] = spread;
+        }
+    }
+
     /** The fewest visible dots worth running through {@link #visibleDots}. */
     private static final int BATCH_MIN = 8;
 
@@ -250,32 +263,81 @@ public final class Ppu implements Digestible {
         while (n > 0) {
             final int d = dot;
             final int line = scanline;
-            if (line < 240) {
-                // The batch loop loads and stores a few dozen fields: it pays from about 8 dots (the
-                // 1-2 dots of a board that makes the console step the PPU eagerly go dot by dot).
-                if (d < 256 && renderingEnabled && !stateUpdatePending && Math.min(n, 256 - d) >= BATCH_MIN) {
-                    final int k = Math.min(n, 256 - d);
-                    visibleDots(k);
-                    n -= k;
-                    continue;
+            // The batch loops load and store a few dozen fields: they pay from about 8 dots (the
+            // 1-2 dots of a board that makes the console step the PPU eagerly go dot by dot). Every
+            // batch runs only while no register effect is pending (updateState would act on the
+            // next dot) and stays within one line, so the line's events stay in step().
+            if (!stateUpdatePending) {
+                if (line < 240) {
+                    if (renderingEnabled) {
+                        if (d < 256) {
+                            final int k = Math.min(n, 256 - d);
+                            if (k >= BATCH_MIN) {
+                                visibleDots(k);
+                                n -= k;
+                                continue;
+                            }
+                        } else if (d < 340 && n >= BATCH_MIN) {
+                            final int k = Math.min(n, 340 - d);
+                            hblankDots(k, true);
+                            n -= k;
+                            continue;
+                        }
+                    } else if (d < 340) {
+                        final int k = Math.min(n, 340 - d);
+                        backdropDots(k);
+                        n -= k;
+                        continue;
+                    }
+                } else if (line < 261) {
+                    if ((line > 241 || line == 240 || d >= 1) && d < 340) {
+                        // Post-render and vertical blank after its first dot: nothing happens but the count.
+                        final int k = Math.min(n, 340 - d);
+                        idleDots(k);
+                        n -= k;
+                        continue;
+                    }
+                } else if (d >= 1) {
+                    // The pre-render line after its flag-clearing first dot. Its dot 339 (the
+                    // odd-frame skip) and 340 stay in step().
+                    if (!renderingEnabled) {
+                        if (d < 340) {
+                            final int k = Math.min(n, 340 - d);
+                            idleDots(k);
+                            n -= k;
+                            continue;
+                        }
+                    } else if (d < 338 && n >= BATCH_MIN) {
+                        if (d < 256) {
+                            final int k = Math.min(n, 256 - d);
+                            fetchDots(k);
+                            n -= k;
+                        } else {
+                            final int k = Math.min(n, 338 - d);
+                            hblankDots(k, false);
+                            n -= k;
+                        }
+                        continue;
+                    }
                 }
-                if (d < 340 && !renderingEnabled && !stateUpdatePending) {
-                    final int k = Math.min(n, 340 - d);
-                    backdropDots(k);
-                    n -= k;
-                    continue;
-                }
-            } else if (line < 261 && (line > 241 || line == 240 || d >= 1) && d < 340 && !stateUpdatePending) {
-                // Post-render and vertical blank after its first dot: nothing happens but the count.
-                final int k = Math.min(n, 340 - d);
-                dot = d + k;
-                ignoreDataRead = Math.max(0, ignoreDataRead - k);
-                n -= k;
-                continue;
             }
             step();
             n--;
         }
+    }
+
+    /** Counts down the ignored-$2007-read window for a batch of {@code k} dots. */
+    private void ageDataRead(int k) {
+        if (ignoreDataRead > 0) {
+            ignoreDataRead = Math.max(0, ignoreDataRead - k);
+            digestStale = true;
+        }
+    }
+
+    /** {@code k} dots in which nothing happens but the count (within one line, before dot 340). */
+    private void idleDots(int k) {
+        ageDataRead(k);
+        dot += k;
     }
 
     /**
@@ -432,7 +494,7 @@ public final class Ppu implements Digestible {
      * register effect pending: the backdrop (or the palette entry v points at) on dots 1-256.
      */
     private void backdropDots(int k) {
-        ignoreDataRead = Math.max(0, ignoreDataRead - k);
+        ageDataRead(k);
         final int from = dot + 1;
         final int to = Math.min(dot + k, 256);
         dot += k;
@@ -455,7 +517,7 @@ public final class Ppu implements Digestible {
      * background pipeline and the pixel in locals.
      */
     private void visibleDots(int k) {
-        ignoreDataRead = Math.max(0, ignoreDataRead - k);
+        ageDataRead(k);
         int vv = v;
         int lo = bgShiftLow;
         int hi = bgShiftHigh;
@@ -482,9 +544,78 @@ public final class Ppu implements Digestible {
         final int row = scanline << 8;
         final int emphasis = (m & 0xE0) << 1;
         final int grey = (m & 0x01) != 0 ? 0x30 : 0x3F;
+        final boolean spritesOn = sprites && spOn;
         int d = dot;
         final int end = d + k;
         while (d < end) {
+            if ((d & 7) == 0 && end - d >= 8) {
+                // A whole tile, dots d+1..d+8: the reload on its first dot, the fetches on theirs,
+                // then its 8 pixels from the registers as reloaded (pixel i reads bit 15-fineX-i
+                // of them after the reload and i shifts), and the 7 shifts of dots d+2..d+8.
+                if (d != 0) {
+                    lo <<= 1;
+                    hi <<= 1;
+                    al <<= 1;
+                    ah <<= 1;
+                }
+                lo = (lo & 0xFF00) | pl;
+                hi = (hi & 0xFF00) | ph;
+                al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
+                ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
+                nt = fetch(0x2000 | (vv & 0x0FFF));
+                final int a = fetch(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07));
+                at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+                pl = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7));
+                ph = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8);
+                vv = incrementX(vv);
+                if (d == 248) {
+                    vv = incrementY(vv);
+                }
+                final int x0 = d;
+                int pixels = 0;
+                if (bgOn && x0 >= bgFrom) {
+                    final int shift = bit - 7;
+                    pixels = SPREAD[(lo >> shift) & 0xFF]
+                            | (SPREAD[(hi >> shift) & 0xFF] << 1)
+                            | (SPREAD[(al >> shift) & 0xFF] << 2)
+                            | (SPREAD[(ah >> shift) & 0xFF] << 3);
+                    // A pixel whose pattern bits are 0 is the backdrop, whatever its attribute.
+                    pixels &= (((pixels | (pixels >>> 1)) & 0x11111111) * 0xF);
+                }
+                final int o = row | x0;
+                if (spritesOn && x0 + 8 > spFrom) {
+                    for (int i = 0; i < 8; i++) {
+                        final int x = x0 + i;
+                        int index = (pixels >>> (28 - 4 * i)) & 0xF;
+                        final int sp = line[x];
+                        if (sp != 0 && x >= spFrom) {
+                            if ((sp & 0x40) != 0 && index != 0 && x != 255) {
+                                hit = true;
+                            }
+                            if ((sp & 0x1F) != 0 && (index == 0 || (sp & 0x20) == 0)) {
+                                index = sp & 0x1F;
+                            }
+                        }
+                        final int color = pal[index] & 0xFF;
+                        before = last;
+                        last = color;
+                        out[o + i] = (short) ((color & grey) | emphasis);
+                    }
+                } else {
+                    for (int i = 0; i < 8; i++) {
+                        final int color = pal[(pixels >>> (28 - 4 * i)) & 0xF] & 0xFF;
+                        before = last;
+                        last = color;
+                        out[o + i] = (short) ((color & grey) | emphasis);
+                    }
+                }
+                lo <<= 7;
+                hi <<= 7;
+                al <<= 7;
+                ah <<= 7;
+                d += 8;
+                continue;
+            }
             d++;
             if (d >= 2) {
                 lo <<= 1;
@@ -552,7 +683,183 @@ public final class Ppu implements Digestible {
         patternHighLatch = ph;
         rawColorLast = last;
         rawColorBefore = before;
-        sprite0Hit = hit;
+        if (hit != sprite0Hit) {
+            sprite0Hit = true;
+            digestStale = true;
+        }
+    }
+
+    /**
+     * Dots {@code dot+1 .. dot+k} of the pre-render line with rendering on, all within 2..256,
+     * with no register effect pending: the background fetches and shifts of {@link #step}
+     * without pixels or sprite evaluation.
+     */
+    private void fetchDots(int k) {
+        ageDataRead(k);
+        int d = dot;
+        final int end = d + k;
+        int vv = v;
+        int lo = bgShiftLow;
+        int hi = bgShiftHigh;
+        int al = atShiftLow;
+        int ah = atShiftHigh;
+        int nt = ntLatch;
+        int at = atLatch;
+        int pl = patternLowLatch;
+        int ph = patternHighLatch;
+        final int bgTable = (ctrl & 0x10) << 8;
+        while (d < end) {
+            d++;
+            lo <<= 1;
+            hi <<= 1;
+            al <<= 1;
+            ah <<= 1;
+            switch (d & 7) {
+                case 1 -> {
+                    lo = (lo & 0xFF00) | pl;
+                    hi = (hi & 0xFF00) | ph;
+                    al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
+                    ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
+                    nt = fetch(0x2000 | (vv & 0x0FFF));
+                }
+                case 3 -> {
+                    int a = fetch(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07));
+                    at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+                }
+                case 5 -> pl = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7));
+                case 7 -> ph = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8);
+                case 0 -> {
+                    vv = incrementX(vv);
+                    if (d == 256) {
+                        vv = incrementY(vv);
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        dot = d;
+        v = vv;
+        bgShiftLow = lo;
+        bgShiftHigh = hi;
+        atShiftLow = al;
+        atShiftHigh = ah;
+        ntLatch = nt;
+        atLatch = at;
+        patternLowLatch = pl;
+        patternHighLatch = ph;
+    }
+
+    /**
+     * Dots {@code dot+1 .. dot+k} within 257..340 of a visible line ({@code visible}), or within
+     * 257..338 of the pre-render line, with rendering on and no register effect pending: the
+     * horizontal (and on the pre-render line vertical) copy of t into v, the sprite pattern
+     * fetches with OAMADDR held at 0, the first two tiles of the next line and the two unused
+     * nametable fetches, with the same bus addresses in the same order as {@link #step}.
+     */
+    private void hblankDots(int k, boolean visible) {
+        ageDataRead(k);
+        int d = dot;
+        final int end = d + k;
+        if (d < 320) {
+            // Sprite fetches, dots 257-320: the scroll and the sprite fields stay in their fields
+            // (a couple of dozen accesses a line), the loop runs without step()'s dispatch.
+            final int stop = Math.min(end, 320);
+            final byte[] sec = secondaryOamBytes;
+            while (d < stop) {
+                d++;
+                final int p = d - 257;
+                switch (p & 7) {
+                    case 0 -> {
+                        if (p == 0) {
+                            v = (v & ~0x041F) | (t & 0x041F);
+                            startSpriteFetches(visible);
+                        }
+                        final int base = (p >> 3) << 2;
+                        spriteY = sec[base] & 0xFF;
+                        spriteTile = sec[base + 1] & 0xFF;
+                        spriteAttr = sec[base + 2] & 0xFF;
+                        spriteX = sec[base + 3] & 0xFF;
+                        fetch(0x2000 | (v & 0x0FFF));
+                    }
+                    case 2 -> fetch(0x2000 | (v & 0x0FFF));
+                    case 4 -> spritePatternLow = fetch(spritePatternAddress(p >> 3));
+                    case 6 -> {
+                        final int slot = p >> 3;
+                        final int high = fetch(spritePatternAddress(slot) | 8);
+                        if (slot < spriteCount) {
+                            composeSprite(slot, spritePatternLow, high);
+                        }
+                    }
+                    default -> {
+                    }
+                }
+                if (!visible && d >= 280 && d <= 304) {
+                    v = (v & ~0x7BE0) | (t & 0x7BE0);
+                }
+            }
+            oamAddr = 0;
+        }
+        if (d < end && d < 336) {
+            // The next line's first two tiles, dots 321-336.
+            final int stop = Math.min(end, 336);
+            int vv = v;
+            int lo = bgShiftLow;
+            int hi = bgShiftHigh;
+            int al = atShiftLow;
+            int ah = atShiftHigh;
+            int nt = ntLatch;
+            int at = atLatch;
+            int pl = patternLowLatch;
+            int ph = patternHighLatch;
+            final int bgTable = (ctrl & 0x10) << 8;
+            while (d < stop) {
+                d++;
+                lo <<= 1;
+                hi <<= 1;
+                al <<= 1;
+                ah <<= 1;
+                switch (d & 7) {
+                    case 1 -> {
+                        lo = (lo & 0xFF00) | pl;
+                        hi = (hi & 0xFF00) | ph;
+                        al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
+                        ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
+                        nt = fetch(0x2000 | (vv & 0x0FFF));
+                    }
+                    case 3 -> {
+                        int a = fetch(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07));
+                        at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+                    }
+                    case 5 -> pl = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7));
+                    case 7 -> ph = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8);
+                    case 0 -> vv = incrementX(vv);
+                    default -> {
+                    }
+                }
+            }
+            v = vv;
+            bgShiftLow = lo;
+            bgShiftHigh = hi;
+            atShiftLow = al;
+            atShiftHigh = ah;
+            ntLatch = nt;
+            atLatch = at;
+            patternLowLatch = pl;
+            patternHighLatch = ph;
+        }
+        while (d < end) {
+            // Dots 337-340: one last shift and reload, and two unused nametable fetches.
+            d++;
+            if (d == 337) {
+                shiftBackground();
+                reloadBackground();
+            }
+            if ((d & 1) != 0) {
+                ntLatch = fetch(0x2000 | (v & 0x0FFF));
+            }
+        }
+        dot = d;
     }
 
     // ------------------------------------------------------------------------------------------
@@ -735,17 +1042,20 @@ public final class Ppu implements Digestible {
      * in locals (secondary OAM written through its Memory, read from its array).
      */
     private void evaluateDots(int from, int to) {
+        // Secondary OAM is written straight into its array and rehashed once at the end (32
+        // bytes), instead of updating its hash on each of up to 128 writes.
         final byte[] sec = secondaryOamBytes;
         int d = from;
         if (d <= 64) {
             final int end = Math.min(to, 64);
             for (; d <= end; d++) {
                 if ((d & 1) == 0) {
-                    secondaryOam.write((d - 1) >> 1, 0xFF);
+                    sec[(d - 1) >> 1] = (byte) 0xFF;
                 }
             }
             oamCopyBuffer = 0xFF;
             if (d > to) {
+                secondaryOam.rehash();
                 return;
             }
         }
@@ -772,6 +1082,38 @@ public final class Ppu implements Digestible {
                 h = (addr >> 2) & 0x3F;
                 l = addr & 3;
             }
+            if ((d & 1) != 0 && d < to && !inRange && !done && secAddr < 0x20) {
+                // The common pairs of dots: an odd dot reads a sprite's Y, the even one writes it
+                // to the free slot and, the sprite being out of range, steps to the next sprite.
+                // Only the last Y written stays in the slot (and in the copy buffer).
+                int y = -1;
+                final int low = l & 3;
+                while (d < to) {
+                    final int next = primary[addr] & 0xFF;
+                    final int r = line - next;
+                    if (r >= 0 && r < height) {
+                        break;
+                    }
+                    y = next;
+                    h = (h + 1) & 0x3F;
+                    addr = low | (h << 2);
+                    d += 2;
+                    if (h == 0) {
+                        done = true;
+                        break;
+                    }
+                }
+                if (y >= 0) {
+                    buffer = y;
+                    sec[secAddr] = (byte) y;
+                    if (d == 257) {
+                        sprite0InLine = zeroAdded;
+                        spriteCount = secAddr >> 2;
+                    }
+                    d--; // d is the next dot to run
+                    continue;
+                }
+            }
             if ((d & 1) != 0) {
                 buffer = primary[addr] & 0xFF;
             } else {
@@ -786,7 +1128,7 @@ public final class Ppu implements Digestible {
                         inRange = true;
                     }
                     if (secAddr < 0x20) {
-                        secondaryOam.write(secAddr, buffer);
+                        sec[secAddr] = (byte) buffer;
                         if (inRange) {
                             l++;
                             secAddr++;
@@ -841,6 +1183,7 @@ public final class Ppu implements Digestible {
                 spriteCount = secAddr >> 2;
             }
         }
+        secondaryOam.rehash();
         oamCopyBuffer = buffer;
         secondaryOamAddr = secAddr;
         spriteAddrH = h;
@@ -849,7 +1192,10 @@ public final class Ppu implements Digestible {
         oamCopyDone = done;
         overflowBugCounter = bug;
         sprite0Added = zeroAdded;
-        spriteOverflow = overflow;
+        if (overflow != spriteOverflow) {
+            spriteOverflow = true;
+            digestStale = true;
+        }
         oamAddr = addr;
     }
 

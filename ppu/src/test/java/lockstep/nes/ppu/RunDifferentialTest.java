@@ -1,0 +1,233 @@
+package lockstep.nes.ppu;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.Arrays;
+import java.util.Random;
+import lockstep.nes.state.DigestTerm;
+import lockstep.nes.state.StateVisitor;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code run(n)} must be exactly {@code n} calls of {@code step()}: two PPUs with identical
+ * memories, one stepped a dot at a time and one run in random chunks (from single dots to several
+ * lines, so every batch path starts and stops at arbitrary dots), get the same random register
+ * accesses between chunks, and after every chunk their states, digest terms (the cached fast path
+ * checked against the reference {@link DigestTerm}), pictures and the order of every address
+ * they put on the cartridge bus must agree.
+ */
+class RunDifferentialTest {
+
+    /** A bus that logs every access in order; {@code direct} makes it offer its plain arrays. */
+    private static final class LoggingBus implements PpuBus {
+        final byte[] chr = new byte[0x2000];
+        final int[] chrPage = {0, 0x400, 0x800, 0xC00, 0x1000, 0x1400, 0x1800, 0x1C00};
+        final byte[] nt = new byte[0x800];
+        final int[] ntPage = {0, 0x400, 0, 0x400};
+        final boolean direct;
+        long[] log = new long[1 << 16];
+        int count;
+
+        LoggingBus(boolean direct, long seed) {
+            this.direct = direct;
+            Random r = new Random(seed);
+            r.nextBytes(chr);
+            // Some all-zero and all-one tiles, so transparent and opaque pixels both occur a lot.
+            for (int tile = 0; tile < 512; tile += 3) {
+                Arrays.fill(chr, tile * 16, tile * 16 + 16, (byte) (tile % 2 == 0 ? 0 : 0xFF));
+            }
+            r.nextBytes(nt);
+        }
+
+        private void record(int kind, int addr, int value) {
+            if (count == log.length) {
+                log = Arrays.copyOf(log, count * 2);
+            }
+            log[count++] = ((long) kind << 32) | ((long) addr << 8) | (value & 0xFF);
+        }
+
+        private int index(int addr) {
+            return addr < 0x2000 ? chrPage[addr >> 10] | (addr & 0x3FF) : ntPage[(addr >> 10) & 3] | (addr & 0x3FF);
+        }
+
+        @Override
+        public int ppuRead(int addr) {
+            record(1, addr, 0);
+            return (addr < 0x2000 ? chr[index(addr)] : nt[index(addr)]) & 0xFF;
+        }
+
+        @Override
+        public void ppuWrite(int addr, int value) {
+            record(2, addr, value);
+            if (addr < 0x2000) {
+                chr[index(addr)] = (byte) value;
+            } else {
+                nt[index(addr)] = (byte) value;
+            }
+        }
+
+        @Override
+        public void ppuAddress(int addr) {
+            record(3, addr, 0);
+        }
+
+        @Override
+        public Direct direct() {
+            return direct ? new Direct(chr, chrPage, nt, ntPage) : null;
+        }
+    }
+
+    /** Describes a PPU's state as text, for comparison with a readable difference. */
+    private static String describe(Ppu ppu) {
+        StringBuilder sb = new StringBuilder();
+        ppu.state(new StateVisitor() {
+            @Override public void beginSection(String name) { sb.append('[').append(name); }
+            @Override public void endSection() { sb.append(']'); }
+            @Override public boolean bool(String name, boolean value) { sb.append(name).append('=').append(value).append(' '); return value; }
+            @Override public int u8(String name, int value) { sb.append(name).append('=').append(value).append(' '); return value; }
+            @Override public int u16(String name, int value) { sb.append(name).append('=').append(value).append(' '); return value; }
+            @Override public int i32(String name, int value) { sb.append(name).append('=').append(value).append(' '); return value; }
+            @Override public long i64(String name, long value) { sb.append(name).append('=').append(value).append(' '); return value; }
+            @Override public void bytes(String name, byte[] array) { sb.append(name).append('=').append(Arrays.toString(array)).append('\n'); }
+            @Override public void ints(String name, int[] array) { sb.append(name).append('=').append(Arrays.toString(array)).append(' '); }
+        });
+        return sb.toString();
+    }
+
+    private static void fillOam(Ppu ppu, Random r) {
+        for (int i = 0; i < 256; i++) {
+            int value = r.nextInt(256);
+            if ((i & 3) == 0 && r.nextInt(3) == 0) {
+                value = 40 + r.nextInt(12); // crowd some lines: overflow and the evaluation bug
+            }
+            ppu.oam().write(i, value & ((i & 3) == 2 ? 0xE3 : 0xFF));
+        }
+    }
+
+    /** A random register access, biased towards keeping rendering on. */
+    private static void access(Random r, int pick, int value, Ppu ppu) {
+        switch (pick) {
+            case 0 -> ppu.writeRegister(0, value);
+            case 1 -> ppu.writeRegister(1, value);
+            case 2 -> ppu.readRegister(2);
+            case 3 -> ppu.writeRegister(3, value);
+            case 4 -> ppu.writeRegister(4, value);
+            case 5 -> ppu.readRegister(4);
+            case 6 -> ppu.writeRegister(5, value);
+            case 7 -> ppu.writeRegister(6, value);
+            case 8 -> ppu.writeRegister(7, value);
+            case 9 -> ppu.readRegister(7);
+            default -> throw new IllegalStateException();
+        }
+    }
+
+    private static int maskValue(Random r) {
+        return switch (r.nextInt(8)) {
+            case 0 -> 0x00;
+            case 1 -> 0x08;
+            case 2 -> 0x10;
+            case 3 -> 0x1E;
+            case 4 -> 0x18;
+            case 5 -> 0x1F | (r.nextInt(8) << 5);
+            default -> 0x1E | (r.nextInt(2) == 0 ? 0 : 0x01);
+        };
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6})
+    void runEqualsSteppingDotByDot(long seed) {
+        check(seed, seed % 2 == 0, false, 7);
+    }
+
+    /** Short chunks within lines: a digest taken mid-line, then a batch that changes a flag. */
+    @ParameterizedTest
+    @ValueSource(longs = {11, 12, 13})
+    void shortChunksKeepTheDigestCacheExact(long seed) {
+        check(seed, seed % 2 == 0, true, 3);
+    }
+
+    private static void check(long seed, boolean direct, boolean fine, int frames) {
+        LoggingBus busA = new LoggingBus(false, seed);
+        LoggingBus busB = new LoggingBus(direct, seed);
+        Ppu a = new Ppu(busA);
+        Ppu b = new Ppu(busB);
+        a.power();
+        b.power();
+        Random r = new Random(seed * 7919);
+        Random setup = new Random(seed);
+        fillOam(a, new Random(seed));
+        fillOam(b, new Random(seed));
+        for (int i = 0; i < 32; i++) {
+            int value = setup.nextInt(64);
+            a.palette().write(i, value);
+            b.palette().write(i, value);
+        }
+        a.writeRegister(1, 0x1E);
+        b.writeRegister(1, 0x1E);
+        final long totalDots = frames * 262L * 341;
+        long dots = 0;
+        int chunks = 0;
+        while (dots < totalDots) {
+            int n = fine ? 1 + r.nextInt(r.nextInt(4) == 0 ? 4 : 40) : switch (r.nextInt(6)) {
+                case 0 -> 1 + r.nextInt(3);
+                case 1 -> 1 + r.nextInt(24);
+                case 2 -> 1 + r.nextInt(120);
+                case 3 -> 1 + r.nextInt(700);
+                case 4 -> 1 + r.nextInt(4000);
+                default -> 1 + r.nextInt(341);
+            };
+            for (int i = 0; i < n; i++) {
+                a.step();
+            }
+            b.run(n);
+            dots += n;
+            chunks++;
+            String where = "seed " + seed + " chunk " + chunks + " (n=" + n + ") at " + a.scanline() + "," + a.dot();
+            assertEquals(a.scanline(), b.scanline(), where);
+            assertEquals(a.dot(), b.dot(), where);
+            if (!busB.direct) {
+                assertEquals(busA.count, busB.count, where + ": bus events");
+                for (int i = 0; i < busA.count; i++) {
+                    if (busA.log[i] != busB.log[i]) {
+                        fail(where + ": bus event " + i + " of " + busA.count + ": "
+                                + Long.toHexString(busA.log[i]) + " stepped, " + Long.toHexString(busB.log[i]) + " run");
+                    }
+                }
+            }
+            String stateA = describe(a);
+            String stateB = describe(b);
+            if (!stateA.equals(stateB)) {
+                assertEquals(stateA, stateB, where);
+            }
+            assertEquals(DigestTerm.of(a), a.digestTerm(), where + ": stepped digest fast path");
+            assertEquals(DigestTerm.of(b), b.digestTerm(), where + ": run digest fast path");
+            assertArrayEquals(a.frame(), b.frame(), where + ": picture");
+            // Between chunks: a few register accesses, the same on both.
+            int accesses = r.nextInt(4) == 0 ? 1 + r.nextInt(3) : 0;
+            for (int i = 0; i < accesses; i++) {
+                int pick = r.nextInt(10);
+                int value = switch (pick) {
+                    case 0 -> r.nextInt(256) | (r.nextInt(4) == 0 ? 0 : 0x80) & ~(r.nextInt(2) == 0 ? 0x20 : 0);
+                    case 1 -> maskValue(r);
+                    case 7 -> r.nextInt(3) == 0 ? 0x3F : r.nextInt(256);
+                    default -> r.nextInt(256);
+                };
+                if (pick == 3 && r.nextBoolean()) {
+                    value = 0; // OAMADDR 0 most of the time, as games leave it
+                }
+                access(r, pick, value, a);
+                access(r, pick, value, b);
+            }
+            if (r.nextInt(50) == 0) {
+                // Keep rendering on most of the time.
+                a.writeRegister(1, 0x1E);
+                b.writeRegister(1, 0x1E);
+            }
+        }
+        // The test must have rendered: sprites on lines and sprite 0 hits happen with this OAM.
+        assertEquals(true, a.frameCount() >= frames - 1, "frames run");
+    }
+}
