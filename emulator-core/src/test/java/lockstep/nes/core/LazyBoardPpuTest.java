@@ -11,10 +11,12 @@ import java.util.Random;
 import java.util.stream.Stream;
 
 import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.Mirroring;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.state.CycleDigest;
 import lockstep.nes.core.state.Describer;
 import lockstep.nes.core.state.StateDiff;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -94,6 +96,64 @@ class LazyBoardPpuTest {
         if (rom.startsWith("mmc3")) {
             assertTrue(irqCycles > 0, rom + ": the board never raised /IRQ (the test would prove little)");
         }
+    }
+
+    /**
+     * Every board that watches the PPU bus and lets it run behind, running random code (which
+     * writes random PPU and board registers: rendering, $2006/$2007 traffic, IRQ latches and
+     * enables), equals the same board stepped eagerly.
+     */
+    @Test
+    void everyLazyBusWatchingBoardRunningRandomCodeEqualsEager() throws RomFormatException {
+        int boards = 0;
+        for (int number = 0; number < 256; number++) {
+            for (boolean chrRam : new boolean[] {false, true}) {
+                Random r = new Random(number * 2 + (chrRam ? 1 : 0));
+                byte[] prg = new byte[128 * 1024];
+                r.nextBytes(prg);
+                for (int i = 0; i < prg.length; i++) {
+                    if ((prg[i] & 0x1F) == 0x12 || (prg[i] & 0xFF) == 0x02) {
+                        prg[i] = (byte) 0xEA; // no KIL opcodes: keep the CPU running
+                    }
+                }
+                byte[] chr = new byte[chrRam ? 0 : 128 * 1024];
+                r.nextBytes(chr);
+                Cartridge cart = new Cartridge("mapper" + number + ".nes", prg, chr, number, Mirroring.VERTICAL,
+                        false, 8192, chrRam ? 8192 : 0);
+                Console lazy;
+                try {
+                    lazy = Console.create(cart);
+                } catch (RomFormatException e) {
+                    continue;
+                }
+                if (lazy.mapper().direct() != null || !lazy.mapper().lazyPpuSafe()) {
+                    continue;
+                }
+                boards++;
+                Console eager = Console.createEager(cart);
+                CycleDigest a = new CycleDigest(eager);
+                CycleDigest b = new CycleDigest(lazy);
+                long nextFull = 1 + r.nextInt(3000);
+                for (int i = 0; i < 150_000; i++) {
+                    eager.runCycle();
+                    lazy.runCycle();
+                    if (cpuSide(eager) != cpuSide(lazy)) {
+                        fail(cart.name() + ": the CPU side differs at cycle " + eager.cycles() + "\n  "
+                                + String.join("\n  ", diff(eager, lazy)));
+                    }
+                    if (eager.cycles() >= nextFull) {
+                        nextFull = eager.cycles() + 1 + r.nextInt(3000);
+                        compareAll(cart.name(), eager, lazy, a, b);
+                    }
+                    if ((i & 16383) == 0 && r.nextInt(8) == 0) {
+                        eager.reset();
+                        lazy.reset();
+                    }
+                }
+                compareAll(cart.name(), eager, lazy, a, b);
+            }
+        }
+        assertTrue(boards >= 10, "only " + boards + " lazy bus-watching boards built");
     }
 
     /** The CPU side of the engine, read without catching the PPU up. */
