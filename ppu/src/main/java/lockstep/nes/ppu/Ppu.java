@@ -1265,6 +1265,20 @@ public final class Ppu implements Digestible {
         return frameCount;
     }
 
+    /** Whether the PPU renders: the $2001 bits as it applies them (from the second dot after the write). */
+    public boolean renderingEnabled() {
+        return renderingEnabled;
+    }
+
+    /**
+     * True when no register effect is still to land (the rendering switch, a $2006 address): until
+     * the next register access the PPU's bus traffic then follows from ctrl, whether it renders
+     * and its position alone.
+     */
+    public boolean settled() {
+        return !stateUpdatePending;
+    }
+
     /** The picture: 256x240 9-bit values (palette index | emphasis << 6). */
     public short[] frame() {
         return frame;

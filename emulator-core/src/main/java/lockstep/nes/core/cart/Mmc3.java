@@ -90,7 +90,9 @@ public final class Mmc3 extends Mapper {
     /**
      * /IRQ can only assert on a counter clock that leaves the counter at 0 with IRQs enabled: the
      * counter needs {@code rises} more clocks for that, the first possibly on the next dot and
-     * each further one {@link #DOTS_BETWEEN_CLOCKS} later.
+     * each further one {@link #DOTS_BETWEEN_CLOCKS} later. Left to itself, a PPU that does not
+     * render touches no bus; one that renders with backgrounds at $0000 and 8x8 sprites at $1000
+     * raises A12 after a long low only at the first sprite fetch (dot 261) of each rendering line.
      */
     @Override
     public int dotsToBoardEvent(Ppu ppu) {
@@ -103,7 +105,45 @@ public final class Mmc3 extends Mapper {
         } else {
             rises = irqCounter;
         }
-        return 1 + DOTS_BETWEEN_CLOCKS * (rises - 1);
+        final int bound = 1 + DOTS_BETWEEN_CLOCKS * (rises - 1);
+        if (!ppu.settled()) {
+            return bound;
+        }
+        if (!ppu.renderingEnabled()) {
+            return Integer.MAX_VALUE;
+        }
+        if ((ppu.ctrl() & 0x38) == 0x08) {
+            return Math.max(bound, dotsToSpriteFetchRise(ppu.scanline(), ppu.dot(), rises));
+        }
+        return bound;
+    }
+
+    /** Rendering lines in frame order: 0-239, then the pre-render line 261. */
+    private static final int RENDER_LINES = 241;
+    /** The first sprite pattern fetch of a line. */
+    private static final int SPRITE_FETCH_DOT = 261;
+
+    /**
+     * Dots from position ({@code line}, {@code dot}) to the {@code n}-th next first sprite pattern
+     * fetch of a rendering line, one dot fewer per frame end passed (the odd-frame skip).
+     */
+    static int dotsToSpriteFetchRise(int line, int dot, int n) {
+        final int passed; // rendering lines whose first sprite fetch is at or before the position
+        if (line < 240) {
+            passed = line + (dot >= SPRITE_FETCH_DOT ? 1 : 0);
+        } else if (line < 261) {
+            passed = 240;
+        } else if (line == 261) {
+            passed = 240 + (dot >= SPRITE_FETCH_DOT ? 1 : 0);
+        } else {
+            return 1;
+        }
+        final int target = passed + n - 1;
+        final int frames = target / RENDER_LINES;
+        final int index = target % RENDER_LINES;
+        final int targetLine = index < 240 ? index : 261;
+        final long d = (long) frames * (262 * 341 - 1) + targetLine * 341 + SPRITE_FETCH_DOT - (line * 341 + dot);
+        return (int) Math.max(1, Math.min(d, Integer.MAX_VALUE));
     }
 
     @Override
