@@ -26,7 +26,14 @@ import lockstep.nes.state.StateVisitor;
  * the PPU is caught up lazily ({@link #syncPpu}): before every PPU register or board access,
  * when it reaches a dot that changes /NMI or the frame counter, and before anyone looks at it
  * ({@link #ppu}, {@link #frame}, {@link #state}). Every observation is the same as with the PPU
- * stepped in lockstep; boards that watch the bus (A12 counters, CHR latches) step it eagerly.
+ * stepped in lockstep.
+ *
+ * <p>Boards that watch the PPU's bus (A12 counters, CHR latches) may opt in too
+ * ({@link Mapper#lazyPpuSafe}): they time bus events through {@link Mapper.BusClock}, which
+ * gives each PPU access the CPU cycle of its dot however late the PPU performs it, and the
+ * console also catches the PPU up before the board could change its /IRQ
+ * ({@link Mapper#dotsToBoardEvent}, asked again after every access that could change it). Other
+ * bus-watching boards have the PPU stepped with the CPU, one or two dots at a time.
  */
 public final class Console implements Digestible {
     private static final long S_CONSOLE = DigestKeys.section("console");
@@ -40,6 +47,9 @@ public final class Console implements Digestible {
     private static final int CPU_DIVIDER = 12;
     private static final int PPU_DIVIDER = 4;
     private static final int PPU_OFFSET = 1;
+    /** Dots in a frame without the odd-frame skip, and the pre-render line's dot 339 (the skip). */
+    private static final int FRAME_DOTS = 262 * 341;
+    private static final int SKIP_DOT = 261 * 341 + 339;
 
     private final Cartridge cartridge;
     private final Mapper mapper;
@@ -59,6 +69,15 @@ public final class Console implements Digestible {
 
     /** True when the PPU may run behind (see the class comment). Fixed wiring, not state. */
     private final boolean lazyPpu;
+    /** True when the board watches the PPU bus: PPU runs keep the time of each dot (runWatched). */
+    private final boolean watchedPpu;
+    /** True when the deadline includes the board's bound ({@link Mapper#dotsToBoardEvent}). */
+    private final boolean boardDeadline;
+    // The PPU run in progress for a bus-watching board (bookkeeping of runWatched, not state):
+    // its first dot's position (scanline * 341 + dot before it) and the PPU clock before it.
+    private boolean inPpuRun;
+    private int runStartPosition;
+    private long runStartClock;
     /**
      * The master clock (less the PPU offset) at which the PPU must next be caught up. Derived
      * from the PPU's position (a cache, not state); Long.MIN_VALUE forces a catch-up.
@@ -73,22 +92,27 @@ public final class Console implements Digestible {
     private final boolean boardIrq;
     /**
      * The PPU is caught up at the start of every cycle, before the board counts it. Not needed
-     * for a lazy PPU on a board without a cycle counter: nothing between the start of the cycle
-     * and the access looks at the PPU, and accesses that do observe it catch it up themselves.
+     * for a lazy PPU on a board that neither counts cycles nor watches the PPU bus: nothing
+     * between the start of the cycle and the access looks at the PPU, and accesses that do
+     * observe it catch it up themselves.
      */
     private final boolean syncAtStart;
     /** The 2 KiB CPU RAM's live array (reads only; writes go through {@link #ram}). */
     private final byte[] ramData;
 
-    private Console(Cartridge cartridge, Mapper mapper) {
+    private Console(Cartridge cartridge, Mapper mapper, boolean eager) {
         this.cartridge = cartridge;
         this.mapper = mapper;
         this.ppu = new Ppu(mapper);
-        this.lazyPpu = mapper.direct() != null;
+        final boolean direct = mapper.direct() != null;
+        this.watchedPpu = !direct;
+        this.lazyPpu = !eager && (direct || mapper.lazyPpuSafe());
+        this.boardDeadline = lazyPpu && !direct;
         this.boardCycles = overrides(mapper.getClass(), "cpuCycle");
         this.boardIrq = overrides(mapper.getClass(), "irq");
-        this.syncAtStart = !lazyPpu || boardCycles;
+        this.syncAtStart = !lazyPpu || boardCycles || boardDeadline;
         this.ramData = ram.array();
+        mapper.attach(this::busCycles);
         power();
     }
 
@@ -103,7 +127,15 @@ public final class Console implements Digestible {
 
     /** Builds an engine for {@code cartridge}, powered on. */
     public static Console create(Cartridge cartridge) throws RomFormatException {
-        return new Console(cartridge, cartridge.createMapper());
+        return new Console(cartridge, cartridge.createMapper(), false);
+    }
+
+    /**
+     * An engine that steps the PPU with the CPU whatever the board (the reference the lazily
+     * stepped PPU must equal at every cycle; for tests).
+     */
+    static Console createEager(Cartridge cartridge) throws RomFormatException {
+        return new Console(cartridge, cartridge.createMapper(), true);
     }
 
     /** Power cycle: everything back to its power-on state, then the CPU's reset sequence. */
@@ -131,6 +163,7 @@ public final class Console implements Digestible {
         apu.reset();
         dma.power();
         cpu.reset();
+        ppuDeadline = Long.MIN_VALUE;
     }
 
     /** Runs one CPU cycle (which may be a DMA cycle while the CPU is halted). */
@@ -210,12 +243,72 @@ public final class Console implements Digestible {
         final long target = masterClock - PPU_OFFSET;
         final long dots = (target - ppuClock) >> 2;
         if (dots > 0) {
-            ppuClock += dots * PPU_DIVIDER;
-            ppu.run((int) dots);
+            if (watchedPpu) {
+                runWatched(dots);
+            } else {
+                ppuClock += dots * PPU_DIVIDER;
+                ppu.run((int) dots);
+            }
         }
         if (lazyPpu) {
-            ppuDeadline = ppuClock + (long) ppu.dotsToEvent() * PPU_DIVIDER;
+            int d = ppu.dotsToEvent();
+            if (boardDeadline) {
+                d = Math.min(d, mapper.dotsToBoardEvent(ppu));
+            }
+            ppuDeadline = ppuClock + (long) d * PPU_DIVIDER;
         }
+    }
+
+    /**
+     * After a CPU access that may change what the board's bound depends on (a board write, a PPU
+     * register write or data read): the next catch-up asks the board again.
+     */
+    private void boardBoundStale() {
+        if (boardDeadline) {
+            ppuDeadline = Long.MIN_VALUE;
+        }
+    }
+
+    /**
+     * Runs {@code dots} dots for a board that watches the PPU bus, noting where each run starts
+     * so {@link #busCycles} can time the accesses inside it by the PPU's position. A run that
+     * starts before the pre-render line's dot 339 stops there, so no run both takes the odd-frame
+     * skip and goes on past the end of the frame.
+     */
+    private void runWatched(long dots) {
+        do {
+            final int pos = ppu.scanline() * 341 + ppu.dot();
+            long k = pos < SKIP_DOT ? SKIP_DOT - pos : FRAME_DOTS - pos + SKIP_DOT;
+            if (k <= 0 || k > dots) {
+                k = dots;
+            }
+            runStartPosition = pos;
+            runStartClock = ppuClock;
+            ppuClock += k * PPU_DIVIDER;
+            inPpuRun = true;
+            ppu.run((int) k);
+            inPpuRun = false;
+            dots -= k;
+        } while (dots > 0);
+    }
+
+    /**
+     * The board's clock ({@link Mapper.BusClock}). CPU cycle n (from 0 at power-on) starts at
+     * master clock 12(n + 1) and a board counting {@link Mapper#cpuCycle} calls counts it after
+     * the PPU has been caught up to the access at +5 (read) or +7 (write): PPU dots end on
+     * multiples of 4, so a dot ending at clock e comes after the counts of the cycles with
+     * 12(n + 1) + 5 <= e, and a CPU access at clock t after those with 12(n + 1) + 5 <= t.
+     */
+    private long busCycles() {
+        long t = masterClock;
+        if (inPpuRun) {
+            int elapsed = ppu.scanline() * 341 + ppu.dot() - runStartPosition;
+            if (elapsed < 0) {
+                elapsed += FRAME_DOTS;
+            }
+            t = runStartClock + (long) elapsed * PPU_DIVIDER;
+        }
+        return Math.max(0, Math.floorDiv(t - (CPU_DIVIDER + 5), CPU_DIVIDER) + 1);
     }
 
     /** A CPU bus read with side effects. */
@@ -226,6 +319,9 @@ public final class Console implements Digestible {
         } else if (addr < 0x4000) {
             syncPpu();
             value = ppu.readRegister(addr & 7);
+            if ((addr & 7) == 7) {
+                boardBoundStale();
+            }
         } else if (addr < 0x4020) {
             switch (addr) {
                 case 0x4015 -> {
@@ -258,6 +354,7 @@ public final class Console implements Digestible {
         } else if (addr < 0x4000) {
             syncPpu();
             ppu.writeRegister(addr & 7, value);
+            boardBoundStale();
         } else if (addr < 0x4020) {
             switch (addr) {
                 case 0x4014 -> dma.startOam(value);
@@ -268,6 +365,7 @@ public final class Console implements Digestible {
             // A board write may switch banks or mirroring: the PPU must have read with the old ones.
             syncPpu();
             mapper.busWrite(addr, value);
+            boardBoundStale();
         }
     }
 

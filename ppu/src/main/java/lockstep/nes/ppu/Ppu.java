@@ -160,6 +160,19 @@ public final class Ppu implements Digestible {
         }
     }
 
+    /**
+     * A rendering fetch on dot {@code d} of {@link #visibleDots}: a board that watches the bus
+     * may ask the PPU's position ({@link #scanline}, {@link #dot}) during its hook, so the dot is
+     * stored first.
+     */
+    private int fetchAt(int addr, int d) {
+        if (chrMem == null) {
+            dot = d;
+            return bus.ppuRead(addr);
+        }
+        return fetch(addr);
+    }
+
     /** A rendering fetch: straight from the board's arrays when it has plain reads. */
     private int fetch(int addr) {
         final byte[] chr = chrMem;
@@ -546,6 +559,7 @@ public final class Ppu implements Digestible {
         final int grey = (m & 0x01) != 0 ? 0x30 : 0x3F;
         final boolean spritesOn = sprites && spOn;
         int d = dot;
+        final int first = d + 1;
         final int end = d + k;
         while (d < end) {
             if ((d & 7) == 0 && end - d >= 8) {
@@ -629,14 +643,14 @@ public final class Ppu implements Digestible {
                     hi = (hi & 0xFF00) | ph;
                     al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
                     ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
-                    nt = fetch(0x2000 | (vv & 0x0FFF));
+                    nt = fetchAt(0x2000 | (vv & 0x0FFF), d);
                 }
                 case 3 -> {
-                    int a = fetch(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07));
+                    int a = fetchAt(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07), d);
                     at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
                 }
-                case 5 -> pl = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7));
-                case 7 -> ph = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8);
+                case 5 -> pl = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7), d);
+                case 7 -> ph = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8, d);
                 case 0 -> vv = incrementX(vv);
                 default -> {
                 }
@@ -670,7 +684,7 @@ public final class Ppu implements Digestible {
             }
         }
         // Sprite evaluation touches nothing the background or the pixels use: run it after them.
-        evaluateDots(dot + 1, d);
+        evaluateDots(first, d);
         dot = d;
         v = vv;
         bgShiftLow = lo;
@@ -1595,6 +1609,20 @@ public final class Ppu implements Digestible {
 
     public long frameCount() {
         return frameCount;
+    }
+
+    /** Whether the PPU renders: the $2001 bits as it applies them (from the second dot after the write). */
+    public boolean renderingEnabled() {
+        return renderingEnabled;
+    }
+
+    /**
+     * True when no register effect is still to land (the rendering switch, a $2006 address): until
+     * the next register access the PPU's bus traffic then follows from ctrl, whether it renders
+     * and its position alone.
+     */
+    public boolean settled() {
+        return !stateUpdatePending;
     }
 
     /** The picture: 256x240 9-bit values (palette index | emphasis << 6). */

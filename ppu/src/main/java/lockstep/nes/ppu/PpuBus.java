@@ -6,6 +6,9 @@ package lockstep.nes.ppu;
  * reaches this interface.
  */
 public interface PpuBus {
+    // While a hook below runs for a rendering access, the PPU's scanline() and dot() are the dot
+    // the access happens on (a board that watches the bus may time its events by them).
+
     /** A PPU read of {@code addr} (0..$3EFF); the cartridge sees the address on the bus. */
     int ppuRead(int addr);
 

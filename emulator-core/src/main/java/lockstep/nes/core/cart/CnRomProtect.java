@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart;
 
+import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.StateVisitor;
 
 /**
@@ -21,6 +22,17 @@ public final class CnRomProtect extends Mapper {
             return (reg & 3) == sub - 4;
         }
         return (reg & 0x0F) != 0 && reg != 0x13;
+    }
+
+    /** CHR reads change nothing: the PPU may run behind the CPU. */
+    @Override
+    public boolean lazyPpuSafe() {
+        return true;
+    }
+
+    @Override
+    public int dotsToBoardEvent(Ppu ppu) {
+        return Integer.MAX_VALUE;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart;
 
+import lockstep.nes.ppu.Ppu;
 import lockstep.nes.ppu.PpuBus;
 import lockstep.nes.state.DigestTerm;
 import lockstep.nes.state.Digestible;
@@ -43,6 +44,11 @@ public abstract class Mapper implements PpuBus, Digestible {
     protected int prgRamPage;
     protected boolean prgRamRead;
     protected boolean prgRamWrite;
+
+    /** The console's clock (null for a board driven by hand, e.g. in unit tests). Wiring, not state. */
+    private BusClock busClock;
+    /** CPU cycles counted by {@link #cpuCycle} calls: the clock of a board without a console. */
+    private long detachedCycles;
 
     // The per-cycle digest's cache of this board's term (see digestTerm()).
     /** True for boards whose registers change outside {@link #busWrite}: recomputed every time. */
@@ -133,8 +139,62 @@ public abstract class Mapper implements PpuBus, Digestible {
         cpuWrite(addr, value);
     }
 
-    /** Called once per CPU cycle (at its start), for boards with cycle counters. */
+    /**
+     * Called once per CPU cycle (at its start), for boards with cycle counters. Here it only
+     * counts cycles for a board without a console ({@link #busCycles}).
+     */
     public void cpuCycle() {
+        detachedCycles++;
+    }
+
+    // ---- timing for boards that watch the PPU bus --------------------------------------------
+
+    /** The console's clock as a board sees it (see {@link #attach}). */
+    public interface BusClock {
+        /**
+         * CPU cycles begun since power-on, as a board counting {@link #cpuCycle} calls would have
+         * counted them at the bus access in progress: for a PPU access, on the dot it happens
+         * on, even when the PPU runs behind the CPU and performs it later; for a CPU access (or
+         * outside any access), now.
+         */
+        long cpuCycles();
+    }
+
+    /** Wires the console's clock (once, before power-on). */
+    public final void attach(BusClock clock) {
+        busClock = clock;
+    }
+
+    /**
+     * CPU cycles at the bus access in progress ({@link BusClock#cpuCycles}); without a console,
+     * the {@link #cpuCycle} calls so far. Boards that time PPU bus events in CPU cycles (an M2
+     * filter) use this instead of counting cpuCycle() calls, so the PPU may run behind the CPU.
+     */
+    protected final long busCycles() {
+        final BusClock c = busClock;
+        return c != null ? c.cpuCycles() : detachedCycles;
+    }
+
+    /**
+     * True for a board that watches the PPU bus ({@link #ppuRead}, {@link #ppuWrite} or
+     * {@link #ppuAddress} overridden) and still lets the console run the PPU behind the CPU. Such
+     * a board (1) takes every CPU-cycle time of a PPU bus event from {@link #busCycles}, (2) has
+     * CPU reads that change nothing {@link #dotsToBoardEvent} depends on, and (3) answers
+     * {@link #dotsToBoardEvent}. Other bus-watching boards have the PPU stepped with the CPU.
+     */
+    public boolean lazyPpuSafe() {
+        return false;
+    }
+
+    /**
+     * For {@link #lazyPpuSafe} boards: a lower bound (at least 1) of the PPU dots from now, with
+     * the PPU left to itself (no CPU access to the PPU or the board), before this board could
+     * change anything the CPU sees without such an access: its /IRQ, or PRG banks that follow PPU
+     * lines. {@link Integer#MAX_VALUE} when nothing can. The console catches the PPU up by then,
+     * and asks again after every board write and PPU register write or data read.
+     */
+    public int dotsToBoardEvent(Ppu ppu) {
+        return 1;
     }
 
     /** True while the board pulls /IRQ low. */

@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart;
 
+import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.StateVisitor;
 
 /**
@@ -15,6 +16,9 @@ import lockstep.nes.state.StateVisitor;
  * PRG-RAM bank, and SNROM (CHR-RAM, at most 256 KiB PRG) takes bit 4 as a PRG-RAM disable. In
  * 4 KiB CHR mode the register in use is the one PPU A12 selects, so these lines follow A12
  * (Bregalad's MMC1_A12 "WRAM disable scanline counter" test).
+ *
+ * <p>Watching A12 has no effect the CPU can see except through those lines, so the console may
+ * run the PPU behind the CPU ({@link #lazyPpuSafe}) except while they follow A12.
  */
 public final class Mmc1 extends Mapper {
     private final boolean mmc1a;
@@ -29,8 +33,12 @@ public final class Mmc1 extends Mapper {
     private int chr0;
     private int chr1;
     private int prgReg;
-    /** CPU cycles counted by cpuCycle(), and the one of the last serial write. */
-    private long cycles;
+    /**
+     * busCycles() + cycleOffset = the CPU cycles the board has counted (described as "cycles"; the
+     * offset is 0 from power-on and changes only when a state sets another count).
+     */
+    private long cycleOffset;
+    /** The count at the last serial write. */
     private long lastWrite;
     /** PPU A12 as last seen on the PPU bus. */
     private boolean a12;
@@ -50,9 +58,19 @@ public final class Mmc1 extends Mapper {
         return size;
     }
 
+    private long cycles() {
+        return busCycles() + cycleOffset;
+    }
+
     @Override
-    public void cpuCycle() {
-        cycles++;
+    public boolean lazyPpuSafe() {
+        return true;
+    }
+
+    /** In 4 KiB CHR mode the outer lines follow A12 under the CPU's PRG reads: stepped with the CPU. */
+    @Override
+    public int dotsToBoardEvent(Ppu ppu) {
+        return outerLines && (control & 0x10) != 0 ? 1 : Integer.MAX_VALUE;
     }
 
     @Override
@@ -63,9 +81,10 @@ public final class Mmc1 extends Mapper {
             }
             return;
         }
-        long last = lastWrite;
-        lastWrite = cycles;
-        if (cycles == last + 1) {
+        final long now = cycles();
+        final long last = lastWrite;
+        lastWrite = now;
+        if (now == last + 1) {
             return;
         }
         if ((value & 0x80) != 0) {
@@ -125,7 +144,7 @@ public final class Mmc1 extends Mapper {
         chr0 = 0;
         chr1 = 0;
         prgReg = 0;
-        cycles = 0;
+        cycleOffset = -busCycles();
         lastWrite = -2;
         a12 = false;
     }
@@ -181,7 +200,8 @@ public final class Mmc1 extends Mapper {
         chr0 = s.u8("chr0", chr0);
         chr1 = s.u8("chr1", chr1);
         prgReg = s.u8("prgReg", prgReg);
-        cycles = s.i64("cycles", cycles);
+        final long now = cycles();
+        cycleOffset += s.i64("cycles", now) - now;
         lastWrite = s.i64("lastWrite", lastWrite);
         a12 = s.bool("a12", a12);
     }

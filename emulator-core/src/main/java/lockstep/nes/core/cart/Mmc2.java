@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart;
 
+import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.StateVisitor;
 
 /**
@@ -44,6 +45,20 @@ public final class Mmc2 extends Mapper {
             }
         }
         updateBanks();
+    }
+
+    /**
+     * The latches switch only the CHR banks the PPU itself reads: nothing the CPU sees follows
+     * the PPU bus, so the PPU may run behind the CPU.
+     */
+    @Override
+    public boolean lazyPpuSafe() {
+        return true;
+    }
+
+    @Override
+    public int dotsToBoardEvent(Ppu ppu) {
+        return Integer.MAX_VALUE;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart;
 
+import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.StateVisitor;
 
 /**
@@ -12,12 +13,21 @@ import lockstep.nes.state.StateVisitor;
  * mmc3_test readme): the MMC3B (Sharp, "new") sets the IRQ whenever the counter is 0 after a
  * clock; the MMC3A (NEC, "old") and the MMC6 only when it became 0 by a decrement or a
  * $C001 reload, so a latch of 0 gives one IRQ, not one per clock.
+ *
+ * <p>The counter's only effect the CPU sees between accesses is /IRQ, so the console may run the
+ * PPU behind the CPU ({@link #lazyPpuSafe}): A12 edges are timed by the dot they happen on
+ * ({@link #busCycles}), and {@link #dotsToBoardEvent} bounds how soon /IRQ could assert.
  */
 public final class Mmc3 extends Mapper {
     public enum Revision { MMC3A, MMC3B, MMC6 }
 
     /** M2 falling edges A12 must stay low for before a rise clocks the counter. */
     static final int A12_LOW_CYCLES = 3;
+    /**
+     * The fewest PPU dots between two rises that both clock the counter: A12 high for a dot, then
+     * low across 3 M2 edges (12 master clocks apart: at least 7 dots of 4), then the rise.
+     */
+    static final int DOTS_BETWEEN_CLOCKS = 8;
 
     private final Revision revision;
     private final boolean txsrom;
@@ -39,8 +49,12 @@ public final class Mmc3 extends Mapper {
     private boolean irqEnabled;
     private boolean irqLine;
     private boolean a12;
-    /** CPU cycles counted by cpuCycle(), and the one when A12 last went low. */
-    private long cycles;
+    /**
+     * busCycles() + cycleOffset = the CPU cycles the board has counted (described as "cycles"; the
+     * offset is 0 from power-on and changes only when a state sets another count).
+     */
+    private long cycleOffset;
+    /** The count when A12 last went low. */
     private long a12LowAt;
 
     public Mmc3(Cartridge cart, Revision revision) {
@@ -60,13 +74,76 @@ public final class Mmc3 extends Mapper {
     }
 
     @Override
-    public void cpuCycle() {
-        cycles++;
+    public boolean irq() {
+        return irqLine;
+    }
+
+    private long cycles() {
+        return busCycles() + cycleOffset;
     }
 
     @Override
-    public boolean irq() {
-        return irqLine;
+    public boolean lazyPpuSafe() {
+        return true;
+    }
+
+    /**
+     * /IRQ can only assert on a counter clock that leaves the counter at 0 with IRQs enabled: the
+     * counter needs {@code rises} more clocks for that, the first possibly on the next dot and
+     * each further one {@link #DOTS_BETWEEN_CLOCKS} later. Left to itself, a PPU that does not
+     * render touches no bus; one that renders with backgrounds at $0000 and 8x8 sprites at $1000
+     * raises A12 after a long low only at the first sprite fetch (dot 261) of each rendering line.
+     */
+    @Override
+    public int dotsToBoardEvent(Ppu ppu) {
+        if (!irqEnabled || irqLine) {
+            return Integer.MAX_VALUE;
+        }
+        int rises;
+        if (irqReload || irqCounter == 0) {
+            rises = irqLatch == 0 ? 1 : irqLatch + 1;
+        } else {
+            rises = irqCounter;
+        }
+        final int bound = 1 + DOTS_BETWEEN_CLOCKS * (rises - 1);
+        if (!ppu.settled()) {
+            return bound;
+        }
+        if (!ppu.renderingEnabled()) {
+            return Integer.MAX_VALUE;
+        }
+        if ((ppu.ctrl() & 0x38) == 0x08) {
+            return Math.max(bound, dotsToSpriteFetchRise(ppu.scanline(), ppu.dot(), rises));
+        }
+        return bound;
+    }
+
+    /** Rendering lines in frame order: 0-239, then the pre-render line 261. */
+    private static final int RENDER_LINES = 241;
+    /** The first sprite pattern fetch of a line. */
+    private static final int SPRITE_FETCH_DOT = 261;
+
+    /**
+     * Dots from position ({@code line}, {@code dot}) to the {@code n}-th next first sprite pattern
+     * fetch of a rendering line, one dot fewer per frame end passed (the odd-frame skip).
+     */
+    static int dotsToSpriteFetchRise(int line, int dot, int n) {
+        final int passed; // rendering lines whose first sprite fetch is at or before the position
+        if (line < 240) {
+            passed = line + (dot >= SPRITE_FETCH_DOT ? 1 : 0);
+        } else if (line < 261) {
+            passed = 240;
+        } else if (line == 261) {
+            passed = 240 + (dot >= SPRITE_FETCH_DOT ? 1 : 0);
+        } else {
+            return 1;
+        }
+        final int target = passed + n - 1;
+        final int frames = target / RENDER_LINES;
+        final int index = target % RENDER_LINES;
+        final int targetLine = index < 240 ? index : 261;
+        final long d = (long) frames * (262 * 341 - 1) + targetLine * 341 + SPRITE_FETCH_DOT - (line * 341 + dot);
+        return (int) Math.max(1, Math.min(d, Integer.MAX_VALUE));
     }
 
     @Override
@@ -179,13 +256,13 @@ public final class Mmc3 extends Mapper {
         if ((addr & 0x1000) != 0) {
             if (!a12) {
                 a12 = true;
-                if (cycles - a12LowAt >= A12_LOW_CYCLES) {
+                if (cycles() - a12LowAt >= A12_LOW_CYCLES) {
                     clockCounter();
                 }
             }
         } else if (a12) {
             a12 = false;
-            a12LowAt = cycles;
+            a12LowAt = cycles();
         }
     }
 
@@ -229,7 +306,7 @@ public final class Mmc3 extends Mapper {
         irqEnabled = false;
         irqLine = false;
         a12 = false;
-        cycles = 0;
+        cycleOffset = -busCycles();
         a12LowAt = 0;
     }
 
@@ -281,7 +358,8 @@ public final class Mmc3 extends Mapper {
         irqEnabled = s.bool("irqEnabled", irqEnabled);
         irqLine = s.bool("irqLine", irqLine);
         a12 = s.bool("a12", a12);
-        cycles = s.i64("cycles", cycles);
+        final long now = cycles();
+        cycleOffset += s.i64("cycles", now) - now;
         a12LowAt = s.i64("a12LowAt", a12LowAt);
     }
 }

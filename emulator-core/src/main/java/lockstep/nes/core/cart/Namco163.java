@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart;
 
+import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.Memory;
 import lockstep.nes.state.StateVisitor;
 
@@ -109,6 +110,20 @@ public final class Namco163 extends Mapper {
     /** The page of $0000-$3EFF: 0-7 pattern, 8-11 nametables ($3000-$3EFF mirrors $2000). */
     private static int pageOf(int addr) {
         return addr < 0x2000 ? addr >> 10 : 8 + ((addr >> 10) & 3);
+    }
+
+    /**
+     * The PPU bus hooks only map CHR and nametables (the IRQ counts CPU cycles): nothing the
+     * CPU sees follows the PPU bus, so the PPU may run behind the CPU.
+     */
+    @Override
+    public boolean lazyPpuSafe() {
+        return true;
+    }
+
+    @Override
+    public int dotsToBoardEvent(Ppu ppu) {
+        return Integer.MAX_VALUE;
     }
 
     @Override

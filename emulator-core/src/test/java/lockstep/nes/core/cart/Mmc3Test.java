@@ -206,4 +206,16 @@ class Mmc3Test {
         set(m, 0x85, 0x80);
         assertEquals("0101", nametables(m));
     }
+
+    @Test
+    void dotsToTheNthSpriteFetchRise() {
+        assertEquals(332, Mmc3.dotsToSpriteFetchRise(100, 270, 1)); // the next line's dot 261
+        assertEquals(1, Mmc3.dotsToSpriteFetchRise(100, 260, 1));
+        assertEquals(341 + 1, Mmc3.dotsToSpriteFetchRise(100, 260, 2));
+        // From vblank the next is the pre-render line's, then line 0's (one dot may be skipped).
+        assertEquals(261 * 341 + 261 - 245 * 341, Mmc3.dotsToSpriteFetchRise(245, 0, 1));
+        assertEquals(40 + 1 + 261 - 1, Mmc3.dotsToSpriteFetchRise(261, 300, 1));
+        // 241 rendering lines a frame: the 242nd rise from line 0's start is a frame later.
+        assertEquals(262 * 341 - 1 + 261, Mmc3.dotsToSpriteFetchRise(0, 0, 242));
+    }
 }

@@ -78,6 +78,9 @@ class DescriptionCoverageTest {
             Map.entry("Mapper.prgRamPage", "bank cache"),
             Map.entry("Mapper.prgRamRead", "bank cache"),
             Map.entry("Mapper.prgRamWrite", "bank cache"),
+            // The cycle count of a board without a console (unit tests); with a console, boards
+            // read the console's clock, and those that count cycles describe their count.
+            Map.entry("Mapper.detachedCycles", "clock of a board driven by hand"),
             // The sweep unit's target period: recomputed from period/shift/negate (updateTarget on load).
             Map.entry("Pulse.targetPeriod", "sweep target cache"),
             // Per-cycle digest caches: a component's digest term of its described fields, and
