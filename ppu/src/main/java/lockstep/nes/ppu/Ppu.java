@@ -290,7 +290,7 @@ public final class Ppu implements Digestible {
                                 n -= k;
                                 continue;
                             }
-                        } else if (d < 340 && n >= BATCH_MIN) {
+                        } else if (d < 340 && n >= BATCH_MIN && chrMem != null) {
                             final int k = Math.min(n, 340 - d);
                             hblankDots(k, true);
                             n -= k;
@@ -320,7 +320,7 @@ public final class Ppu implements Digestible {
                             n -= k;
                             continue;
                         }
-                    } else if (d < 338 && n >= BATCH_MIN) {
+                    } else if (d < 338 && n >= BATCH_MIN && chrMem != null) {
                         if (d < 256) {
                             final int k = Math.min(n, 256 - d);
                             fetchDots(k);
@@ -558,11 +558,14 @@ public final class Ppu implements Digestible {
         final int emphasis = (m & 0xE0) << 1;
         final int grey = (m & 0x01) != 0 ? 0x30 : 0x3F;
         final boolean spritesOn = sprites && spOn;
+        // Whole tiles fetch without storing each fetch's dot: only for boards that do not watch
+        // the bus (a board that does may ask the PPU's position in its hook; see fetchAt).
+        final boolean tileFetches = chrMem != null;
         int d = dot;
         final int first = d + 1;
         final int end = d + k;
         while (d < end) {
-            if ((d & 7) == 0 && end - d >= 8) {
+            if ((d & 7) == 0 && end - d >= 8 && tileFetches) {
                 // A whole tile, dots d+1..d+8: the reload on its first dot, the fetches on theirs,
                 // then its 8 pixels from the registers as reloaded (pixel i reads bit 15-fineX-i
                 // of them after the reload and i shifts), and the 7 shifts of dots d+2..d+8.
