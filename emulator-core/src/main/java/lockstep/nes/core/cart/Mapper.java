@@ -275,6 +275,34 @@ public abstract class Mapper implements PpuBus, Digestible {
         return t;
     }
 
+    /**
+     * True when the described state equals {@code o}'s (a board of the same class): the cached
+     * term of registers and page tables, and each memory's hash (the lockstep verifier's
+     * per-cycle check, cheaper than two digest terms).
+     */
+    public final boolean sameState(Mapper o) {
+        if (digestStale || digestEveryTime) {
+            refreshDigest();
+        }
+        if (o.digestStale || o.digestEveryTime) {
+            o.refreshDigest();
+        }
+        if (digestScalars != o.digestScalars || o.getClass() != getClass()) {
+            return false;
+        }
+        final Memory[] m = digestMemories;
+        final Memory[] n = o.digestMemories;
+        if (m.length != n.length) {
+            return false;
+        }
+        for (int i = 0; i < m.length; i++) {
+            if (m[i].hash() != n[i].hash()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private void refreshDigest() {
         DigestTerm d = digestVisitor;
         if (d == null) {
