@@ -83,6 +83,13 @@ public final class Console implements Digestible {
      * from the PPU's position (a cache, not state); Long.MIN_VALUE forces a catch-up.
      */
     private long ppuDeadline = Long.MIN_VALUE;
+    /**
+     * The PPU's digest term as of its last catch-up, for {@link #sameRepresentationAs}: the PPU
+     * changes only inside {@link #syncPpu} (which every path that runs or touches it calls first)
+     * and {@link #power}, both of which clear {@link #ppuTermValid}. A cache, not state.
+     */
+    private long ppuTerm;
+    private boolean ppuTermValid;
 
     // Fixed wiring decided once from the board's class (not state): hooks a board does not
     // override cost nothing per cycle.
@@ -147,6 +154,7 @@ public final class Console implements Digestible {
         ppuClock = 0;
         openBus = 0;
         ppuDeadline = Long.MIN_VALUE;
+        ppuTermValid = false;
         mapper.power();
         ppu.power();
         apu.power();
@@ -240,6 +248,7 @@ public final class Console implements Digestible {
 
     /** Runs the PPU up to the present master clock (less its offset). */
     private void syncPpu() {
+        ppuTermValid = false;
         final long target = masterClock - PPU_OFFSET;
         final long dots = (target - ppuClock) >> 2;
         if (dots > 0) {
@@ -410,6 +419,16 @@ public final class Console implements Digestible {
         return ppu.frameCount();
     }
 
+    /**
+     * {@link #frame()} without catching the PPU up, for loops that test it after every cycle:
+     * exact between cycles, because a lazily stepped PPU is always caught up when it reaches the
+     * dot that increments the frame counter (its deadline stops there; {@link #runFrame} relies
+     * on the same).
+     */
+    public long frameAfterCycle() {
+        return ppu.frameCount();
+    }
+
     public void setButtons(int port, int buttons) {
         controllers.setButtons(port, buttons);
     }
@@ -439,11 +458,41 @@ public final class Console implements Digestible {
         return S_CONSOLE * (DigestKeys.W0 * cycle + DigestKeys.W1 * masterClock + DigestKeys.W2 * ppuClock
                         + DigestKeys.W3 * (openBus & 0xFFL) + DigestKeys.W4 * ram.hash())
                 + S_CPU * cpu.digestTerm()
-                + S_PPU * ppu.digestTerm()
+                + S_PPU * ppuTerm()
                 + S_APU * apu.digestTerm()
                 + S_DMA * dma.digestTerm()
                 + S_CONTROLLERS * controllers.digestTerm()
                 + S_MAPPER * mapper.digestTerm();
+    }
+
+    /** The PPU's digest term as it stands (not caught up), cached until the PPU next changes. */
+    private long ppuTerm() {
+        if (!ppuTermValid) {
+            ppuTerm = ppu.digestTerm();
+            ppuTermValid = true;
+        }
+        return ppuTerm;
+    }
+
+    /**
+     * Equal representations, PPU not caught up (see {@link Digestible#sameRepresentationAs}): for
+     * two consoles of one cartridge, equal clocks, console fields, CPU fields, PPU term as of its
+     * last catch-up, APU fields and cached terms, DMA, controller and board terms and memory
+     * hashes mean equal states, because the PPU's catch-up is a function of its represented
+     * state, the clocks and the board's represented state and ROM only (the condition for
+     * stepping it lazily at all). Every described field is compared, directly or through a
+     * term; {@code SameRepresentationTest} changes each one alone to prove it.
+     */
+    @Override
+    public boolean sameRepresentationAs(Digestible other) {
+        return other instanceof Console o && o.cartridge == cartridge
+                && ((cycle ^ o.cycle) | (masterClock ^ o.masterClock) | (ppuClock ^ o.ppuClock)
+                        | (openBus ^ o.openBus) | (ram.hash() ^ o.ram.hash()) | (ppuTerm() ^ o.ppuTerm())) == 0
+                && cpu.sameState(o.cpu)
+                && apu.sameState(o.apu)
+                && dma.digestTerm() == o.dma.digestTerm()
+                && controllers.digestTerm() == o.controllers.digestTerm()
+                && mapper.sameState(o.mapper);
     }
 
     @Override

@@ -1696,6 +1696,7 @@ public final class Ppu implements Digestible {
             | (dot & 0xFFFFFFFFL))
         + W2 * (((oamAddr & 0xFFL) << 32)
             | ((v & 0xFFFFL) << 16))
+        + W3 * ((ignoreDataRead & 0xFFL) << 9) // the batched dot loops count it down without an event
         + W12 * (((ntLatch & 0xFFL) << 24)
             | ((atLatch & 0xFFL) << 16)
             | ((patternLowLatch & 0xFFL) << 8)

@@ -65,7 +65,7 @@ public final class LivePair {
         b.setButtons(0, buttons0);
         b.setButtons(1, buttons1);
         long frame = a.frame();
-        while (a.frame() == frame) {
+        while (a.frameAfterCycle() == frame) {
             if (!faults.skip(0, a.cycles() + 1)) {
                 a.runCycle();
             }
@@ -74,7 +74,7 @@ public final class LivePair {
             }
             faults.afterCycle(0, a.cycles(), a);
             faults.afterCycle(1, b.cycles(), b);
-            if (digestA.digest() != digestB.digest()) {
+            if (digestA.differsFrom(digestB)) {
                 List<String> fired = new ArrayList<>();
                 for (FaultSpec f : faults.firedSpecs()) {
                     fired.add(f.toString());

@@ -132,13 +132,14 @@ public final class Lockstep implements VerifySession {
             options.input.apply(frame, b.console);
             long startFrame = a.console.frame();
             boolean diverged = false;
-            while (a.console.frame() == startFrame) {
+            // frameAfterCycle: no PPU catch-up per cycle (the check below needs none either).
+            while (a.console.frameAfterCycle() == startFrame) {
                 long next = a.console.cycles() + 1;
                 stepEngine(a, 0, next);
                 stepEngine(b, 1, b.console.cycles() + 1);
                 applyStateFaults();
                 verified++;
-                if (a.digest.digest() != b.digest.digest()) {
+                if (a.digest.differsFrom(b.digest)) { // = digests differ (see differsFrom)
                     diverged = true;
                     break;
                 }

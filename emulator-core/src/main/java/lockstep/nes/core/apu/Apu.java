@@ -452,11 +452,31 @@ public final class Apu implements Digestible {
     @Override
     public long digestTerm() {
         sync();
+        refreshDigest();
+        return digestCold + hotDigestTerm() + S_DMC * dmc.digestTerm();
+    }
+
+    /**
+     * True when the described state equals {@code o}'s: the cached terms of the state that changes
+     * only on events, and the fields {@link #hotDigestTerm} packs, compared raw (the lockstep
+     * verifier's per-cycle check, cheaper than two digest terms). Neither APU is caught up: equal
+     * fields as of the same last caught-up cycle mean equal states now, since catching up depends
+     * on nothing else.
+     */
+    public boolean sameState(Apu o) {
+        refreshDigest();
+        o.refreshDigest();
+        return done == o.done && digestCold == o.digestCold && fcCycle == o.fcCycle
+                && pulse1.sameHot(o.pulse1) && pulse2.sameHot(o.pulse2)
+                && triangle.sameHot(o.triangle) && noise.sameHot(o.noise)
+                && dmc.sameState(o.dmc);
+    }
+
+    private void refreshDigest() {
         if (digestStale) {
             digestCold = fullDigestTermWithoutDmc() - hotDigestTerm();
             digestStale = false;
         }
-        return digestCold + hotDigestTerm() + S_DMC * dmc.digestTerm();
     }
 
     private long hotDigestTerm() {

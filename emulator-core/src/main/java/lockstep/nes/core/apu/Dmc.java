@@ -254,11 +254,22 @@ final class Dmc implements Digestible {
      */
     @Override
     public long digestTerm() {
+        refreshDigest();
+        return digestCold + hotDigestTerm();
+    }
+
+    /** The described state equals {@code o}'s: the cached term of all but the timer, and the timer. */
+    boolean sameState(Dmc o) {
+        refreshDigest();
+        o.refreshDigest();
+        return digestCold == o.digestCold && timer == o.timer;
+    }
+
+    private void refreshDigest() {
         if (digestStale) {
             digestCold = fullDigestTerm() - hotDigestTerm();
             digestStale = false;
         }
-        return digestCold + hotDigestTerm();
     }
 
     private long hotDigestTerm() {

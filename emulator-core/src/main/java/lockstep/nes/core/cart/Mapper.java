@@ -2,6 +2,7 @@ package lockstep.nes.core.cart;
 
 import lockstep.nes.ppu.Ppu;
 import lockstep.nes.ppu.PpuBus;
+import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.DigestTerm;
 import lockstep.nes.state.Digestible;
 import lockstep.nes.state.Memory;
@@ -58,6 +59,10 @@ public abstract class Mapper implements PpuBus, Digestible {
     private DigestTerm digestVisitor;
     private Memory[] digestMemories = new Memory[0];
     private long[] digestCoefficients = new long[0];
+    /** A board with {@link #hasHotDigestTerm}: its cached term leaves the hot fields out. */
+    private boolean digestHot;
+    /** The weights of the register words, for {@link #digestWeight}. */
+    private long[] digestWeights;
 
     protected Mapper(Cartridge cart) {
         this(cart, cart.totalPrgRamSize());
@@ -323,16 +328,45 @@ public abstract class Mapper implements PpuBus, Digestible {
      */
     @Override
     public final long digestTerm() {
-        if (digestStale || digestEveryTime) {
+        if (digestStale || (digestEveryTime && !digestHot)) {
             refreshDigest();
         }
-        long t = digestScalars;
+        long t = digestHot ? digestScalars + hotDigestTerm() : digestScalars;
         final Memory[] m = digestMemories;
         final long[] k = digestCoefficients;
         for (int i = 0; i < m.length; i++) {
             t += k[i] * m[i].hash();
         }
         return t;
+    }
+
+    /**
+     * True when the described state equals {@code o}'s (a board of the same class): the cached
+     * term of registers and page tables, and each memory's hash (the lockstep verifier's
+     * per-cycle check, cheaper than two digest terms).
+     */
+    public final boolean sameState(Mapper o) {
+        if (digestStale || (digestEveryTime && !digestHot)) {
+            refreshDigest();
+        }
+        if (o.digestStale || (o.digestEveryTime && !o.digestHot)) {
+            o.refreshDigest();
+        }
+        if (digestScalars != o.digestScalars || o.getClass() != getClass() || digestHot != o.digestHot
+                || (digestHot && hotDigestTerm() != o.hotDigestTerm())) {
+            return false;
+        }
+        final Memory[] m = digestMemories;
+        final Memory[] n = o.digestMemories;
+        if (m.length != n.length) {
+            return false;
+        }
+        for (int i = 0; i < m.length; i++) {
+            if (m[i].hash() != n[i].hash()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void refreshDigest() {
@@ -351,7 +385,45 @@ public abstract class Mapper implements PpuBus, Digestible {
             digestMemories[i] = d.memory(i);
             digestCoefficients[i] = d.coefficient(i);
         }
+        digestHot = digestEveryTime && hasHotDigestTerm();
+        if (digestHot) {
+            if (digestWeights == null) {
+                // Register words follow the words of CIRAM, PRG-RAM and CHR-RAM (see state()).
+                int first = 1 + (prgRam != null ? 1 : 0) + (chrRam != null ? 1 : 0);
+                digestWeights = new long[32];
+                for (int k = 0; k < digestWeights.length; k++) {
+                    digestWeights[k] = DigestKeys.w(first + k);
+                }
+            }
+            digestScalars -= hotDigestTerm();
+        }
         digestStale = false;
+    }
+
+    /**
+     * For a board whose registers change outside CPU writes ({@link #changesOutsideWrites}): true
+     * when {@link #hotDigestTerm} covers every field that does (and none of the others changes
+     * then), so the rest of its term is cached like other boards' and only the hot part is
+     * packed every time. Default false: the whole term is recomputed through the description
+     * every time.
+     */
+    protected boolean hasHotDigestTerm() {
+        return false;
+    }
+
+    /**
+     * The part of this board's digest term due to the fields that change outside CPU writes,
+     * packed as {@link DigestTerm} packs them: the k-th word of {@link #registers} weighs
+     * {@link #digestWeight}(k). {@code DigestFastPathTest} checks the whole term against the
+     * description every cycle on every board running random code.
+     */
+    protected long hotDigestTerm() {
+        return 0;
+    }
+
+    /** The weight of the k-th word of {@link #registers} in this board's term (for {@link #hotDigestTerm}). */
+    protected final long digestWeight(int k) {
+        return digestWeights[k];
     }
 
     /**

@@ -192,6 +192,21 @@ public final class Mmc1 extends Mapper {
         prgRamBank(ramBank, enabled, enabled);
     }
 
+    /**
+     * The cycle counter and A12 are the only fields that change outside writes, unless A12 also
+     * switches the outer bank lines (then the page tables change with it: no hot path).
+     */
+    @Override
+    protected boolean hasHotDigestTerm() {
+        return !outerLines;
+    }
+
+    /** Their part of the term: word 1 is cycles, word 3 packs a12 alone (see registers()). */
+    @Override
+    protected long hotDigestTerm() {
+        return digestWeight(1) * cycles + digestWeight(3) * (a12 ? 1L : 0L);
+    }
+
     @Override
     protected void registers(StateVisitor s) {
         shift = s.u8("shift", shift);

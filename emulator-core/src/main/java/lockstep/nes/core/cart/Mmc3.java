@@ -346,6 +346,23 @@ public final class Mmc3 extends Mapper {
         }
     }
 
+    /** The A12 watcher's and the cycle counter's fields are the only ones that change outside writes. */
+    @Override
+    protected boolean hasHotDigestTerm() {
+        return true;
+    }
+
+    /** Their part of the term: word 9 packs mirror..a12, then cycles and a12LowAt (see registers()). */
+    @Override
+    protected long hotDigestTerm() {
+        return digestWeight(9) * (((irqCounter & 0xFFL) << 4)
+                | ((irqReload ? 1L : 0L) << 3)
+                | ((irqLine ? 1L : 0L) << 1)
+                | (a12 ? 1L : 0L))
+            + digestWeight(10) * cycles
+            + digestWeight(11) * a12LowAt;
+    }
+
     @Override
     protected void registers(StateVisitor s) {
         bankSelect = s.u8("bankSelect", bankSelect);

@@ -851,6 +851,17 @@ public final class Cpu implements Digestible {
         setP(p);
     }
 
+    /**
+     * True when every described field equals {@code o}'s (raw values: the lockstep verifier's
+     * per-cycle check, cheaper than two digest terms).
+     */
+    public boolean sameState(Cpu o) {
+        return ((a ^ o.a) | (x ^ o.x) | (y ^ o.y) | (s ^ o.s) | (p ^ o.p) | (pc ^ o.pc) | (addr ^ o.addr) | (dout ^ o.dout)
+                | (opPc ^ o.opPc) | (opcode ^ o.opcode) | (step ^ o.step) | (ea ^ o.ea) | (tmp ^ o.tmp) | (hiPlusOne ^ o.hiPlusOne)) == 0
+                && write == o.write && nmiLine == o.nmiLine && nmiPending == o.nmiPending && interruptPolled == o.interruptPolled
+                && branchPolled == o.branchPolled && jammed == o.jammed;
+    }
+
     /** This component's term of the per-cycle digest: {@code DigestTerm.of(this)}, without the visitor. */
     @Override
     public long digestTerm() {

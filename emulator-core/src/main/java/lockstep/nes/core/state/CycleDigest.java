@@ -41,6 +41,24 @@ public final class CycleDigest {
         return DigestKeys.fmix64(layoutSeed ^ (f != null ? f.digestTerm() : visitor.term(root, false)));
     }
 
+    /**
+     * {@code digest() != other.digest()}, usually without computing either: when the two roots are
+     * represented identically ({@link Digestible#sameRepresentationAs}, e.g. two consoles of one
+     * cartridge in a lockstep pair) their states are equal, and that check needs no catch-up of
+     * lazily stepped parts (a console's PPU, which a digest must run to the present: most of the
+     * cost of a digest taken every cycle) and no arithmetic. Only when the representations differ
+     * (the states differ, or one engine has caught up a part the other has not yet) are the two
+     * digests computed and compared. So this reports a difference exactly when the digests
+     * differ, at the same cycle.
+     */
+    public boolean differsFrom(CycleDigest other) {
+        final Digestible f = fast;
+        if (f != null && layoutSeed == other.layoutSeed && f.sameRepresentationAs(other.fast)) {
+            return false;
+        }
+        return digest() != other.digest();
+    }
+
     /** The digest computed by visiting the description (the definition the fast path must equal). */
     public long reference() {
         return DigestKeys.fmix64(layoutSeed ^ visitor.term(root, false));

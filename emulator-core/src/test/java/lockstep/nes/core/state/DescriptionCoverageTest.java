@@ -99,7 +99,9 @@ class DescriptionCoverageTest {
             Map.entry("Mapper.digestScalars", "digest cache"),
             Map.entry("Mapper.digestMemories", "digest cache"),
             Map.entry("Mapper.digestCoefficients", "digest cache"),
-            Map.entry("Mapper.digestVisitor", "digest cache"));
+            Map.entry("Mapper.digestVisitor", "digest cache"),
+            Map.entry("Mapper.digestHot", "digest cache"),
+            Map.entry("Mapper.digestWeights", "digest cache"));
 
     @Test
     void everyMutableFieldOfEveryComponentIsDescribed() throws Exception {

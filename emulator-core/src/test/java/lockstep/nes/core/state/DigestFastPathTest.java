@@ -172,19 +172,27 @@ class DigestFastPathTest {
     @Test
     void fastPathsEqualTheDescriptionEveryCycleOfSeveralRoms() {
         for (Cartridge cart : roms()) {
+            // Visiting a description marks the components' cached terms stale, so the fast digest
+            // is taken of a twin that is never visited: its caches live as long as in a real run.
             Console c = TestRoms.console(cart);
+            Console twin = TestRoms.console(cart);
             CycleDigest cd = new CycleDigest(c);
+            CycleDigest fast = new CycleDigest(twin);
             Random r = new Random(cart.name().hashCode() * 31L);
-            // Every cycle of the first frames (power-on, init) and of frames 24-31 (tests running).
+            // Every cycle of the first frames (power-on, init) and of frames 16-31 (tests running:
+            // e.g. the MMC3 tests clock the IRQ counter from frame 17).
             for (int f = 0; f < 32; f++) {
-                c.setButtons(0, r.nextInt(4) == 0 ? r.nextInt(256) : 0);
+                int buttons = r.nextInt(4) == 0 ? r.nextInt(256) : 0;
+                c.setButtons(0, buttons);
+                twin.setButtons(0, buttons);
                 long frame = c.frame();
-                boolean check = f < 4 || f >= 24;
+                boolean check = f < 4 || f >= 16;
                 while (c.frame() == frame) {
                     c.runCycle();
-                    if (check && cd.digest() != cd.reference()) {
-                        assertFastEqualsReference(c, cart.name() + " at cycle " + c.cycles());
-                        fail(cart.name() + ": digest differs from its description at cycle " + c.cycles());
+                    twin.runCycle();
+                    if (check && fast.digest() != cd.reference()) {
+                        fail(cart.name() + ": the fast digest (caches kept) differs from the description at cycle "
+                                + c.cycles() + " (a cached term not refreshed when its fields changed?)");
                     }
                 }
             }
@@ -238,22 +246,28 @@ class DigestFastPathTest {
                 Cartridge cart = new Cartridge("mapper" + number + ".nes", prg, chr, number, Mirroring.VERTICAL,
                         false, 8192, chrRam ? 8192 : 0);
                 Console c;
+                Console twin;
                 try {
                     c = Console.create(cart);
+                    twin = Console.create(cart);
                 } catch (RomFormatException e) {
                     continue;
                 }
                 boards++;
                 CycleDigest cd = new CycleDigest(c);
+                CycleDigest fast = new CycleDigest(twin); // never visited: its caches live (see above)
                 for (int i = 0; i < 30_000; i++) {
                     c.runCycle();
-                    if (cd.digest() != cd.reference()) {
+                    twin.runCycle();
+                    if (fast.digest() != cd.reference()) {
                         assertFastEqualsReference(c, "mapper " + number + " (" + c.mapper().getClass().getSimpleName()
                                 + ") at cycle " + c.cycles());
-                        fail("mapper " + number + ": digest differs from its description at cycle " + c.cycles());
+                        fail("mapper " + number + " (" + c.mapper().getClass().getSimpleName()
+                                + "): the fast digest (caches kept) differs from the description at cycle " + c.cycles());
                     }
                     if ((i & 4095) == 0 && r.nextInt(8) == 0) {
                         c.reset();
+                        twin.reset();
                     }
                 }
             }
