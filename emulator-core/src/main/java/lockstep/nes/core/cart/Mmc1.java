@@ -204,7 +204,7 @@ public final class Mmc1 extends Mapper {
     /** Their part of the term: word 1 is cycles, word 3 packs a12 alone (see registers()). */
     @Override
     protected long hotDigestTerm() {
-        return digestWeight(1) * cycles + digestWeight(3) * (a12 ? 1L : 0L);
+        return digestWeight(1) * cycles() + digestWeight(3) * (a12 ? 1L : 0L);
     }
 
     @Override

@@ -359,7 +359,7 @@ public final class Mmc3 extends Mapper {
                 | ((irqReload ? 1L : 0L) << 3)
                 | ((irqLine ? 1L : 0L) << 1)
                 | (a12 ? 1L : 0L))
-            + digestWeight(10) * cycles
+            + digestWeight(10) * cycles()
             + digestWeight(11) * a12LowAt;
     }
 
