@@ -209,16 +209,14 @@ final class Dmc implements Digestible {
 
     /** {@code n} CPU cycles of {@link #step} at once, within {@link #quietSpan}. */
     void skip(int n) {
-        final int t = timer;
-        if (n <= t) {
-            timer = t - n;
+        final long run = TimerSkip.run(timer, period + 1, n);
+        timer = (int) run;
+        final int e = TimerSkip.expiries(run);
+        if (e == 0) {
             return;
         }
         // Only while silent: each expiry counts a bit down; an empty buffer keeps it silent.
-        final int p = period + 1;
-        final int r = n - t - 1;
-        timer = p - 1 - r % p;
-        bitsRemaining = Math.floorMod(bitsRemaining - 2 - r / p, 8) + 1;
+        bitsRemaining = Math.floorMod(bitsRemaining - 1 - e, 8) + 1;
         digestStale = true;
     }
 

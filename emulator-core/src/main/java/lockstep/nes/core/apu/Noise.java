@@ -77,17 +77,11 @@ final class Noise implements Digestible {
 
     /** {@code n} CPU cycles of {@link #step} at once: the timer's expiries counted, the LFSR shifted as many times. */
     void skip(int n) {
-        final int t = timer;
-        if (n <= t) {
-            timer = t - n;
-            return;
-        }
-        final int p = period + 1;
-        final int r = n - t - 1;
-        timer = p - 1 - r % p;
+        final long run = TimerSkip.run(timer, period + 1, n);
+        timer = (int) run;
         final int tap = shortMode ? 6 : 1;
         int s = shift;
-        for (int e = 1 + r / p; e > 0; e--) {
+        for (int e = TimerSkip.expiries(run); e > 0; e--) {
             s = (s >> 1) | (((s ^ (s >> tap)) & 1) << 14);
         }
         shift = s;

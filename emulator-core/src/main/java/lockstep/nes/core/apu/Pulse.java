@@ -125,15 +125,9 @@ final class Pulse implements Digestible {
 
     /** {@code n} CPU cycles of {@link #step} at once: the timer's expiries counted, not walked. */
     void skip(int n) {
-        final int t = timer;
-        if (n <= t) {
-            timer = t - n;
-            return;
-        }
-        final int p = period * 2 + 2;
-        final int r = n - t - 1;
-        timer = p - 1 - r % p;
-        dutyPos = (dutyPos - 1 - r / p) & 7;
+        final long run = TimerSkip.run(timer, period * 2 + 2, n);
+        timer = (int) run;
+        dutyPos = (dutyPos - TimerSkip.expiries(run)) & 7;
     }
 
     void quarterFrame() {

@@ -81,16 +81,10 @@ final class Triangle implements Digestible {
 
     /** {@code n} CPU cycles of {@link #step} at once: the timer's expiries counted, not walked. */
     void skip(int n) {
-        final int t = timer;
-        if (n <= t) {
-            timer = t - n;
-            return;
-        }
-        final int p = period + 1;
-        final int r = n - t - 1;
-        timer = p - 1 - r % p;
+        final long run = TimerSkip.run(timer, period + 1, n);
+        timer = (int) run;
         if (length.counter != 0 && linearCounter != 0) {
-            sequencePos = (sequencePos + 1 + r / p) & 31;
+            sequencePos = (sequencePos + TimerSkip.expiries(run)) & 31;
         }
     }
 
