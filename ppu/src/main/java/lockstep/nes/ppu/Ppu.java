@@ -161,9 +161,9 @@ public final class Ppu implements Digestible {
     }
 
     /**
-     * A rendering fetch on dot {@code d} of {@link #visibleDots}: a board that watches the bus
-     * may ask the PPU's position ({@link #scanline}, {@link #dot}) during its hook, so the dot is
-     * stored first.
+     * A rendering fetch on dot {@code d} of a batch loop ({@link #visibleDots}, {@link #fetchDots},
+     * {@link #hblankDots}): a board that watches the bus may ask the PPU's position
+     * ({@link #scanline}, {@link #dot}) during its hook, so the dot is stored first.
      */
     private int fetchAt(int addr, int d) {
         if (chrMem == null) {
@@ -290,7 +290,7 @@ public final class Ppu implements Digestible {
                                 n -= k;
                                 continue;
                             }
-                        } else if (d < 340 && n >= BATCH_MIN && chrMem != null) {
+                        } else if (d < 340 && n >= BATCH_MIN) {
                             final int k = Math.min(n, 340 - d);
                             hblankDots(k, true);
                             n -= k;
@@ -320,7 +320,7 @@ public final class Ppu implements Digestible {
                             n -= k;
                             continue;
                         }
-                    } else if (d < 338 && n >= BATCH_MIN && chrMem != null) {
+                    } else if (d < 338 && n >= BATCH_MIN) {
                         if (d < 256) {
                             final int k = Math.min(n, 256 - d);
                             fetchDots(k);
@@ -558,14 +558,11 @@ public final class Ppu implements Digestible {
         final int emphasis = (m & 0xE0) << 1;
         final int grey = (m & 0x01) != 0 ? 0x30 : 0x3F;
         final boolean spritesOn = sprites && spOn;
-        // Whole tiles fetch without storing each fetch's dot: only for boards that do not watch
-        // the bus (a board that does may ask the PPU's position in its hook; see fetchAt).
-        final boolean tileFetches = chrMem != null;
         int d = dot;
         final int first = d + 1;
         final int end = d + k;
         while (d < end) {
-            if ((d & 7) == 0 && end - d >= 8 && tileFetches) {
+            if ((d & 7) == 0 && end - d >= 8) {
                 // A whole tile, dots d+1..d+8: the reload on its first dot, the fetches on theirs,
                 // then its 8 pixels from the registers as reloaded (pixel i reads bit 15-fineX-i
                 // of them after the reload and i shifts), and the 7 shifts of dots d+2..d+8.
@@ -579,11 +576,11 @@ public final class Ppu implements Digestible {
                 hi = (hi & 0xFF00) | ph;
                 al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
                 ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
-                nt = fetch(0x2000 | (vv & 0x0FFF));
-                final int a = fetch(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07));
+                nt = fetchAt(0x2000 | (vv & 0x0FFF), d + 1);
+                final int a = fetchAt(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07), d + 3);
                 at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
-                pl = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7));
-                ph = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8);
+                pl = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7), d + 5);
+                ph = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8, d + 7);
                 vv = incrementX(vv);
                 if (d == 248) {
                     vv = incrementY(vv);
@@ -737,14 +734,14 @@ public final class Ppu implements Digestible {
                     hi = (hi & 0xFF00) | ph;
                     al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
                     ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
-                    nt = fetch(0x2000 | (vv & 0x0FFF));
+                    nt = fetchAt(0x2000 | (vv & 0x0FFF), d);
                 }
                 case 3 -> {
-                    int a = fetch(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07));
+                    int a = fetchAt(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07), d);
                     at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
                 }
-                case 5 -> pl = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7));
-                case 7 -> ph = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8);
+                case 5 -> pl = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7), d);
+                case 7 -> ph = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8, d);
                 case 0 -> {
                     vv = incrementX(vv);
                     if (d == 256) {
@@ -797,13 +794,13 @@ public final class Ppu implements Digestible {
                         spriteTile = sec[base + 1] & 0xFF;
                         spriteAttr = sec[base + 2] & 0xFF;
                         spriteX = sec[base + 3] & 0xFF;
-                        fetch(0x2000 | (v & 0x0FFF));
+                        fetchAt(0x2000 | (v & 0x0FFF), d);
                     }
-                    case 2 -> fetch(0x2000 | (v & 0x0FFF));
-                    case 4 -> spritePatternLow = fetch(spritePatternAddress(p >> 3));
+                    case 2 -> fetchAt(0x2000 | (v & 0x0FFF), d);
+                    case 4 -> spritePatternLow = fetchAt(spritePatternAddress(p >> 3), d);
                     case 6 -> {
                         final int slot = p >> 3;
-                        final int high = fetch(spritePatternAddress(slot) | 8);
+                        final int high = fetchAt(spritePatternAddress(slot) | 8, d);
                         if (slot < spriteCount) {
                             composeSprite(slot, spritePatternLow, high);
                         }
@@ -842,14 +839,14 @@ public final class Ppu implements Digestible {
                         hi = (hi & 0xFF00) | ph;
                         al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
                         ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
-                        nt = fetch(0x2000 | (vv & 0x0FFF));
+                        nt = fetchAt(0x2000 | (vv & 0x0FFF), d);
                     }
                     case 3 -> {
-                        int a = fetch(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07));
+                        int a = fetchAt(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07), d);
                         at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
                     }
-                    case 5 -> pl = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7));
-                    case 7 -> ph = fetch(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8);
+                    case 5 -> pl = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7), d);
+                    case 7 -> ph = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8, d);
                     case 0 -> vv = incrementX(vv);
                     default -> {
                     }
@@ -873,7 +870,7 @@ public final class Ppu implements Digestible {
                 reloadBackground();
             }
             if ((d & 1) != 0) {
-                ntLatch = fetch(0x2000 | (v & 0x0FFF));
+                ntLatch = fetchAt(0x2000 | (v & 0x0FFF), d);
             }
         }
         dot = d;
