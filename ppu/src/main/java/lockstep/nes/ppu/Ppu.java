@@ -710,6 +710,15 @@ public final class Ppu implements Digestible {
      */
     private void fetchDots(int k) {
         ageDataRead(k);
+        tileFetchDots(k);
+    }
+
+    /**
+     * Dots {@code dot+1 .. dot+k} of background fetches and shifts with no pixels (the
+     * pre-render line's 2..256, any line's 321..336), with the pipeline in locals; the caller
+     * ages the $2007 window.
+     */
+    private void tileFetchDots(int k) {
         int d = dot;
         final int end = d + k;
         int vv = v;
@@ -816,51 +825,9 @@ public final class Ppu implements Digestible {
         }
         if (d < end && d < 336) {
             // The next line's first two tiles, dots 321-336.
-            final int stop = Math.min(end, 336);
-            int vv = v;
-            int lo = bgShiftLow;
-            int hi = bgShiftHigh;
-            int al = atShiftLow;
-            int ah = atShiftHigh;
-            int nt = ntLatch;
-            int at = atLatch;
-            int pl = patternLowLatch;
-            int ph = patternHighLatch;
-            final int bgTable = (ctrl & 0x10) << 8;
-            while (d < stop) {
-                d++;
-                lo <<= 1;
-                hi <<= 1;
-                al <<= 1;
-                ah <<= 1;
-                switch (d & 7) {
-                    case 1 -> {
-                        lo = (lo & 0xFF00) | pl;
-                        hi = (hi & 0xFF00) | ph;
-                        al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
-                        ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
-                        nt = fetchAt(0x2000 | (vv & 0x0FFF), d);
-                    }
-                    case 3 -> {
-                        int a = fetchAt(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07), d);
-                        at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
-                    }
-                    case 5 -> pl = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7), d);
-                    case 7 -> ph = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8, d);
-                    case 0 -> vv = incrementX(vv);
-                    default -> {
-                    }
-                }
-            }
-            v = vv;
-            bgShiftLow = lo;
-            bgShiftHigh = hi;
-            atShiftLow = al;
-            atShiftHigh = ah;
-            ntLatch = nt;
-            atLatch = at;
-            patternLowLatch = pl;
-            patternHighLatch = ph;
+            dot = d;
+            tileFetchDots(Math.min(end, 336) - d);
+            d = dot;
         }
         while (d < end) {
             // Dots 337-340: one last shift and reload, and two unused nametable fetches.
