@@ -68,6 +68,22 @@ public final class Faults {
         return true;
     }
 
+    /**
+     * The earliest cycle at or after {@code from} at which a fault not yet fired is due (a
+     * same-thread loop steps both engines without asking {@link #skip} or {@link #afterCycle}
+     * while both stay before it), or {@link Long#MAX_VALUE}.
+     */
+    public long nextDue(long from) {
+        long due = Long.MAX_VALUE;
+        for (int i = 0; i < fired.length; i++) {
+            long c = specs.get(i).cycle();
+            if (!fired[i] && c >= from && c < due) {
+                due = c;
+            }
+        }
+        return due;
+    }
+
     /** How many specs there are. */
     public int size() {
         return fired.length;
