@@ -485,13 +485,22 @@ public final class Console implements Digestible {
      */
     @Override
     public boolean sameRepresentationAs(Digestible other) {
-        return other instanceof Console o && o.cartridge == cartridge
-                && ((cycle ^ o.cycle) | (masterClock ^ o.masterClock) | (ppuClock ^ o.ppuClock)
-                        | (openBus ^ o.openBus) | (ram.hash() ^ o.ram.hash()) | (ppuTerm() ^ o.ppuTerm())) == 0
-                && cpu.sameState(o.cpu)
+        return other instanceof Console o && o.cartridge == cartridge && sameRepresentation(o);
+    }
+
+    /**
+     * {@link #sameRepresentationAs} for a console of the same cartridge. The common case (equal)
+     * is a few long compares per component: the values that change every cycle (clocks, RAM hash,
+     * CPU fields) compared raw without short-circuits, the rest through terms cached until their
+     * component changes (the PPU's as of its last catch-up, the APU's as of its last run).
+     */
+    private boolean sameRepresentation(Console o) {
+        return ((cycle ^ o.cycle) | (masterClock ^ o.masterClock) | (ppuClock ^ o.ppuClock)
+                        | (openBus ^ o.openBus) | (ram.hash() ^ o.ram.hash()) | (ppuTerm() ^ o.ppuTerm())
+                        | (dma.digestTerm() ^ o.dma.digestTerm())
+                        | (controllers.digestTerm() ^ o.controllers.digestTerm())) == 0
+                & cpu.sameState(o.cpu)
                 && apu.sameState(o.apu)
-                && dma.digestTerm() == o.dma.digestTerm()
-                && controllers.digestTerm() == o.controllers.digestTerm()
                 && mapper.sameState(o.mapper);
     }
 

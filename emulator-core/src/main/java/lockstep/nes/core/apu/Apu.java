@@ -69,6 +69,16 @@ public final class Apu implements Digestible {
     // Digest term cache of the state that changes only on events (see digestTerm()).
     private boolean digestStale = true;
     private long digestCold;
+    /**
+     * The whole term (cold part, hot fields and the DMC) as it stood when the APU had run through
+     * cycle {@link #termDone} with the DMC's cold term at version {@link #termDmcVersion}. The hot
+     * fields change only while the APU runs ({@link #done} moves) and everything else only with
+     * an event that marks a cold term stale, so the cache holds while neither happened. A cache,
+     * not state ({@link #refreshDigest} drops it).
+     */
+    private long termCache;
+    private long termDone = Long.MIN_VALUE;
+    private int termDmcVersion;
 
     // Lazy catch-up (not state: whenever anyone looks, the APU is caught up to the console).
     /** The last CPU cycle (the console's numbering) the APU has been stepped through. */
@@ -446,36 +456,47 @@ public final class Apu implements Digestible {
      * This component's term of the per-cycle digest ({@code DigestTerm.of(this)}). Most APU
      * state changes only on register writes and reads, frame-counter clocks and delayed writes;
      * that part is cached and recomputed after such an event ({@link #digestStale}), while the
-     * frame counter's cycle and the channels' timers and sequencers are packed every time and
-     * the DMC keeps its own cache.
+     * frame counter's cycle and the channels' timers and sequencers are packed again only when
+     * the APU has run since ({@link #termCache}), and the DMC keeps its own cache.
      */
     @Override
     public long digestTerm() {
         sync();
-        refreshDigest();
-        return digestCold + hotDigestTerm() + S_DMC * dmc.digestTerm();
+        return term();
     }
 
     /**
-     * True when the described state equals {@code o}'s: the cached terms of the state that changes
-     * only on events, and the fields {@link #hotDigestTerm} packs, compared raw (the lockstep
-     * verifier's per-cycle check, cheaper than two digest terms). Neither APU is caught up: equal
-     * fields as of the same last caught-up cycle mean equal states now, since catching up depends
-     * on nothing else.
+     * True when the described state equals {@code o}'s, for the lockstep verifier's per-cycle
+     * check: both APUs have run through the same cycle and their terms as of then are equal.
+     * Neither is caught up: equal states as of the same last caught-up cycle mean equal states
+     * now, since catching up depends on nothing else. Usually two loads and two compares each
+     * ({@link #term} is cached while the APU neither runs nor changes).
      */
     public boolean sameState(Apu o) {
+        return done == o.done && term() == o.term();
+    }
+
+    /** The term of the state as it stands (not caught up), cached (see {@link #termCache}). */
+    private long term() {
+        if (digestStale || done != termDone || dmc.digestChangedSince(termDmcVersion)) {
+            refreshTerm();
+        }
+        return termCache;
+    }
+
+    private void refreshTerm() {
         refreshDigest();
-        o.refreshDigest();
-        return done == o.done && digestCold == o.digestCold && fcCycle == o.fcCycle
-                && pulse1.sameHot(o.pulse1) && pulse2.sameHot(o.pulse2)
-                && triangle.sameHot(o.triangle) && noise.sameHot(o.noise)
-                && dmc.sameState(o.dmc);
+        final long dmcTerm = dmc.digestTerm();
+        termCache = digestCold + hotDigestTerm() + S_DMC * dmcTerm;
+        termDone = done;
+        termDmcVersion = dmc.digestVersion();
     }
 
     private void refreshDigest() {
         if (digestStale) {
             digestCold = fullDigestTermWithoutDmc() - hotDigestTerm();
             digestStale = false;
+            termDone = Long.MIN_VALUE;
         }
     }
 

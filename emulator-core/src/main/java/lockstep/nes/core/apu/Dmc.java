@@ -45,6 +45,8 @@ final class Dmc implements Digestible {
 
     // Digest term cache of everything but the timer (see digestTerm()).
     private boolean digestStale = true;
+    /** Recomputations of {@link #digestCold} (see {@link #digestChangedSince}). A cache counter, not state. */
+    private int digestVersion;
     private long digestCold;
 
     Dmc(Dma dma) {
@@ -256,17 +258,24 @@ final class Dmc implements Digestible {
         return digestCold + hotDigestTerm();
     }
 
-    /** The described state equals {@code o}'s: the cached term of all but the timer, and the timer. */
-    boolean sameState(Dmc o) {
-        refreshDigest();
-        o.refreshDigest();
-        return digestCold == o.digestCold && timer == o.timer;
+    /** How many times the cached part was recomputed (the APU's whole-term cache keys on it). */
+    int digestVersion() {
+        return digestVersion;
+    }
+
+    /**
+     * True when the cached part may have changed since it was at {@code version}: an event marked
+     * it stale, or someone recomputed it since. (The timer changes only while the APU runs.)
+     */
+    boolean digestChangedSince(int version) {
+        return digestStale || digestVersion != version;
     }
 
     private void refreshDigest() {
         if (digestStale) {
             digestCold = fullDigestTerm() - hotDigestTerm();
             digestStale = false;
+            digestVersion++;
         }
     }
 

@@ -328,10 +328,7 @@ public abstract class Mapper implements PpuBus, Digestible {
      */
     @Override
     public final long digestTerm() {
-        if (digestStale || (digestEveryTime && !digestHot)) {
-            refreshDigest();
-        }
-        long t = digestHot ? digestScalars + hotDigestTerm() : digestScalars;
+        long t = scalarTerm();
         final Memory[] m = digestMemories;
         final long[] k = digestCoefficients;
         for (int i = 0; i < m.length; i++) {
@@ -346,14 +343,7 @@ public abstract class Mapper implements PpuBus, Digestible {
      * per-cycle check, cheaper than two digest terms).
      */
     public final boolean sameState(Mapper o) {
-        if (digestStale || (digestEveryTime && !digestHot)) {
-            refreshDigest();
-        }
-        if (o.digestStale || (o.digestEveryTime && !o.digestHot)) {
-            o.refreshDigest();
-        }
-        if (digestScalars != o.digestScalars || o.getClass() != getClass() || digestHot != o.digestHot
-                || (digestHot && hotDigestTerm() != o.hotDigestTerm())) {
+        if (scalarTerm() != o.scalarTerm() || o.getClass() != getClass()) {
             return false;
         }
         final Memory[] m = digestMemories;
@@ -367,6 +357,14 @@ public abstract class Mapper implements PpuBus, Digestible {
             }
         }
         return true;
+    }
+
+    /** The term of the registers and page tables (all but the memories), refreshed as needed. */
+    private long scalarTerm() {
+        if (digestStale || (digestEveryTime && !digestHot)) {
+            refreshDigest();
+        }
+        return digestHot ? digestScalars + hotDigestTerm() : digestScalars;
     }
 
     private void refreshDigest() {

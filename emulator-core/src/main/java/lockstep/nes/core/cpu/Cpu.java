@@ -856,10 +856,13 @@ public final class Cpu implements Digestible {
      * per-cycle check, cheaper than two digest terms).
      */
     public boolean sameState(Cpu o) {
-        return ((a ^ o.a) | (x ^ o.x) | (y ^ o.y) | (s ^ o.s) | (p ^ o.p) | (pc ^ o.pc) | (addr ^ o.addr) | (dout ^ o.dout)
-                | (opPc ^ o.opPc) | (opcode ^ o.opcode) | (step ^ o.step) | (ea ^ o.ea) | (tmp ^ o.tmp) | (hiPlusOne ^ o.hiPlusOne)) == 0
-                && write == o.write && nmiLine == o.nmiLine && nmiPending == o.nmiPending && interruptPolled == o.interruptPolled
-                && branchPolled == o.branchPolled && jammed == o.jammed;
+        // One branch: the ints and the flags are each combined without short-circuits.
+        final int ints = (a ^ o.a) | (x ^ o.x) | (y ^ o.y) | (s ^ o.s) | (p ^ o.p) | (pc ^ o.pc) | (addr ^ o.addr)
+                | (dout ^ o.dout) | (opPc ^ o.opPc) | (opcode ^ o.opcode) | (step ^ o.step) | (ea ^ o.ea) | (tmp ^ o.tmp)
+                | (hiPlusOne ^ o.hiPlusOne);
+        final boolean flags = (write ^ o.write) | (nmiLine ^ o.nmiLine) | (nmiPending ^ o.nmiPending)
+                | (interruptPolled ^ o.interruptPolled) | (branchPolled ^ o.branchPolled) | (jammed ^ o.jammed);
+        return ints == 0 & !flags;
     }
 
     /** This component's term of the per-cycle digest: {@code DigestTerm.of(this)}, without the visitor. */
