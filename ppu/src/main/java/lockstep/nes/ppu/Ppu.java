@@ -1597,13 +1597,15 @@ public final class Ppu implements Digestible {
         return frame;
     }
 
-    /** The 256-byte primary OAM (for debuggers and tests). */
+    /** The 256-byte primary OAM (for debuggers and tests; the caller may change it). */
     public Memory oam() {
+        digestStale = true;
         return oam;
     }
 
-    /** The 32-byte palette RAM (for debuggers and tests). */
+    /** The 32-byte palette RAM (for debuggers and tests; the caller may change it). */
     public Memory palette() {
+        digestStale = true;
         return palette;
     }
 
@@ -1688,9 +1690,9 @@ public final class Ppu implements Digestible {
         + W18 * (((rawColorLast & 0xFFL) << 9)
             | ((rawColorBefore & 0xFFL) << 1)
             | DigestKeys.b(spriteLineDirty))
-        + W19 * oam.hash()
-        + W20 * secondaryOam.hash()
-        + W21 * palette.hash();
+        + W20 * secondaryOam.hash();
+        // OAM and the palette change only through register writes, power and loads, which mark
+        // the cold part stale: their hashes (W19, W21) are in it.
     }
 
     private long fullDigestTerm() {
