@@ -61,6 +61,8 @@ public abstract class Mapper implements PpuBus, Digestible {
     private long[] digestCoefficients = new long[0];
     /** A board with {@link #hasHotDigestTerm}: its cached term leaves the hot fields out. */
     private boolean digestHot;
+    /** {@code digestEveryTime && !digestHot}: the cached term is recomputed every time. */
+    private boolean digestAlways = true;
     /** The weights of the register words, for {@link #digestWeight}. */
     private long[] digestWeights;
 
@@ -348,20 +350,20 @@ public abstract class Mapper implements PpuBus, Digestible {
         }
         final Memory[] m = digestMemories;
         final Memory[] n = o.digestMemories;
-        if (m.length != n.length) {
+        final int count = m.length;
+        if (count != n.length) {
             return false;
         }
-        for (int i = 0; i < m.length; i++) {
-            if (m[i].hash() != n[i].hash()) {
-                return false;
-            }
+        long differ = 0;
+        for (int i = 0; i < count; i++) {
+            differ |= m[i].hash() ^ n[i].hash();
         }
-        return true;
+        return differ == 0;
     }
 
     /** The term of the registers and page tables (all but the memories), refreshed as needed. */
     private long scalarTerm() {
-        if (digestStale || (digestEveryTime && !digestHot)) {
+        if (digestStale | digestAlways) {
             refreshDigest();
         }
         return digestHot ? digestScalars + hotDigestTerm() : digestScalars;
@@ -384,6 +386,7 @@ public abstract class Mapper implements PpuBus, Digestible {
             digestCoefficients[i] = d.coefficient(i);
         }
         digestHot = digestEveryTime && hasHotDigestTerm();
+        digestAlways = digestEveryTime && !digestHot;
         if (digestHot) {
             if (digestWeights == null) {
                 // Register words follow the words of CIRAM, PRG-RAM and CHR-RAM (see state()).

@@ -105,6 +105,7 @@ class DescriptionCoverageTest {
             Map.entry("Mapper.digestCoefficients", "digest cache"),
             Map.entry("Mapper.digestVisitor", "digest cache"),
             Map.entry("Mapper.digestHot", "digest cache"),
+            Map.entry("Mapper.digestAlways", "digest cache"),
             Map.entry("Mapper.digestWeights", "digest cache"));
 
     @Test
