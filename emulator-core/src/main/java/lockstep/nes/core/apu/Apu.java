@@ -181,7 +181,9 @@ public final class Apu implements Digestible {
                 done += n;
                 continue;
             }
-            final int span = quietSpan();
+            // A quiet span is as long as it can be: when one has just been used up, the cycle
+            // after it has the change that ended it, and is stepped without looking again.
+            final int span = quietUntil == done ? 0 : quietSpan();
             if (span > 0) {
                 quietUntil = done + span;
                 quietLevel = Mixer.mix(pulse1.output(), pulse2.output(), triangle.output(), noise.output(), dmc.level);
