@@ -94,6 +94,12 @@ public final class Apu implements Digestible {
     private long quietUntil = Long.MIN_VALUE;
     /** The mixer's output during that span. */
     private int quietLevel;
+    /**
+     * {@code frameIrq || dmc.irqFlag} (a cache, not state): the console polls it every cycle, so
+     * it is one field read; set again wherever either flag may have changed ({@link #changed}
+     * and the end of a catch-up that stepped).
+     */
+    private boolean irqLine;
 
     public Apu(Dma dma) {
         this.dma = dma;
@@ -174,6 +180,7 @@ public final class Apu implements Digestible {
                 done++;
             }
             deadline = done + 1;
+            irqLine = frameIrq || dmc.irqFlag;
             return;
         }
         boolean stepped = false;
@@ -184,7 +191,9 @@ public final class Apu implements Digestible {
                 done += n;
                 continue;
             }
-            final int span = quietSpan();
+            // A quiet span is as long as it can be: when one has just been used up, the cycle
+            // after it has the change that ended it, and is stepped without looking again.
+            final int span = quietUntil == done ? 0 : quietSpan();
             if (span > 0) {
                 quietUntil = done + span;
                 quietLevel = Mixer.mix(pulse1.output(), pulse2.output(), triangle.output(), noise.output(), dmc.level);
@@ -196,6 +205,7 @@ public final class Apu implements Digestible {
         }
         if (stepped) {
             deadline = nextDeadline();
+            irqLine = frameIrq || dmc.irqFlag;
         }
         // (Skipping alone moves no event: the deadline stays where it was.)
     }
@@ -204,6 +214,7 @@ public final class Apu implements Digestible {
     private void changed() {
         quietUntil = Long.MIN_VALUE;
         deadline = nextDeadline();
+        irqLine = frameIrq || dmc.irqFlag;
     }
 
     /**
@@ -420,10 +431,11 @@ public final class Apu implements Digestible {
 
     /**
      * True while the frame counter or the DMC pulls /IRQ low. Exact without catching up: the
-     * flags change only on register accesses, DMC fetches and deadline steps.
+     * flags change only on register accesses, DMC fetches and deadline steps, after each of
+     * which {@link #irqLine} is set again.
      */
     public boolean irq() {
-        return frameIrq || dmc.irqFlag;
+        return irqLine;
     }
 
     /** The address the DMC's memory reader wants next (for DMC DMA). */

@@ -130,6 +130,12 @@ public final class AudioOutput {
             return;
         }
         final long end = (long) CHUNK << 32;
+        // Mostly the chunk does not fill: no division then (n * s < 2^31 * 2^29 at 192 kHz: no overflow).
+        final long t = time + n * s;
+        if (t < end) {
+            time = t;
+            return;
+        }
         while (true) {
             // The cycles until time reaches the end of the chunk (at least 1: time < end here).
             final long toFlush = (end - time + s - 1) / s;

@@ -14,6 +14,59 @@ final class Noise implements Digestible {
     /** Timer periods in CPU cycles (NTSC). */
     private static final int[] PERIODS = {4, 8, 16, 32, 64, 96, 128, 160, 202, 254, 380, 508, 762, 1016, 2034, 4068};
 
+    /*
+     * The LFSR's shift is a permutation of the 15-bit states (bits 0-13 move down, and the old
+     * bit 0 can be recovered from the new bit 14), so every state lies on a cycle and many
+     * shifts at once are a move along that cycle. Long mode (tap 1): 0 alone, and one cycle
+     * through the other 32767 states. Short mode (tap 6): 0 alone, one cycle of 31 and 352 of
+     * 93; as 31 divides 93, every state comes back after 93 shifts. The tables list the states
+     * in shift order: long mode as one run of 32767, short mode as blocks of 93 (the 31-cycle
+     * written three times), with each state's position; {@link #shifted} moves along them.
+     */
+    private static final int LONG_PERIOD = 32767;
+    private static final int SHORT_PERIOD = 93;
+    /** Fewer shifts than this are cheaper to run one by one than to look up. */
+    private static final int TABLE_MIN = 16;
+    private static final char[] LONG_ORDER = new char[LONG_PERIOD];
+    private static final char[] LONG_INDEX = new char[1 << 15];
+    private static final char[] SHORT_ORDER = new char[SHORT_PERIOD * 353];
+    private static final char[] SHORT_INDEX = new char[1 << 15];
+
+    static {
+        int s = 1;
+        for (int i = 0; i < LONG_PERIOD; i++) {
+            LONG_ORDER[i] = (char) s;
+            LONG_INDEX[s] = (char) i;
+            s = shiftOnce(s, 1);
+        }
+        if (s != 1) {
+            throw new AssertionError("long-mode LFSR period");
+        }
+        boolean[] seen = new boolean[1 << 15];
+        int base = 0;
+        for (int start = 1; start < 1 << 15; start++) {
+            if (seen[start]) {
+                continue;
+            }
+            s = start;
+            for (int j = 0; j < SHORT_PERIOD; j++) {
+                if (!seen[s]) {
+                    seen[s] = true;
+                    SHORT_INDEX[s] = (char) (base + j);
+                }
+                SHORT_ORDER[base + j] = (char) s;
+                s = shiftOnce(s, 6);
+            }
+            if (s != start) {
+                throw new AssertionError("short-mode LFSR cycle of " + start);
+            }
+            base += SHORT_PERIOD;
+        }
+        if (base != SHORT_ORDER.length) {
+            throw new AssertionError("short-mode LFSR cycles");
+        }
+    }
+
     final LengthCounter length = new LengthCounter();
     private final Envelope envelope = new Envelope();
 
@@ -53,8 +106,7 @@ final class Noise implements Digestible {
     void step() {
         if (timer == 0) {
             timer = period;
-            int feedback = (shift ^ (shift >> (shortMode ? 6 : 1))) & 1;
-            shift = (shift >> 1) | (feedback << 14);
+            shift = shiftOnce(shift, shortMode ? 6 : 1);
         } else {
             timer--;
         }
@@ -79,12 +131,43 @@ final class Noise implements Digestible {
     void skip(int n) {
         final long run = TimerSkip.run(timer, period + 1, n);
         timer = (int) run;
+        shift = shifted(shift, shortMode, TimerSkip.expiries(run));
+    }
+
+    /** One shift of the register with feedback from bit 0 and bit {@code tap}. */
+    private static int shiftOnce(int s, int tap) {
+        return (s >> 1) | (((s ^ (s >> tap)) & 1) << 14);
+    }
+
+    /** The register {@code s} after {@code e} shifts (e >= 0): exactly e calls of {@link #shiftOnce}, in constant time. */
+    static int shifted(int s, boolean shortMode, int e) {
         final int tap = shortMode ? 6 : 1;
-        int s = shift;
-        for (int e = TimerSkip.expiries(run); e > 0; e--) {
-            s = (s >> 1) | (((s ^ (s >> tap)) & 1) << 14);
+        // Few shifts run one by one; so does the first of a loaded state holding bit 15 (which
+        // that shift moves into the 15-bit range the tables cover).
+        while (e > 0 && (e < TABLE_MIN || s > 0x7FFF)) {
+            s = shiftOnce(s, tap);
+            e--;
         }
-        shift = s;
+        if (e == 0) {
+            return s;
+        }
+        if (s == 0) {
+            return 0;
+        }
+        if (shortMode) {
+            final int i = SHORT_INDEX[s];
+            final int at = i % SHORT_PERIOD;
+            int to = at + e % SHORT_PERIOD;
+            if (to >= SHORT_PERIOD) {
+                to -= SHORT_PERIOD;
+            }
+            return SHORT_ORDER[i - at + to];
+        }
+        int to = LONG_INDEX[s] + e % LONG_PERIOD;
+        if (to >= LONG_PERIOD) {
+            to -= LONG_PERIOD;
+        }
+        return LONG_ORDER[to];
     }
 
     void quarterFrame() {

@@ -18,6 +18,10 @@ final class TimerSkip {
             return timer - n;
         }
         final int r = n - timer - 1;
+        if (r < cyclesPerExpiry) {
+            // One expiry (the common case: spans are mostly shorter than a period), no division.
+            return (1L << 32) | (cyclesPerExpiry - 1 - r);
+        }
         return ((long) (1 + r / cyclesPerExpiry) << 32) | (cyclesPerExpiry - 1 - r % cyclesPerExpiry);
     }
 

@@ -84,6 +84,45 @@ class AudioOutputTest {
     }
 
     @Test
+    void aSpanOfEqualLevelsGivesTheSameSamplesAsCycleByCycle() {
+        for (int rate : new int[] {8_000, 44_100, 48_000, 192_000}) {
+            java.util.Random r = new java.util.Random(rate);
+            AudioOutput cycles = new AudioOutput(rate);
+            AudioOutput spans = new AudioOutput(rate);
+            short[] a = new short[200_000];
+            short[] b = new short[200_000];
+            int na = 0;
+            int nb = 0;
+            for (int k = 0; k < 3000; k++) {
+                int level = r.nextInt(4) == 0 ? 0 : r.nextInt(32_000);
+                int n = switch (r.nextInt(3)) {
+                    case 0 -> 1 + r.nextInt(3);
+                    case 1 -> 1 + r.nextInt(400);
+                    default -> 1 + r.nextInt(60_000); // several chunks
+                };
+                for (int i = 0; i < n; i++) {
+                    cycles.sample(level);
+                }
+                spans.advance(level, n);
+                if (r.nextInt(8) == 0) {
+                    na += cycles.read(a, na, a.length - na);
+                    nb += spans.read(b, nb, b.length - nb);
+                    assertEquals(na, nb, "rate " + rate + " span " + k);
+                    if (na > a.length / 2) {
+                        assertArrayEquals(java.util.Arrays.copyOf(a, na), java.util.Arrays.copyOf(b, nb));
+                        na = 0;
+                        nb = 0;
+                    }
+                }
+            }
+            na += cycles.read(a, na, a.length - na);
+            nb += spans.read(b, nb, b.length - nb);
+            assertEquals(na, nb);
+            assertArrayEquals(java.util.Arrays.copyOf(a, na), java.util.Arrays.copyOf(b, nb), "rate " + rate);
+        }
+    }
+
+    @Test
     void readingInChunksGivesTheSameSamples() {
         AudioOutput a = new AudioOutput(44_100);
         AudioOutput b = new AudioOutput(44_100);

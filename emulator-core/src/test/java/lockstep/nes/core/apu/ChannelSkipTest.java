@@ -139,6 +139,38 @@ class ChannelSkipTest {
         }
     }
 
+    /** One shift of the noise LFSR, written out here as the reference for the position tables. */
+    private static int lfsr(int s, boolean shortMode) {
+        return (s >> 1) | (((s ^ (s >> (shortMode ? 6 : 1))) & 1) << 14);
+    }
+
+    @Test
+    void noiseLfsrJumpEqualsShiftsFromEveryRegisterValue() {
+        for (int mode = 0; mode < 2; mode++) {
+            boolean shortMode = mode == 1;
+            // Every 16-bit value (a loaded state may hold bit 15, and 0 stays 0), up to 300 shifts.
+            for (int start = 0; start < 1 << 16; start++) {
+                int s = start;
+                for (int e = 0; e <= 300; e++) {
+                    if (s != Noise.shifted(start, shortMode, e)) {
+                        assertEquals(s, Noise.shifted(start, shortMode, e), "start " + start + " e " + e + " short " + shortMode);
+                    }
+                    s = lfsr(s, shortMode);
+                }
+            }
+            // Some values through more than a whole long-mode period.
+            for (int start = 1; start < 1 << 16; start += 997) {
+                int s = start;
+                for (int e = 0; e <= 70_000; e++) {
+                    if (s != Noise.shifted(start, shortMode, e)) {
+                        assertEquals(s, Noise.shifted(start, shortMode, e), "start " + start + " e " + e + " short " + shortMode);
+                    }
+                    s = lfsr(s, shortMode);
+                }
+            }
+        }
+    }
+
     private static Noise noise(long seed, int warm) {
         Random r = new Random(seed);
         Noise c = new Noise();

@@ -65,6 +65,7 @@ class DescriptionCoverageTest {
             Map.entry("Apu.eager", "test reference switch"),
             Map.entry("Apu.quietUntil", "catch-up span cache"),
             Map.entry("Apu.quietLevel", "catch-up span cache"),
+            Map.entry("Apu.irqLine", "IRQ line cache (frameIrq || dmc.irqFlag, set after every change)"),
             // ROM data (padded to a power of two), identified by the snapshot's ROM hash.
             Map.entry("Mapper.prg", "PRG-ROM"),
             // CHR-ROM, or the array of the CHR-RAM memory (described as that memory).
