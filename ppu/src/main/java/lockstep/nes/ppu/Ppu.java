@@ -1029,11 +1029,13 @@ public final class Ppu implements Digestible {
         int d = from;
         if (d <= 64) {
             final int end = Math.min(to, 64);
-            for (; d <= end; d++) {
-                if ((d & 1) == 0) {
-                    sec[(d - 1) >> 1] = (byte) 0xFF;
-                }
+            // Even dot e writes $FF to byte e/2 - 1: bytes (first even)/2 - 1 .. end/2 - 1.
+            final int firstByte = ((d + 1) >> 1) - 1;
+            final int endByte = end >> 1;
+            if (firstByte < endByte) {
+                java.util.Arrays.fill(sec, firstByte, endByte, (byte) 0xFF);
             }
+            d = end + 1;
             oamCopyBuffer = 0xFF;
             if (d > to) {
                 secondaryOam.rehash();
@@ -1062,6 +1064,88 @@ public final class Ppu implements Digestible {
                 done = false;
                 h = (addr >> 2) & 0x3F;
                 l = addr & 3;
+            }
+            if (done && (d & 1) == 0 && to - d >= 3) {
+                // Copying is over: each even dot steps the sprite index (and, with secondary OAM
+                // full, reads its byte 0), each odd dot reads OAM at the stepped address. Only
+                // the state after the last dot is seen: the index after all the steps, and the
+                // buffer from the last dot.
+                h = (h + ((to - d) >> 1) + 1) & 0x3F;
+                addr = (l & 3) | (h << 2);
+                if ((to & 1) != 0) {
+                    buffer = primary[addr] & 0xFF;
+                } else if (secAddr >= 0x20) {
+                    buffer = sec[secAddr & 0x1F] & 0xFF;
+                } else {
+                    buffer = primary[(l & 3) | (((h - 1) & 0x3F) << 2)] & 0xFF;
+                }
+                if (to == 256) {
+                    sprite0InLine = zeroAdded;
+                    spriteCount = secAddr >> 2;
+                }
+                d = to + 1;
+                break;
+            }
+            if ((d & 1) != 0 && to - d >= 7 && !inRange && !done && secAddr < 0x20 && (secAddr & 3) == 0) {
+                final int y = primary[addr] & 0xFF;
+                final int r = line - y;
+                if (r >= 0 && r < height) {
+                    // A sprite in range with its 8 dots in this batch: Y (read at the present
+                    // address) and the three bytes after it in the sprite are copied to the free
+                    // slot; the buffer keeps the last byte read.
+                    final int base = h << 2;
+                    sec[secAddr] = (byte) y;
+                    sec[secAddr + 1] = primary[base | ((l + 1) & 3)];
+                    sec[secAddr + 2] = primary[base | ((l + 2) & 3)];
+                    buffer = primary[base | ((l + 3) & 3)] & 0xFF;
+                    sec[secAddr + 3] = (byte) buffer;
+                    if (h == 0) {
+                        zeroAdded = true;
+                    }
+                    secAddr += 4;
+                    l = 0;
+                    h = (h + 1) & 0x3F;
+                    if (h == 0) {
+                        done = true;
+                    }
+                    addr = h << 2;
+                    d += 7; // the sprite's last dot
+                    if (d == 256) {
+                        sprite0InLine = zeroAdded;
+                        spriteCount = secAddr >> 2;
+                    }
+                    continue;
+                }
+            }
+            if ((d & 1) != 0 && d < to && !inRange && !done && secAddr >= 0x20) {
+                // Secondary OAM full, looking for an overflow: sprites out of range step the
+                // sprite and (the hardware bug) the byte index together, two dots each; each
+                // even dot reads secondary OAM's byte 0 into the buffer.
+                boolean skipped = false;
+                while (d < to) {
+                    final int r = line - (primary[addr] & 0xFF);
+                    if (r >= 0 && r < height) {
+                        break;
+                    }
+                    h = (h + 1) & 0x3F;
+                    l = (l + 1) & 3;
+                    addr = l | (h << 2);
+                    d += 2;
+                    skipped = true;
+                    if (h == 0) {
+                        done = true;
+                        break;
+                    }
+                }
+                if (skipped) {
+                    buffer = sec[secAddr & 0x1F] & 0xFF;
+                    if (d == 257) {
+                        sprite0InLine = zeroAdded;
+                        spriteCount = secAddr >> 2;
+                    }
+                    d--; // d is the next dot to run
+                    continue;
+                }
             }
             if ((d & 1) != 0 && d < to && !inRange && !done && secAddr < 0x20) {
                 // The common pairs of dots: an odd dot reads a sprite's Y, the even one writes it
