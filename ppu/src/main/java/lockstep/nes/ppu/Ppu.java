@@ -2,6 +2,9 @@ package lockstep.nes.ppu;
 
 import static lockstep.nes.state.DigestKeys.*;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import lockstep.nes.state.Memory;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.Digestible;
@@ -264,6 +267,10 @@ public final class Ppu implements Digestible {
             SPREAD[b] = spread;
         }
     }
+
+    /** Eight bytes of the sprite line at once: a tile with no sprite pixel reads 0. */
+    private static final VarHandle SPRITE_BYTES =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** The fewest visible dots worth running through {@link #visibleDots}. */
     private static final int BATCH_MIN = 8;
@@ -558,6 +565,10 @@ public final class Ppu implements Digestible {
         final int emphasis = (m & 0xE0) << 1;
         final int grey = (m & 0x01) != 0 ? 0x30 : 0x3F;
         final boolean spritesOn = sprites && spOn;
+        final byte[] chr = chrMem;
+        final int[] chrPg = chrPage;
+        final byte[] ntm = ntMem;
+        final int[] ntPg = ntPage;
         int d = dot;
         final int first = d + 1;
         final int end = d + k;
@@ -576,11 +587,24 @@ public final class Ppu implements Digestible {
                 hi = (hi & 0xFF00) | ph;
                 al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
                 ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
-                nt = fetchAt(0x2000 | (vv & 0x0FFF), d + 1);
-                final int a = fetchAt(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07), d + 3);
+                final int a;
+                if (chr != null) {
+                    // Plain reads: the nametable byte and its attribute share a page, the two
+                    // pattern planes share one too.
+                    final int ntBase = ntPg[(vv >> 10) & 3];
+                    nt = ntm[ntBase | (vv & 0x3FF)] & 0xFF;
+                    a = ntm[ntBase | 0x3C0 | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07)] & 0xFF;
+                    final int pa = bgTable | (nt << 4) | ((vv >> 12) & 7);
+                    final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
+                    pl = chr[pb] & 0xFF;
+                    ph = chr[pb | 8] & 0xFF;
+                } else {
+                    nt = fetchAt(0x2000 | (vv & 0x0FFF), d + 1);
+                    a = fetchAt(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07), d + 3);
+                    pl = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7), d + 5);
+                    ph = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8, d + 7);
+                }
                 at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
-                pl = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7), d + 5);
-                ph = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8, d + 7);
                 vv = incrementX(vv);
                 if (d == 248) {
                     vv = incrementY(vv);
@@ -597,7 +621,7 @@ public final class Ppu implements Digestible {
                     pixels &= (((pixels | (pixels >>> 1)) & 0x11111111) * 0xF);
                 }
                 final int o = row | x0;
-                if (spritesOn && x0 + 8 > spFrom) {
+                if (spritesOn && x0 + 8 > spFrom && (long) SPRITE_BYTES.get(line, x0) != 0) {
                     for (int i = 0; i < 8; i++) {
                         final int x = x0 + i;
                         int index = (pixels >>> (28 - 4 * i)) & 0xF;
@@ -617,11 +641,10 @@ public final class Ppu implements Digestible {
                     }
                 } else {
                     for (int i = 0; i < 8; i++) {
-                        final int color = pal[(pixels >>> (28 - 4 * i)) & 0xF] & 0xFF;
-                        before = last;
-                        last = color;
-                        out[o + i] = (short) ((color & grey) | emphasis);
+                        out[o + i] = (short) ((pal[(pixels >>> (28 - 4 * i)) & 0xF] & grey) | emphasis);
                     }
+                    before = pal[(pixels >>> 4) & 0xF] & 0xFF;
+                    last = pal[pixels & 0xF] & 0xFF;
                 }
                 lo <<= 7;
                 hi <<= 7;
