@@ -813,6 +813,33 @@ public final class Ppu implements Digestible {
             final int stop = Math.min(end, 320);
             final byte[] sec = secondaryOamBytes;
             while (d < stop) {
+                if (chrMem != null && ((d - 256) & 7) == 0 && stop - d >= 8) {
+                    // A whole slot (dots d+1..d+8) on a board with plain reads: its two garbage
+                    // nametable fetches read nothing anyone sees, and its scroll copies only
+                    // need t, so the slot is its fields and its two pattern reads.
+                    final int slot = (d - 256) >> 3;
+                    if (slot == 0) {
+                        v = (v & ~0x041F) | (t & 0x041F);
+                        startSpriteFetches(visible);
+                    }
+                    final int base = slot << 2;
+                    spriteY = sec[base] & 0xFF;
+                    spriteTile = sec[base + 1] & 0xFF;
+                    spriteAttr = sec[base + 2] & 0xFF;
+                    spriteX = sec[base + 3] & 0xFF;
+                    final int pa = spritePatternAddress(slot);
+                    final int pb = chrPage[pa >> 10] | (pa & 0x3FF);
+                    final int low = chrMem[pb] & 0xFF;
+                    spritePatternLow = low;
+                    if (slot < spriteCount) {
+                        composeSprite(slot, low, chrMem[pb | 8] & 0xFF);
+                    }
+                    d += 8;
+                    if (!visible && d >= 280 && d - 7 <= 304) {
+                        v = (v & ~0x7BE0) | (t & 0x7BE0);
+                    }
+                    continue;
+                }
                 d++;
                 final int p = d - 257;
                 switch (p & 7) {
@@ -1418,6 +1445,9 @@ public final class Ppu implements Digestible {
     }
 
     private void composeSprite(int slot, int low, int high) {
+        if ((low | high) == 0) {
+            return; // a transparent row
+        }
         final int x0 = spriteX;
         final int attr = spriteAttr;
         final boolean flipH = (attr & 0x40) != 0;
