@@ -130,6 +130,8 @@ public final class Ppu implements Digestible {
     private int rawColorLast;
     private int rawColorBefore;
     private boolean spriteLineDirty;
+    /** Scratch of {@link #visibleDots}: the palette with the mask's greyscale and emphasis. */
+    private final short[] shownColor = new short[32];
 
     // Digest term cache of the state that changes only on events (see digestTerm()).
     private boolean digestStale = true;
@@ -565,6 +567,11 @@ public final class Ppu implements Digestible {
         final int emphasis = (m & 0xE0) << 1;
         final int grey = (m & 0x01) != 0 ? 0x30 : 0x3F;
         final boolean spritesOn = sprites && spOn;
+        // The 32 colours as they leave the PPU (greyscale and emphasis applied), for the tiles.
+        final short[] shown = shownColor;
+        for (int i = 0; i < 32; i++) {
+            shown[i] = (short) ((pal[i] & grey) | emphasis);
+        }
         final byte[] chr = chrMem;
         final int[] chrPg = chrPage;
         final byte[] ntm = ntMem;
@@ -622,6 +629,8 @@ public final class Ppu implements Digestible {
                 }
                 final int o = row | x0;
                 if (spritesOn && x0 + 8 > spFrom && (long) SPRITE_BYTES.get(line, x0) != 0) {
+                    int prevIndex = 0;
+                    int lastIndex = 0;
                     for (int i = 0; i < 8; i++) {
                         final int x = x0 + i;
                         int index = (pixels >>> (28 - 4 * i)) & 0xF;
@@ -634,14 +643,15 @@ public final class Ppu implements Digestible {
                                 index = sp & 0x1F;
                             }
                         }
-                        final int color = pal[index] & 0xFF;
-                        before = last;
-                        last = color;
-                        out[o + i] = (short) ((color & grey) | emphasis);
+                        out[o + i] = shown[index];
+                        prevIndex = lastIndex;
+                        lastIndex = index;
                     }
+                    before = pal[prevIndex] & 0xFF;
+                    last = pal[lastIndex] & 0xFF;
                 } else {
                     for (int i = 0; i < 8; i++) {
-                        out[o + i] = (short) ((pal[(pixels >>> (28 - 4 * i)) & 0xF] & grey) | emphasis);
+                        out[o + i] = shown[(pixels >>> (28 - 4 * i)) & 0xF];
                     }
                     before = pal[(pixels >>> 4) & 0xF] & 0xFF;
                     last = pal[pixels & 0xF] & 0xFF;
