@@ -567,11 +567,6 @@ public final class Ppu implements Digestible {
         final int emphasis = (m & 0xE0) << 1;
         final int grey = (m & 0x01) != 0 ? 0x30 : 0x3F;
         final boolean spritesOn = sprites && spOn;
-        // The 32 colours as they leave the PPU (greyscale and emphasis applied), for the tiles.
-        final short[] shown = shownColor;
-        for (int i = 0; i < 32; i++) {
-            shown[i] = (short) ((pal[i] & grey) | emphasis);
-        }
         final byte[] chr = chrMem;
         final int[] chrPg = chrPage;
         final byte[] ntm = ntMem;
@@ -579,6 +574,14 @@ public final class Ppu implements Digestible {
         int d = dot;
         final int first = d + 1;
         final int end = d + k;
+        // The 32 colours as they leave the PPU (greyscale and emphasis applied), for the whole
+        // tiles, if the batch has one.
+        final short[] shown = shownColor;
+        if (((d + 7) & ~7) + 8 <= end) {
+            for (int i = 0; i < 32; i++) {
+                shown[i] = (short) ((pal[i] & grey) | emphasis);
+            }
+        }
         while (d < end) {
             if ((d & 7) == 0 && end - d >= 8) {
                 // A whole tile, dots d+1..d+8: the reload on its first dot, the fetches on theirs,
@@ -1083,22 +1086,28 @@ public final class Ppu implements Digestible {
      * in locals (secondary OAM written through its Memory, read from its array).
      */
     private void evaluateDots(int from, int to) {
-        // Secondary OAM is written straight into its array and rehashed once at the end (32
-        // bytes), instead of updating its hash on each of up to 128 writes.
+        // Secondary OAM is read from its array and written through its Memory (a few dozen
+        // writes a line with the fast paths below); a long stretch of the clear is one fill and
+        // one rehash.
         final byte[] sec = secondaryOamBytes;
+        final Memory secondary = secondaryOam;
         int d = from;
         if (d <= 64) {
             final int end = Math.min(to, 64);
             // Even dot e writes $FF to byte e/2 - 1: bytes (first even)/2 - 1 .. end/2 - 1.
             final int firstByte = ((d + 1) >> 1) - 1;
             final int endByte = end >> 1;
-            if (firstByte < endByte) {
+            if (endByte - firstByte > 8) {
                 java.util.Arrays.fill(sec, firstByte, endByte, (byte) 0xFF);
+                secondary.rehash();
+            } else {
+                for (int i = firstByte; i < endByte; i++) {
+                    secondary.write(i, 0xFF);
+                }
             }
             d = end + 1;
             oamCopyBuffer = 0xFF;
             if (d > to) {
-                secondaryOam.rehash();
                 return;
             }
         }
@@ -1154,11 +1163,11 @@ public final class Ppu implements Digestible {
                     // address) and the three bytes after it in the sprite are copied to the free
                     // slot; the buffer keeps the last byte read.
                     final int base = h << 2;
-                    sec[secAddr] = (byte) y;
-                    sec[secAddr + 1] = primary[base | ((l + 1) & 3)];
-                    sec[secAddr + 2] = primary[base | ((l + 2) & 3)];
+                    secondary.write(secAddr, y);
+                    secondary.write(secAddr + 1, primary[base | ((l + 1) & 3)]);
+                    secondary.write(secAddr + 2, primary[base | ((l + 2) & 3)]);
                     buffer = primary[base | ((l + 3) & 3)] & 0xFF;
-                    sec[secAddr + 3] = (byte) buffer;
+                    secondary.write(secAddr + 3, buffer);
                     if (h == 0) {
                         zeroAdded = true;
                     }
@@ -1230,7 +1239,7 @@ public final class Ppu implements Digestible {
                 }
                 if (y >= 0) {
                     buffer = y;
-                    sec[secAddr] = (byte) y;
+                    secondary.write(secAddr, y);
                     if (d == 257) {
                         sprite0InLine = zeroAdded;
                         spriteCount = secAddr >> 2;
@@ -1253,7 +1262,7 @@ public final class Ppu implements Digestible {
                         inRange = true;
                     }
                     if (secAddr < 0x20) {
-                        sec[secAddr] = (byte) buffer;
+                        secondary.write(secAddr, buffer);
                         if (inRange) {
                             l++;
                             secAddr++;
@@ -1308,7 +1317,6 @@ public final class Ppu implements Digestible {
                 spriteCount = secAddr >> 2;
             }
         }
-        secondaryOam.rehash();
         oamCopyBuffer = buffer;
         secondaryOamAddr = secAddr;
         spriteAddrH = h;
