@@ -2,6 +2,9 @@ package lockstep.nes.ppu;
 
 import static lockstep.nes.state.DigestKeys.*;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import lockstep.nes.state.Memory;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.Digestible;
@@ -127,6 +130,8 @@ public final class Ppu implements Digestible {
     private int rawColorLast;
     private int rawColorBefore;
     private boolean spriteLineDirty;
+    /** Scratch of {@link #visibleDots}: the palette with the mask's greyscale and emphasis. */
+    private final short[] shownColor = new short[32];
 
     // Digest term cache of the state that changes only on events (see digestTerm()).
     private boolean digestStale = true;
@@ -264,6 +269,10 @@ public final class Ppu implements Digestible {
             SPREAD[b] = spread;
         }
     }
+
+    /** Eight bytes of the sprite line at once: a tile with no sprite pixel reads 0. */
+    private static final VarHandle SPRITE_BYTES =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** The fewest visible dots worth running through {@link #visibleDots}. */
     private static final int BATCH_MIN = 8;
@@ -558,9 +567,21 @@ public final class Ppu implements Digestible {
         final int emphasis = (m & 0xE0) << 1;
         final int grey = (m & 0x01) != 0 ? 0x30 : 0x3F;
         final boolean spritesOn = sprites && spOn;
+        final byte[] chr = chrMem;
+        final int[] chrPg = chrPage;
+        final byte[] ntm = ntMem;
+        final int[] ntPg = ntPage;
         int d = dot;
         final int first = d + 1;
         final int end = d + k;
+        // The 32 colours as they leave the PPU (greyscale and emphasis applied), for the whole
+        // tiles, if the batch has one.
+        final short[] shown = shownColor;
+        if (((d + 7) & ~7) + 8 <= end) {
+            for (int i = 0; i < 32; i++) {
+                shown[i] = (short) ((pal[i] & grey) | emphasis);
+            }
+        }
         while (d < end) {
             if ((d & 7) == 0 && end - d >= 8) {
                 // A whole tile, dots d+1..d+8: the reload on its first dot, the fetches on theirs,
@@ -576,11 +597,24 @@ public final class Ppu implements Digestible {
                 hi = (hi & 0xFF00) | ph;
                 al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
                 ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
-                nt = fetchAt(0x2000 | (vv & 0x0FFF), d + 1);
-                final int a = fetchAt(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07), d + 3);
+                final int a;
+                if (chr != null) {
+                    // Plain reads: the nametable byte and its attribute share a page, the two
+                    // pattern planes share one too.
+                    final int ntBase = ntPg[(vv >> 10) & 3];
+                    nt = ntm[ntBase | (vv & 0x3FF)] & 0xFF;
+                    a = ntm[ntBase | 0x3C0 | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07)] & 0xFF;
+                    final int pa = bgTable | (nt << 4) | ((vv >> 12) & 7);
+                    final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
+                    pl = chr[pb] & 0xFF;
+                    ph = chr[pb | 8] & 0xFF;
+                } else {
+                    nt = fetchAt(0x2000 | (vv & 0x0FFF), d + 1);
+                    a = fetchAt(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07), d + 3);
+                    pl = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7), d + 5);
+                    ph = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8, d + 7);
+                }
                 at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
-                pl = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7), d + 5);
-                ph = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8, d + 7);
                 vv = incrementX(vv);
                 if (d == 248) {
                     vv = incrementY(vv);
@@ -597,7 +631,9 @@ public final class Ppu implements Digestible {
                     pixels &= (((pixels | (pixels >>> 1)) & 0x11111111) * 0xF);
                 }
                 final int o = row | x0;
-                if (spritesOn && x0 + 8 > spFrom) {
+                if (spritesOn && x0 + 8 > spFrom && (long) SPRITE_BYTES.get(line, x0) != 0) {
+                    int prevIndex = 0;
+                    int lastIndex = 0;
                     for (int i = 0; i < 8; i++) {
                         final int x = x0 + i;
                         int index = (pixels >>> (28 - 4 * i)) & 0xF;
@@ -610,18 +646,18 @@ public final class Ppu implements Digestible {
                                 index = sp & 0x1F;
                             }
                         }
-                        final int color = pal[index] & 0xFF;
-                        before = last;
-                        last = color;
-                        out[o + i] = (short) ((color & grey) | emphasis);
+                        out[o + i] = shown[index];
+                        prevIndex = lastIndex;
+                        lastIndex = index;
                     }
+                    before = pal[prevIndex] & 0xFF;
+                    last = pal[lastIndex] & 0xFF;
                 } else {
                     for (int i = 0; i < 8; i++) {
-                        final int color = pal[(pixels >>> (28 - 4 * i)) & 0xF] & 0xFF;
-                        before = last;
-                        last = color;
-                        out[o + i] = (short) ((color & grey) | emphasis);
+                        out[o + i] = shown[(pixels >>> (28 - 4 * i)) & 0xF];
                     }
+                    before = pal[(pixels >>> 4) & 0xF] & 0xFF;
+                    last = pal[pixels & 0xF] & 0xFF;
                 }
                 lo <<= 7;
                 hi <<= 7;
@@ -790,6 +826,33 @@ public final class Ppu implements Digestible {
             final int stop = Math.min(end, 320);
             final byte[] sec = secondaryOamBytes;
             while (d < stop) {
+                if (chrMem != null && ((d - 256) & 7) == 0 && stop - d >= 8) {
+                    // A whole slot (dots d+1..d+8) on a board with plain reads: its two garbage
+                    // nametable fetches read nothing anyone sees, and its scroll copies only
+                    // need t, so the slot is its fields and its two pattern reads.
+                    final int slot = (d - 256) >> 3;
+                    if (slot == 0) {
+                        v = (v & ~0x041F) | (t & 0x041F);
+                        startSpriteFetches(visible);
+                    }
+                    final int base = slot << 2;
+                    spriteY = sec[base] & 0xFF;
+                    spriteTile = sec[base + 1] & 0xFF;
+                    spriteAttr = sec[base + 2] & 0xFF;
+                    spriteX = sec[base + 3] & 0xFF;
+                    final int pa = spritePatternAddress(slot);
+                    final int pb = chrPage[pa >> 10] | (pa & 0x3FF);
+                    final int low = chrMem[pb] & 0xFF;
+                    spritePatternLow = low;
+                    if (slot < spriteCount) {
+                        composeSprite(slot, low, chrMem[pb | 8] & 0xFF);
+                    }
+                    d += 8;
+                    if (!visible && d >= 280 && d - 7 <= 304) {
+                        v = (v & ~0x7BE0) | (t & 0x7BE0);
+                    }
+                    continue;
+                }
                 d++;
                 final int p = d - 257;
                 switch (p & 7) {
@@ -1023,20 +1086,28 @@ public final class Ppu implements Digestible {
      * in locals (secondary OAM written through its Memory, read from its array).
      */
     private void evaluateDots(int from, int to) {
-        // Secondary OAM is written straight into its array and rehashed once at the end (32
-        // bytes), instead of updating its hash on each of up to 128 writes.
+        // Secondary OAM is read from its array and written through its Memory (a few dozen
+        // writes a line with the fast paths below); a long stretch of the clear is one fill and
+        // one rehash.
         final byte[] sec = secondaryOamBytes;
+        final Memory secondary = secondaryOam;
         int d = from;
         if (d <= 64) {
             final int end = Math.min(to, 64);
-            for (; d <= end; d++) {
-                if ((d & 1) == 0) {
-                    sec[(d - 1) >> 1] = (byte) 0xFF;
+            // Even dot e writes $FF to byte e/2 - 1: bytes (first even)/2 - 1 .. end/2 - 1.
+            final int firstByte = ((d + 1) >> 1) - 1;
+            final int endByte = end >> 1;
+            if (endByte - firstByte > 8) {
+                java.util.Arrays.fill(sec, firstByte, endByte, (byte) 0xFF);
+                secondary.rehash();
+            } else {
+                for (int i = firstByte; i < endByte; i++) {
+                    secondary.write(i, 0xFF);
                 }
             }
+            d = end + 1;
             oamCopyBuffer = 0xFF;
             if (d > to) {
-                secondaryOam.rehash();
                 return;
             }
         }
@@ -1063,6 +1134,88 @@ public final class Ppu implements Digestible {
                 h = (addr >> 2) & 0x3F;
                 l = addr & 3;
             }
+            if (done && (d & 1) == 0 && to - d >= 3) {
+                // Copying is over: each even dot steps the sprite index (and, with secondary OAM
+                // full, reads its byte 0), each odd dot reads OAM at the stepped address. Only
+                // the state after the last dot is seen: the index after all the steps, and the
+                // buffer from the last dot.
+                h = (h + ((to - d) >> 1) + 1) & 0x3F;
+                addr = (l & 3) | (h << 2);
+                if ((to & 1) != 0) {
+                    buffer = primary[addr] & 0xFF;
+                } else if (secAddr >= 0x20) {
+                    buffer = sec[secAddr & 0x1F] & 0xFF;
+                } else {
+                    buffer = primary[(l & 3) | (((h - 1) & 0x3F) << 2)] & 0xFF;
+                }
+                if (to == 256) {
+                    sprite0InLine = zeroAdded;
+                    spriteCount = secAddr >> 2;
+                }
+                d = to + 1;
+                break;
+            }
+            if ((d & 1) != 0 && to - d >= 7 && !inRange && !done && secAddr < 0x20 && (secAddr & 3) == 0) {
+                final int y = primary[addr] & 0xFF;
+                final int r = line - y;
+                if (r >= 0 && r < height) {
+                    // A sprite in range with its 8 dots in this batch: Y (read at the present
+                    // address) and the three bytes after it in the sprite are copied to the free
+                    // slot; the buffer keeps the last byte read.
+                    final int base = h << 2;
+                    secondary.write(secAddr, y);
+                    secondary.write(secAddr + 1, primary[base | ((l + 1) & 3)]);
+                    secondary.write(secAddr + 2, primary[base | ((l + 2) & 3)]);
+                    buffer = primary[base | ((l + 3) & 3)] & 0xFF;
+                    secondary.write(secAddr + 3, buffer);
+                    if (h == 0) {
+                        zeroAdded = true;
+                    }
+                    secAddr += 4;
+                    l = 0;
+                    h = (h + 1) & 0x3F;
+                    if (h == 0) {
+                        done = true;
+                    }
+                    addr = h << 2;
+                    d += 7; // the sprite's last dot
+                    if (d == 256) {
+                        sprite0InLine = zeroAdded;
+                        spriteCount = secAddr >> 2;
+                    }
+                    continue;
+                }
+            }
+            if ((d & 1) != 0 && d < to && !inRange && !done && secAddr >= 0x20) {
+                // Secondary OAM full, looking for an overflow: sprites out of range step the
+                // sprite and (the hardware bug) the byte index together, two dots each; each
+                // even dot reads secondary OAM's byte 0 into the buffer.
+                boolean skipped = false;
+                while (d < to) {
+                    final int r = line - (primary[addr] & 0xFF);
+                    if (r >= 0 && r < height) {
+                        break;
+                    }
+                    h = (h + 1) & 0x3F;
+                    l = (l + 1) & 3;
+                    addr = l | (h << 2);
+                    d += 2;
+                    skipped = true;
+                    if (h == 0) {
+                        done = true;
+                        break;
+                    }
+                }
+                if (skipped) {
+                    buffer = sec[secAddr & 0x1F] & 0xFF;
+                    if (d == 257) {
+                        sprite0InLine = zeroAdded;
+                        spriteCount = secAddr >> 2;
+                    }
+                    d--; // d is the next dot to run
+                    continue;
+                }
+            }
             if ((d & 1) != 0 && d < to && !inRange && !done && secAddr < 0x20) {
                 // The common pairs of dots: an odd dot reads a sprite's Y, the even one writes it
                 // to the free slot and, the sprite being out of range, steps to the next sprite.
@@ -1086,7 +1239,7 @@ public final class Ppu implements Digestible {
                 }
                 if (y >= 0) {
                     buffer = y;
-                    sec[secAddr] = (byte) y;
+                    secondary.write(secAddr, y);
                     if (d == 257) {
                         sprite0InLine = zeroAdded;
                         spriteCount = secAddr >> 2;
@@ -1109,7 +1262,7 @@ public final class Ppu implements Digestible {
                         inRange = true;
                     }
                     if (secAddr < 0x20) {
-                        sec[secAddr] = (byte) buffer;
+                        secondary.write(secAddr, buffer);
                         if (inRange) {
                             l++;
                             secAddr++;
@@ -1164,7 +1317,6 @@ public final class Ppu implements Digestible {
                 spriteCount = secAddr >> 2;
             }
         }
-        secondaryOam.rehash();
         oamCopyBuffer = buffer;
         secondaryOamAddr = secAddr;
         spriteAddrH = h;
@@ -1311,6 +1463,9 @@ public final class Ppu implements Digestible {
     }
 
     private void composeSprite(int slot, int low, int high) {
+        if ((low | high) == 0) {
+            return; // a transparent row
+        }
         final int x0 = spriteX;
         final int attr = spriteAttr;
         final boolean flipH = (attr & 0x40) != 0;

@@ -149,6 +149,48 @@ class RunDifferentialTest {
         check(seed, seed % 2 == 0, true, 3);
     }
 
+    /**
+     * Batches that end on every dot of the sprite-fetch and prefetch part of a line (257-340),
+     * on a visible line and on the pre-render line (its vertical scroll copies on 280-304): the
+     * whole-slot path must leave v, the sprite fields and the sprite line as the dots would.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void batchesEndingOnEveryHblankDot(boolean direct) {
+        LoggingBus busA = new LoggingBus(false, 21);
+        LoggingBus busB = new LoggingBus(direct, 21);
+        Ppu a = new Ppu(busA);
+        Ppu b = new Ppu(busB);
+        a.power();
+        b.power();
+        fillOam(a, new Random(21));
+        fillOam(b, new Random(21));
+        for (Ppu p : new Ppu[] {a, b}) {
+            p.writeRegister(1, 0x1E);
+            p.writeRegister(0, 0x00);
+            // t with a vertical scroll, so the pre-render line's copy changes v.
+            p.writeRegister(5, 0x00);
+            p.writeRegister(5, 0x5D);
+        }
+        for (int s = 257; s <= 340; s++) {
+            for (int line : new int[] {45, 261}) {
+                int n = 0;
+                while (a.scanline() != line || a.dot() != s) {
+                    a.step();
+                    n++;
+                }
+                b.run(n);
+                String where = "stop at " + line + "," + s;
+                assertEquals(a.dot(), b.dot(), where);
+                assertEquals(describe(a), describe(b), where);
+                assertArrayEquals(a.frame(), b.frame(), where + ": picture");
+                if (!direct) {
+                    assertEquals(busA.count, busB.count, where + ": bus events");
+                }
+            }
+        }
+    }
+
     private static void check(long seed, boolean direct, boolean fine, int frames) {
         LoggingBus busA = new LoggingBus(false, seed);
         LoggingBus busB = new LoggingBus(direct, seed);
