@@ -84,6 +84,12 @@ public final class Console implements Digestible {
      */
     private long ppuDeadline = Long.MIN_VALUE;
     /**
+     * The PPU's own part of {@link #ppuDeadline} (its next event, {@link Ppu#dotsToEvent}) as of
+     * the last catch-up: no register access changes it, so an access that may change the board's
+     * bound combines it with the board's new bound at once (a cache, not state).
+     */
+    private long ppuEventDeadline;
+    /**
      * The PPU's digest term as of its last catch-up, for {@link #sameRepresentationAs}: the PPU
      * changes only inside {@link #syncPpu} (which every path that runs or touches it calls first)
      * and {@link #power}, both of which clear {@link #ppuTermValid}. A cache, not state.
@@ -260,21 +266,25 @@ public final class Console implements Digestible {
             }
         }
         if (lazyPpu) {
-            int d = ppu.dotsToEvent();
-            if (boardDeadline) {
-                d = Math.min(d, mapper.dotsToBoardEvent(ppu));
-            }
-            ppuDeadline = ppuClock + (long) d * PPU_DIVIDER;
+            final long event = ppuClock + (long) ppu.dotsToEvent() * PPU_DIVIDER;
+            ppuEventDeadline = event;
+            ppuDeadline = boardDeadline ? Math.min(event, boardDeadline()) : event;
         }
+    }
+
+    /** The clock by which the board's bound ({@link Mapper#dotsToBoardEvent}) says to catch up. */
+    private long boardDeadline() {
+        return ppuClock + (long) mapper.dotsToBoardEvent(ppu) * PPU_DIVIDER;
     }
 
     /**
      * After a CPU access that may change what the board's bound depends on (a board write, a PPU
-     * register write or data read): the next catch-up asks the board again.
+     * register write or data read), made with the PPU caught up to it: the board is asked again
+     * from there, without another catch-up.
      */
     private void boardBoundStale() {
         if (boardDeadline) {
-            ppuDeadline = Long.MIN_VALUE;
+            ppuDeadline = Math.min(ppuEventDeadline, boardDeadline());
         }
     }
 
