@@ -125,7 +125,7 @@ public final class Console implements Digestible {
         this.boardIrq = overrides(mapper.getClass(), "irq");
         this.syncAtStart = !lazyPpu || boardCycles || boardDeadline;
         this.ramData = ram.array();
-        mapper.attach(this::busCycles);
+        mapper.attach(this::busTime);
         power();
     }
 
@@ -312,22 +312,19 @@ public final class Console implements Digestible {
     }
 
     /**
-     * The board's clock ({@link Mapper.BusClock}). CPU cycle n (from 0 at power-on) starts at
-     * master clock 12(n + 1) and a board counting {@link Mapper#cpuCycle} calls counts it after
-     * the PPU has been caught up to the access at +5 (read) or +7 (write): PPU dots end on
-     * multiples of 4, so a dot ending at clock e comes after the counts of the cycles with
-     * 12(n + 1) + 5 <= e, and a CPU access at clock t after those with 12(n + 1) + 5 <= t.
+     * The board's clock ({@link Mapper.BusClock#time}): for an access inside a PPU run, the end
+     * of its dot (the clock before the run plus 4 per dot from the run's first position to the
+     * PPU's present one); otherwise the master clock.
      */
-    private long busCycles() {
-        long t = masterClock;
+    private long busTime() {
         if (inPpuRun) {
             int elapsed = ppu.scanline() * 341 + ppu.dot() - runStartPosition;
             if (elapsed < 0) {
                 elapsed += FRAME_DOTS;
             }
-            t = runStartClock + (long) elapsed * PPU_DIVIDER;
+            return runStartClock + (long) elapsed * PPU_DIVIDER;
         }
-        return Math.max(0, Math.floorDiv(t - (CPU_DIVIDER + 5), CPU_DIVIDER) + 1);
+        return masterClock;
     }
 
     /** A CPU bus read with side effects. */
