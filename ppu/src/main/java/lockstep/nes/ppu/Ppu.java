@@ -138,6 +138,11 @@ public final class Ppu implements Digestible {
     private final int[] chrPage;
     private final byte[] ntMem;
     private final int[] ntPage;
+    /**
+     * The A12 level an A12-watching board last saw ({@link PpuBus#a12Watch}; its arrays are then
+     * the ones above), or null. Wiring; the level itself is the board's state.
+     */
+    private final int[] a12Line;
     /** The palette's live bytes, for reads on the hot path (writes go through the Memory). */
     private final byte[] paletteRam = palette.array();
     /** OAM's and secondary OAM's live bytes, for reads in sprite evaluation. */
@@ -147,6 +152,13 @@ public final class Ppu implements Digestible {
     public Ppu(PpuBus bus) {
         this.bus = bus;
         PpuBus.Direct direct = bus.direct();
+        final PpuBus.A12Watch watch = direct == null ? bus.a12Watch() : null;
+        if (watch != null) {
+            direct = watch.arrays();
+            a12Line = watch.line();
+        } else {
+            a12Line = null;
+        }
         if (direct != null) {
             chrMem = direct.chr();
             chrPage = direct.chrPage();
@@ -170,15 +182,32 @@ public final class Ppu implements Digestible {
             dot = d;
             return bus.ppuRead(addr);
         }
-        return fetch(addr);
+        final int[] line = a12Line;
+        if (line != null && ((addr ^ line[0]) & 0x1000) != 0) {
+            dot = d;
+            bus.ppuAddress(addr);
+        }
+        return readArrays(addr);
     }
 
-    /** A rendering fetch: straight from the board's arrays when it has plain reads. */
+    /**
+     * A rendering fetch: straight from the board's arrays when it has plain reads, telling an
+     * A12-watching board first when A12 changes.
+     */
     private int fetch(int addr) {
-        final byte[] chr = chrMem;
-        if (chr == null) {
+        if (chrMem == null) {
             return bus.ppuRead(addr);
         }
+        final int[] line = a12Line;
+        if (line != null && ((addr ^ line[0]) & 0x1000) != 0) {
+            bus.ppuAddress(addr);
+        }
+        return readArrays(addr);
+    }
+
+    /** A read from the board's arrays ({@link PpuBus#direct}). */
+    private int readArrays(int addr) {
+        final byte[] chr = chrMem;
         if (addr < 0x2000) {
             return chr[chrPage[addr >> 10] | (addr & 0x3FF)] & 0xFF;
         }

@@ -255,6 +255,30 @@ public abstract class Mapper implements PpuBus, Digestible {
         return new Direct(chrRam != null ? chrRam.array() : chr, chrPage, ciram.array(), ntPage);
     }
 
+    /**
+     * For a board whose {@link #a12Line} is non-null: the arrays behind {@link #ppuRead} and that
+     * line, so the PPU reads rendering fetches directly and calls {@link #ppuAddress} only when
+     * A12 changes ({@link PpuBus#a12Watch}).
+     */
+    @Override
+    public final A12Watch a12Watch() {
+        final int[] line = a12Line();
+        if (line == null) {
+            return null;
+        }
+        return new A12Watch(new Direct(chrRam != null ? chrRam.array() : chr, chrPage, ciram.array(), ntPage), line);
+    }
+
+    /**
+     * Non-null for a board that watches only PPU A12 ({@link PpuBus#a12Watch}): its
+     * {@link #ppuRead} is {@link #ppuAddress} followed by this class's read, and its ppuAddress
+     * does nothing while bit 12 of the address equals {@code line[0]} (0 or 0x1000), which the
+     * board keeps as the A12 level it last saw.
+     */
+    protected int[] a12Line() {
+        return null;
+    }
+
     private boolean overrides(String name, Class<?>... parameters) {
         try {
             Class<?> declaring = getClass().getMethod(name, parameters).getDeclaringClass();

@@ -48,7 +48,8 @@ public final class Mmc3 extends Mapper {
     private boolean irqReload;
     private boolean irqEnabled;
     private boolean irqLine;
-    private boolean a12;
+    /** PPU A12 as last seen on the PPU bus: 0 or 0x1000 (described as the boolean "a12"). */
+    private final int[] a12Line = new int[1];
     /**
      * busCycles() + cycleOffset = the CPU cycles the board has counted (described as "cycles"; the
      * offset is 0 from power-on and changes only when a state sets another count).
@@ -262,16 +263,21 @@ public final class Mmc3 extends Mapper {
         watchA12(addr);
     }
 
+    @Override
+    protected int[] a12Line() {
+        return a12Line;
+    }
+
     private void watchA12(int addr) {
-        if ((addr & 0x1000) != 0) {
-            if (!a12) {
-                a12 = true;
+        final int level = addr & 0x1000;
+        if (level != a12Line[0]) {
+            a12Line[0] = level;
+            if (level != 0) {
                 rise();
+            } else {
+                fallTime = busTime();
+                fallPending = true;
             }
-        } else if (a12) {
-            a12 = false;
-            fallTime = busTime();
-            fallPending = true;
         }
     }
 
@@ -333,7 +339,7 @@ public final class Mmc3 extends Mapper {
         irqReload = false;
         irqEnabled = false;
         irqLine = false;
-        a12 = false;
+        a12Line[0] = 0;
         cycleOffset = -busCycles();
         a12LowAt = 0;
         fallPending = false;
@@ -387,7 +393,7 @@ public final class Mmc3 extends Mapper {
         return digestWeight(9) * (((irqCounter & 0xFFL) << 4)
                 | ((irqReload ? 1L : 0L) << 3)
                 | ((irqLine ? 1L : 0L) << 1)
-                | (a12 ? 1L : 0L))
+                | (a12Line[0] != 0 ? 1L : 0L))
             + digestWeight(10) * cycles()
             + digestWeight(11) * a12LowAt();
     }
@@ -403,7 +409,7 @@ public final class Mmc3 extends Mapper {
         irqReload = s.bool("irqReload", irqReload);
         irqEnabled = s.bool("irqEnabled", irqEnabled);
         irqLine = s.bool("irqLine", irqLine);
-        a12 = s.bool("a12", a12);
+        a12Line[0] = s.bool("a12", a12Line[0] != 0) ? 0x1000 : 0;
         final long now = cycles();
         final long lowAt = a12LowAt(); // worked out with the offset it was timed with
         cycleOffset += s.i64("cycles", now) - now;
