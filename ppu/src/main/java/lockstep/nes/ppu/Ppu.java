@@ -139,10 +139,15 @@ public final class Ppu implements Digestible {
     private final byte[] ntMem;
     private final int[] ntPage;
     /**
-     * The A12 level an A12-watching board last saw ({@link PpuBus#a12Watch}; its arrays are then
-     * the ones above), or null. Wiring; the level itself is the board's state.
+     * The A12 level an A12-watching board last saw ({@link PpuBus#a12Watch}), or null, and the
+     * arrays behind its reads (the plain boards' fields above stay null for it, so their fetch
+     * path is untouched). Wiring; the level itself is the board's state.
      */
     private final int[] a12Line;
+    private final byte[] a12Chr;
+    private final int[] a12ChrPage;
+    private final byte[] a12Nt;
+    private final int[] a12NtPage;
     /** The palette's live bytes, for reads on the hot path (writes go through the Memory). */
     private final byte[] paletteRam = palette.array();
     /** OAM's and secondary OAM's live bytes, for reads in sprite evaluation. */
@@ -153,12 +158,12 @@ public final class Ppu implements Digestible {
         this.bus = bus;
         PpuBus.Direct direct = bus.direct();
         final PpuBus.A12Watch watch = direct == null ? bus.a12Watch() : null;
-        if (watch != null) {
-            direct = watch.arrays();
-            a12Line = watch.line();
-        } else {
-            a12Line = null;
-        }
+        a12Line = watch != null ? watch.line() : null;
+        final PpuBus.Direct arrays = watch != null ? watch.arrays() : null;
+        a12Chr = arrays != null ? arrays.chr() : null;
+        a12ChrPage = arrays != null ? arrays.chrPage() : null;
+        a12Nt = arrays != null ? arrays.nt() : null;
+        a12NtPage = arrays != null ? arrays.ntPage() : null;
         if (direct != null) {
             chrMem = direct.chr();
             chrPage = direct.chrPage();
@@ -180,38 +185,40 @@ public final class Ppu implements Digestible {
     private int fetchAt(int addr, int d) {
         if (chrMem == null) {
             dot = d;
-            return bus.ppuRead(addr);
+            return watchedFetch(addr);
         }
-        final int[] line = a12Line;
-        if (line != null && ((addr ^ line[0]) & 0x1000) != 0) {
-            dot = d;
-            bus.ppuAddress(addr);
-        }
-        return readArrays(addr);
+        return fetch(addr);
     }
 
-    /**
-     * A rendering fetch: straight from the board's arrays when it has plain reads, telling an
-     * A12-watching board first when A12 changes.
-     */
+    /** A rendering fetch: straight from the board's arrays when it has plain reads. */
     private int fetch(int addr) {
-        if (chrMem == null) {
-            return bus.ppuRead(addr);
-        }
-        final int[] line = a12Line;
-        if (line != null && ((addr ^ line[0]) & 0x1000) != 0) {
-            bus.ppuAddress(addr);
-        }
-        return readArrays(addr);
-    }
-
-    /** A read from the board's arrays ({@link PpuBus#direct}). */
-    private int readArrays(int addr) {
         final byte[] chr = chrMem;
+        if (chr == null) {
+            return watchedFetch(addr);
+        }
         if (addr < 0x2000) {
             return chr[chrPage[addr >> 10] | (addr & 0x3FF)] & 0xFF;
         }
         return ntMem[ntPage[(addr >> 10) & 3] | (addr & 0x3FF)] & 0xFF;
+    }
+
+    /**
+     * A rendering fetch for a board that watches the bus: through {@link PpuBus#ppuRead}, or for
+     * an A12-watching board ({@link PpuBus#a12Watch}) from its arrays, telling it first
+     * ({@link PpuBus#ppuAddress}) when the fetch changes A12.
+     */
+    private int watchedFetch(int addr) {
+        final int[] line = a12Line;
+        if (line == null) {
+            return bus.ppuRead(addr);
+        }
+        if (((addr ^ line[0]) & 0x1000) != 0) {
+            bus.ppuAddress(addr);
+        }
+        if (addr < 0x2000) {
+            return a12Chr[a12ChrPage[addr >> 10] | (addr & 0x3FF)] & 0xFF;
+        }
+        return a12Nt[a12NtPage[(addr >> 10) & 3] | (addr & 0x3FF)] & 0xFF;
     }
 
     public void power() {
