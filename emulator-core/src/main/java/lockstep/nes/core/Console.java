@@ -84,6 +84,12 @@ public final class Console implements Digestible {
      */
     private long ppuDeadline = Long.MIN_VALUE;
     /**
+     * The PPU's own part of {@link #ppuDeadline} (its next event, {@link Ppu#dotsToEvent}) as of
+     * the last catch-up: no register access changes it, so an access that may change the board's
+     * bound combines it with the board's new bound at once (a cache, not state).
+     */
+    private long ppuEventDeadline;
+    /**
      * The PPU's digest term as of its last catch-up, for {@link #sameRepresentationAs}: the PPU
      * changes only inside {@link #syncPpu} (which every path that runs or touches it calls first)
      * and {@link #power}, both of which clear {@link #ppuTermValid}. A cache, not state.
@@ -119,7 +125,7 @@ public final class Console implements Digestible {
         this.boardIrq = overrides(mapper.getClass(), "irq");
         this.syncAtStart = !lazyPpu || boardCycles || boardDeadline;
         this.ramData = ram.array();
-        mapper.attach(this::busCycles);
+        mapper.attach(this::busTime);
         power();
     }
 
@@ -260,21 +266,25 @@ public final class Console implements Digestible {
             }
         }
         if (lazyPpu) {
-            int d = ppu.dotsToEvent();
-            if (boardDeadline) {
-                d = Math.min(d, mapper.dotsToBoardEvent(ppu));
-            }
-            ppuDeadline = ppuClock + (long) d * PPU_DIVIDER;
+            final long event = ppuClock + (long) ppu.dotsToEvent() * PPU_DIVIDER;
+            ppuEventDeadline = event;
+            ppuDeadline = boardDeadline ? Math.min(event, boardDeadline()) : event;
         }
+    }
+
+    /** The clock by which the board's bound ({@link Mapper#dotsToBoardEvent}) says to catch up. */
+    private long boardDeadline() {
+        return ppuClock + (long) mapper.dotsToBoardEvent(ppu) * PPU_DIVIDER;
     }
 
     /**
      * After a CPU access that may change what the board's bound depends on (a board write, a PPU
-     * register write or data read): the next catch-up asks the board again.
+     * register write or data read), made with the PPU caught up to it: the board is asked again
+     * from there, without another catch-up.
      */
     private void boardBoundStale() {
         if (boardDeadline) {
-            ppuDeadline = Long.MIN_VALUE;
+            ppuDeadline = Math.min(ppuEventDeadline, boardDeadline());
         }
     }
 
@@ -302,22 +312,19 @@ public final class Console implements Digestible {
     }
 
     /**
-     * The board's clock ({@link Mapper.BusClock}). CPU cycle n (from 0 at power-on) starts at
-     * master clock 12(n + 1) and a board counting {@link Mapper#cpuCycle} calls counts it after
-     * the PPU has been caught up to the access at +5 (read) or +7 (write): PPU dots end on
-     * multiples of 4, so a dot ending at clock e comes after the counts of the cycles with
-     * 12(n + 1) + 5 <= e, and a CPU access at clock t after those with 12(n + 1) + 5 <= t.
+     * The board's clock ({@link Mapper.BusClock#time}): for an access inside a PPU run, the end
+     * of its dot (the clock before the run plus 4 per dot from the run's first position to the
+     * PPU's present one); otherwise the master clock.
      */
-    private long busCycles() {
-        long t = masterClock;
+    private long busTime() {
         if (inPpuRun) {
             int elapsed = ppu.scanline() * 341 + ppu.dot() - runStartPosition;
             if (elapsed < 0) {
                 elapsed += FRAME_DOTS;
             }
-            t = runStartClock + (long) elapsed * PPU_DIVIDER;
+            return runStartClock + (long) elapsed * PPU_DIVIDER;
         }
-        return Math.max(0, Math.floorDiv(t - (CPU_DIVIDER + 5), CPU_DIVIDER) + 1);
+        return masterClock;
     }
 
     /** A CPU bus read with side effects. */

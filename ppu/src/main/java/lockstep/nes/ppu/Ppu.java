@@ -143,6 +143,16 @@ public final class Ppu implements Digestible {
     private final int[] chrPage;
     private final byte[] ntMem;
     private final int[] ntPage;
+    /**
+     * The A12 level an A12-watching board last saw ({@link PpuBus#a12Watch}), or null, and the
+     * arrays behind its reads (the plain boards' fields above stay null for it, so their fetch
+     * path is untouched). Wiring; the level itself is the board's state.
+     */
+    private final int[] a12Line;
+    private final byte[] a12Chr;
+    private final int[] a12ChrPage;
+    private final byte[] a12Nt;
+    private final int[] a12NtPage;
     /** The palette's live bytes, for reads on the hot path (writes go through the Memory). */
     private final byte[] paletteRam = palette.array();
     /** OAM's and secondary OAM's live bytes, for reads in sprite evaluation. */
@@ -152,6 +162,13 @@ public final class Ppu implements Digestible {
     public Ppu(PpuBus bus) {
         this.bus = bus;
         PpuBus.Direct direct = bus.direct();
+        final PpuBus.A12Watch watch = direct == null ? bus.a12Watch() : null;
+        a12Line = watch != null ? watch.line() : null;
+        final PpuBus.Direct arrays = watch != null ? watch.arrays() : null;
+        a12Chr = arrays != null ? arrays.chr() : null;
+        a12ChrPage = arrays != null ? arrays.chrPage() : null;
+        a12Nt = arrays != null ? arrays.nt() : null;
+        a12NtPage = arrays != null ? arrays.ntPage() : null;
         if (direct != null) {
             chrMem = direct.chr();
             chrPage = direct.chrPage();
@@ -173,7 +190,7 @@ public final class Ppu implements Digestible {
     private int fetchAt(int addr, int d) {
         if (chrMem == null) {
             dot = d;
-            return bus.ppuRead(addr);
+            return watchedFetch(addr);
         }
         return fetch(addr);
     }
@@ -182,12 +199,31 @@ public final class Ppu implements Digestible {
     private int fetch(int addr) {
         final byte[] chr = chrMem;
         if (chr == null) {
-            return bus.ppuRead(addr);
+            return watchedFetch(addr);
         }
         if (addr < 0x2000) {
             return chr[chrPage[addr >> 10] | (addr & 0x3FF)] & 0xFF;
         }
         return ntMem[ntPage[(addr >> 10) & 3] | (addr & 0x3FF)] & 0xFF;
+    }
+
+    /**
+     * A rendering fetch for a board that watches the bus: through {@link PpuBus#ppuRead}, or for
+     * an A12-watching board ({@link PpuBus#a12Watch}) from its arrays, telling it first
+     * ({@link PpuBus#ppuAddress}) when the fetch changes A12.
+     */
+    private int watchedFetch(int addr) {
+        final int[] line = a12Line;
+        if (line == null) {
+            return bus.ppuRead(addr);
+        }
+        if (((addr ^ line[0]) & 0x1000) != 0) {
+            bus.ppuAddress(addr);
+        }
+        if (addr < 0x2000) {
+            return a12Chr[a12ChrPage[addr >> 10] | (addr & 0x3FF)] & 0xFF;
+        }
+        return a12Nt[a12NtPage[(addr >> 10) & 3] | (addr & 0x3FF)] & 0xFF;
     }
 
     public void power() {

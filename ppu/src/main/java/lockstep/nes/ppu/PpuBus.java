@@ -36,4 +36,20 @@ public interface PpuBus {
     /** The live arrays behind a board's plain PPU reads (see {@link #direct}). */
     record Direct(byte[] chr, int[] chrPage, byte[] nt, int[] ntPage) {
     }
+
+    /**
+     * Non-null for a board (with {@link #direct} null) that looks at nothing on the PPU bus but
+     * A12, and only at its changes: {@link #ppuRead} reads the {@link #direct} way after doing
+     * what {@link #ppuAddress} does, and ppuAddress changes nothing while bit 12 of the address
+     * equals {@code line[0]} (0 or 0x1000; the board keeps it up to date). The PPU then reads
+     * its rendering fetches from the arrays and calls ppuAddress before one only when the
+     * fetch's A12 differs from {@code line[0]}.
+     */
+    default A12Watch a12Watch() {
+        return null;
+    }
+
+    /** The arrays behind an A12-watching board's reads, and the A12 level it last saw (see {@link #a12Watch}). */
+    record A12Watch(Direct arrays, int[] line) {
+    }
 }

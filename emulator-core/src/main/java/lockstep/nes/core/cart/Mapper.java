@@ -159,12 +159,14 @@ public abstract class Mapper implements PpuBus, Digestible {
     /** The console's clock as a board sees it (see {@link #attach}). */
     public interface BusClock {
         /**
-         * CPU cycles begun since power-on, as a board counting {@link #cpuCycle} calls would have
-         * counted them at the bus access in progress: for a PPU access, on the dot it happens
-         * on, even when the PPU runs behind the CPU and performs it later; for a CPU access (or
-         * outside any access), now.
+         * The master clock (12 per CPU cycle, 4 per PPU dot) of the bus access in progress: for a
+         * PPU access, the PPU's clock at the end of the dot it happens on (one master clock
+         * behind the CPU's), even when the PPU runs behind the CPU and performs it later; for a
+         * CPU access (or outside any access), now. CPU cycle n (from 0
+         * at power-on) starts at 12(n + 1), and a board counting {@link #cpuCycle} calls has
+         * counted it from 12(n + 1) + 5 on ({@link #cyclesAt}).
          */
-        long cpuCycles();
+        long time();
     }
 
     /** Wires the console's clock (once, before power-on). */
@@ -173,13 +175,35 @@ public abstract class Mapper implements PpuBus, Digestible {
     }
 
     /**
-     * CPU cycles at the bus access in progress ({@link BusClock#cpuCycles}); without a console,
-     * the {@link #cpuCycle} calls so far. Boards that time PPU bus events in CPU cycles (an M2
-     * filter) use this instead of counting cpuCycle() calls, so the PPU may run behind the CPU.
+     * The {@link #cpuCycle} calls a board counts by master clock {@code time} ({@link
+     * BusClock#time}): cycle n's call comes at its start, with the PPU caught up to its bus
+     * access at 12(n + 1) + 5 at the earliest. Two times at most {@link #SHORT_CLOCKS} apart
+     * are at most 2 cycles apart.
+     */
+    public static long cyclesAt(long time) {
+        return Math.max(0, Math.floorDiv(time - 17, 12) + 1);
+    }
+
+    /** The longest span (in master clocks) in which the count {@link #cyclesAt} can grow by only 2. */
+    protected static final int SHORT_CLOCKS = 24;
+
+    /**
+     * The master clock of the bus access in progress ({@link BusClock#time}); without a console,
+     * one at which {@link #cyclesAt} gives the {@link #cpuCycle} calls so far.
+     */
+    protected final long busTime() {
+        final BusClock c = busClock;
+        return c != null ? c.time() : 12 * detachedCycles + 5;
+    }
+
+    /**
+     * CPU cycles at the bus access in progress ({@link #cyclesAt} {@link #busTime}); without a
+     * console, the {@link #cpuCycle} calls so far. Boards that time PPU bus events in CPU cycles
+     * (an M2 filter) use this instead of counting cpuCycle() calls, so the PPU may run behind the
+     * CPU.
      */
     protected final long busCycles() {
-        final BusClock c = busClock;
-        return c != null ? c.cpuCycles() : detachedCycles;
+        return cyclesAt(busTime());
     }
 
     /**
@@ -231,6 +255,30 @@ public abstract class Mapper implements PpuBus, Digestible {
             return null;
         }
         return new Direct(chrRam != null ? chrRam.array() : chr, chrPage, ciram.array(), ntPage);
+    }
+
+    /**
+     * For a board whose {@link #a12Line} is non-null: the arrays behind {@link #ppuRead} and that
+     * line, so the PPU reads rendering fetches directly and calls {@link #ppuAddress} only when
+     * A12 changes ({@link PpuBus#a12Watch}).
+     */
+    @Override
+    public final A12Watch a12Watch() {
+        final int[] line = a12Line();
+        if (line == null) {
+            return null;
+        }
+        return new A12Watch(new Direct(chrRam != null ? chrRam.array() : chr, chrPage, ciram.array(), ntPage), line);
+    }
+
+    /**
+     * Non-null for a board that watches only PPU A12 ({@link PpuBus#a12Watch}): its
+     * {@link #ppuRead} is {@link #ppuAddress} followed by this class's read, and its ppuAddress
+     * does nothing while bit 12 of the address equals {@code line[0]} (0 or 0x1000), which the
+     * board keeps as the A12 level it last saw.
+     */
+    protected int[] a12Line() {
+        return null;
     }
 
     private boolean overrides(String name, Class<?>... parameters) {

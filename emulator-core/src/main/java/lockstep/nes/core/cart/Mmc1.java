@@ -40,8 +40,8 @@ public final class Mmc1 extends Mapper {
     private long cycleOffset;
     /** The count at the last serial write. */
     private long lastWrite;
-    /** PPU A12 as last seen on the PPU bus. */
-    private boolean a12;
+    /** PPU A12 as last seen on the PPU bus: 0 or 0x1000 (described as the boolean "a12"). */
+    private final int[] a12Line = new int[1];
 
     public Mmc1(Cartridge cart, boolean mmc1a) {
         super(cart, defaultRam(cart));
@@ -126,10 +126,15 @@ public final class Mmc1 extends Mapper {
         watchA12(addr);
     }
 
+    @Override
+    protected int[] a12Line() {
+        return a12Line;
+    }
+
     private void watchA12(int addr) {
-        boolean high = (addr & 0x1000) != 0;
-        if (high != a12) {
-            a12 = high;
+        final int level = addr & 0x1000;
+        if (level != a12Line[0]) {
+            a12Line[0] = level;
             if (outerLines && (control & 0x10) != 0) {
                 updateBanks();
             }
@@ -146,13 +151,13 @@ public final class Mmc1 extends Mapper {
         prgReg = 0;
         cycleOffset = -busCycles();
         lastWrite = -2;
-        a12 = false;
+        a12Line[0] = 0;
     }
 
     @Override
     protected void updateBanks() {
         // The CHR register whose upper bits drive the board's extra lines.
-        int outer = (control & 0x10) != 0 && a12 ? chr1 : chr0;
+        int outer = (control & 0x10) != 0 && a12Line[0] != 0 ? chr1 : chr0;
         int block = prg.length > 256 * 1024 ? outer & 0x10 : 0;
         int bank = prgReg & 0x0F;
         switch ((control >> 2) & 3) {
@@ -204,7 +209,7 @@ public final class Mmc1 extends Mapper {
     /** Their part of the term: word 1 is cycles, word 3 packs a12 alone (see registers()). */
     @Override
     protected long hotDigestTerm() {
-        return digestWeight(1) * cycles() + digestWeight(3) * (a12 ? 1L : 0L);
+        return digestWeight(1) * cycles() + digestWeight(3) * (a12Line[0] != 0 ? 1L : 0L);
     }
 
     @Override
@@ -218,6 +223,6 @@ public final class Mmc1 extends Mapper {
         final long now = cycles();
         cycleOffset += s.i64("cycles", now) - now;
         lastWrite = s.i64("lastWrite", lastWrite);
-        a12 = s.bool("a12", a12);
+        a12Line[0] = s.bool("a12", a12Line[0] != 0) ? 0x1000 : 0;
     }
 }

@@ -48,14 +48,25 @@ public final class Mmc3 extends Mapper {
     private boolean irqReload;
     private boolean irqEnabled;
     private boolean irqLine;
-    private boolean a12;
+    /** PPU A12 as last seen on the PPU bus: 0 or 0x1000 (described as the boolean "a12"). */
+    private final int[] a12Line = new int[1];
     /**
      * busCycles() + cycleOffset = the CPU cycles the board has counted (described as "cycles"; the
      * offset is 0 from power-on and changes only when a state sets another count).
      */
     private long cycleOffset;
-    /** The count when A12 last went low. */
+    /** The count when A12 last went low (while {@link #fallPending}, not yet worked out). */
     private long a12LowAt;
+    /**
+     * True when A12 has gone low since {@link #a12LowAt} was last worked out: the fall's time is
+     * {@link #fallTime} and a12LowAt is its count. Falls come every 8 dots when both pattern
+     * tables are at $1000, and most rises come a few dots after the fall, too soon to count
+     * whatever the phase of M2; timing a fall costs no division, and a rise that soon needs no
+     * count at all. A cache of a12LowAt, not state.
+     */
+    private boolean fallPending;
+    /** The {@link #busTime} of the last fall while {@link #fallPending}. */
+    private long fallTime;
 
     public Mmc3(Cartridge cart, Revision revision) {
         this(cart, revision, false);
@@ -252,18 +263,41 @@ public final class Mmc3 extends Mapper {
         watchA12(addr);
     }
 
+    @Override
+    protected int[] a12Line() {
+        return a12Line;
+    }
+
     private void watchA12(int addr) {
-        if ((addr & 0x1000) != 0) {
-            if (!a12) {
-                a12 = true;
-                if (cycles() - a12LowAt >= A12_LOW_CYCLES) {
-                    clockCounter();
-                }
+        final int level = addr & 0x1000;
+        if (level != a12Line[0]) {
+            a12Line[0] = level;
+            if (level != 0) {
+                rise();
+            } else {
+                fallTime = busTime();
+                fallPending = true;
             }
-        } else if (a12) {
-            a12 = false;
-            a12LowAt = cycles();
         }
+    }
+
+    private void rise() {
+        final long now = busTime();
+        if (fallPending && now - fallTime <= SHORT_CLOCKS) {
+            return; // fewer than A12_LOW_CYCLES M2 edges since the fall
+        }
+        if (cyclesAt(now) + cycleOffset - a12LowAt() >= A12_LOW_CYCLES) {
+            clockCounter();
+        }
+    }
+
+    /** {@link #a12LowAt}, worked out from the last fall's time if that is still pending. */
+    private long a12LowAt() {
+        if (fallPending) {
+            a12LowAt = cyclesAt(fallTime) + cycleOffset;
+            fallPending = false;
+        }
+        return a12LowAt;
     }
 
     private void clockCounter() {
@@ -305,9 +339,10 @@ public final class Mmc3 extends Mapper {
         irqReload = false;
         irqEnabled = false;
         irqLine = false;
-        a12 = false;
+        a12Line[0] = 0;
         cycleOffset = -busCycles();
         a12LowAt = 0;
+        fallPending = false;
     }
 
     @Override
@@ -358,9 +393,9 @@ public final class Mmc3 extends Mapper {
         return digestWeight(9) * (((irqCounter & 0xFFL) << 4)
                 | ((irqReload ? 1L : 0L) << 3)
                 | ((irqLine ? 1L : 0L) << 1)
-                | (a12 ? 1L : 0L))
+                | (a12Line[0] != 0 ? 1L : 0L))
             + digestWeight(10) * cycles()
-            + digestWeight(11) * a12LowAt;
+            + digestWeight(11) * a12LowAt();
     }
 
     @Override
@@ -374,9 +409,10 @@ public final class Mmc3 extends Mapper {
         irqReload = s.bool("irqReload", irqReload);
         irqEnabled = s.bool("irqEnabled", irqEnabled);
         irqLine = s.bool("irqLine", irqLine);
-        a12 = s.bool("a12", a12);
+        a12Line[0] = s.bool("a12", a12Line[0] != 0) ? 0x1000 : 0;
         final long now = cycles();
+        final long lowAt = a12LowAt(); // worked out with the offset it was timed with
         cycleOffset += s.i64("cycles", now) - now;
-        a12LowAt = s.i64("a12LowAt", a12LowAt);
+        a12LowAt = s.i64("a12LowAt", lowAt);
     }
 }

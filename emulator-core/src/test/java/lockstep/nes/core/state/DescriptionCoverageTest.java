@@ -82,6 +82,10 @@ class DescriptionCoverageTest {
             // The cycle count of a board without a console (unit tests); with a console, boards
             // read the console's clock, and those that count cycles describe their count.
             Map.entry("Mapper.detachedCycles", "clock of a board driven by hand"),
+            // MMC3's last A12 fall, timed but not yet counted: a12LowAt is worked out from it
+            // before any visit (described as a12LowAt).
+            Map.entry("Mmc3.fallPending", "a12LowAt not yet worked out"),
+            Map.entry("Mmc3.fallTime", "a12LowAt not yet worked out"),
             // The sweep unit's target period: recomputed from period/shift/negate (updateTarget on load).
             Map.entry("Pulse.targetPeriod", "sweep target cache"),
             // Per-cycle digest caches: a component's digest term of its described fields, and
