@@ -189,11 +189,6 @@ final class Noise implements Digestible {
         return shift;
     }
 
-    /** Those fields ({@link #hotDigestTerm}) equal {@code o}'s. */
-    boolean sameHot(Noise o) {
-        return ((timer ^ o.timer) | (shift ^ o.shift)) == 0;
-    }
-
     /** The digest term of the fields {@link #step} changes every cycle (see Apu.digestTerm). */
     long hotDigestTerm() {
         return W0 * (((timer & 0xFFFFL) << 17) | (shift & 0xFFFFL));

@@ -165,11 +165,6 @@ final class Pulse implements Digestible {
         return period;
     }
 
-    /** Those fields ({@link #hotDigestTerm}) equal {@code o}'s. */
-    boolean sameHot(Pulse o) {
-        return ((dutyPos ^ o.dutyPos) | (timer ^ o.timer)) == 0;
-    }
-
     /** The digest term of the fields {@link #step} changes every cycle (see Apu.digestTerm). */
     long hotDigestTerm() {
         return W0 * (((dutyPos & 0xFFL) << 42) | ((timer & 0xFFFFL) << 10));

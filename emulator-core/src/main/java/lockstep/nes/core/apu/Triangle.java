@@ -108,11 +108,6 @@ final class Triangle implements Digestible {
         return sequencePos < 16 ? 15 - sequencePos : sequencePos - 16;
     }
 
-    /** Those fields ({@link #hotDigestTerm}) equal {@code o}'s. */
-    boolean sameHot(Triangle o) {
-        return ((timer ^ o.timer) | (sequencePos ^ o.sequencePos)) == 0;
-    }
-
     /** The digest term of the fields {@link #step} changes every cycle (see Apu.digestTerm). */
     long hotDigestTerm() {
         return W0 * (((timer & 0xFFFFL) << 26) | ((sequencePos & 0xFFL) << 18));
