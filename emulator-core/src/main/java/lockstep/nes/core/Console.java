@@ -461,7 +461,7 @@ public final class Console implements Digestible {
     /** The whole machine's digest term: {@code DigestTerm.of(this)} through each component's fast path. */
     @Override
     public long digestTerm() {
-        catchUpForDigest(); // the digest is of the state at this cycle, lazily stepped PPU included
+        syncPpu(); // the digest is of the state at this cycle, lazily stepped PPU included
         return S_CONSOLE * (DigestKeys.W0 * cycle + DigestKeys.W1 * masterClock + DigestKeys.W2 * ppuClock
                         + DigestKeys.W3 * (openBus & 0xFFL) + DigestKeys.W4 * ram.hash())
                 + S_CPU * cpu.digestTerm()
@@ -470,30 +470,6 @@ public final class Console implements Digestible {
                 + S_DMA * dma.digestTerm()
                 + S_CONTROLLERS * controllers.digestTerm()
                 + S_MAPPER * mapper.digestTerm();
-    }
-
-    /**
-     * Runs the PPU to the present for a digest. With no dot to run, the PPU is unchanged and so
-     * is its cached term ({@link #ppuDeadline} left for the next catch-up to recompute stays so:
-     * it only says when the PPU must next run). A lazily stepped PPU on a board that does not
-     * watch its bus, short of its deadline, runs its dots without {@link #syncPpu}'s deadline
-     * bookkeeping: the deadline is a clock, still right after some of the dots before it have
-     * run (as when {@link #runPpu} finds it not reached). The per-cycle digest catches up 3 dots
-     * at a time; everything else goes through {@link #syncPpu}.
-     */
-    private void catchUpForDigest() {
-        final long target = masterClock - PPU_OFFSET;
-        final long dots = (target - ppuClock) >> 2;
-        if (dots <= 0) {
-            return;
-        }
-        if (lazyPpu && !watchedPpu && target < ppuDeadline) {
-            ppuTermValid = false;
-            ppuClock += dots * PPU_DIVIDER;
-            ppu.run((int) dots);
-        } else {
-            syncPpu();
-        }
     }
 
     /** The PPU's digest term as it stands (not caught up), cached until the PPU next changes. */
