@@ -8,7 +8,6 @@ import java.util.Random;
 
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
-import lockstep.nes.core.cart.Mirroring;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.state.DigestTerm;
 import lockstep.nes.state.Digestible;
@@ -234,17 +233,7 @@ class DigestFastPathTest {
         for (int number = 0; number < 256; number++) {
             for (boolean chrRam : new boolean[] {false, true}) {
                 Random r = new Random(number * 2 + (chrRam ? 1 : 0));
-                byte[] prg = new byte[128 * 1024];
-                r.nextBytes(prg);
-                for (int i = 0; i < prg.length; i++) {
-                    if ((prg[i] & 0x1F) == 0x12 || (prg[i] & 0xFF) == 0x02) {
-                        prg[i] = (byte) 0xEA; // no KIL opcodes: keep the CPU running
-                    }
-                }
-                byte[] chr = new byte[chrRam ? 0 : 128 * 1024];
-                r.nextBytes(chr);
-                Cartridge cart = new Cartridge("mapper" + number + ".nes", prg, chr, number, Mirroring.VERTICAL,
-                        false, 8192, chrRam ? 8192 : 0);
+                Cartridge cart = lockstep.nes.core.RandomCodeCarts.cart(number, chrRam, r);
                 Console c;
                 Console twin;
                 try {
