@@ -220,20 +220,87 @@ public final class Console implements Digestible {
         }
     }
 
-    /** Runs until the PPU finishes the current frame. */
+    /**
+     * Runs until the PPU finishes the current frame: whole instructions at once where that is
+     * the same as cycle by cycle ({@link #wholeInstructionSafe}), else one cycle at a time.
+     */
     public void runFrame() {
-        long frame = ppu.frameCount();
+        final long frame = ppu.frameCount();
+        final Cpu c = cpu;
         while (ppu.frameCount() == frame) {
-            runCycle();
+            if (c.atInstructionStart() && wholeInstructionSafe() && frameCannotEndWithin()) {
+                c.runInstruction(bus);
+            } else {
+                runCycle();
+            }
         }
     }
 
     /** Runs until the CPU is about to fetch an opcode (at least one cycle). */
     public void runInstruction() {
+        final Cpu c = cpu;
         do {
-            runCycle();
-        } while (!cpu.atInstructionStart());
+            if (c.atInstructionStart() && wholeInstructionSafe()) {
+                c.runInstruction(bus);
+            } else {
+                runCycle();
+            }
+        } while (!c.atInstructionStart());
     }
+
+    /**
+     * True when the coming instruction (the CPU at its opcode fetch) may run as a whole
+     * ({@link Cpu#runInstruction}): the fetch is a read, and the DMA unit cannot take any of
+     * its read cycles. DMA starts by a $4014 or $4015 write (which no instruction follows with a
+     * read other than JSR's, after its pushes to the stack page) or by a DMC request, which the
+     * APU makes only at a visible event, not before its {@link Apu#nextEventCycle}.
+     */
+    boolean wholeInstructionSafe() {
+        return !cpu.isWrite() && !dma.wantsReadCycle()
+                && apu.nextEventCycle() > cycle + Cpu.MAX_INSTRUCTION_CYCLES;
+    }
+
+    /**
+     * True when the frame cannot end inside the coming instruction, so {@link #runFrame} stops
+     * where it would cycle by cycle: the PPU's frame-counter increment is one of the dots its
+     * deadline stops at, and no access moves that dot earlier (an eagerly stepped PPU has no
+     * deadline: never true).
+     */
+    boolean frameCannotEndWithin() {
+        return masterClock + (long) Cpu.MAX_INSTRUCTION_CYCLES * CPU_DIVIDER - PPU_OFFSET < ppuDeadline;
+    }
+
+    /** The bus of whole instructions: one cycle per call, as {@link #runCycle} makes it. */
+    private final Cpu.Bus bus = new Cpu.Bus() {
+        @Override
+        public int cycleRead(int address) {
+            masterClock += 5;
+            beginCycle();
+            final int value = read(address);
+            masterClock += CPU_DIVIDER - 5;
+            runPpu();
+            return value;
+        }
+
+        @Override
+        public void cycleWrite(int address, int value) {
+            masterClock += 7;
+            beginCycle();
+            write(address, value);
+            masterClock += CPU_DIVIDER - 7;
+            runPpu();
+        }
+
+        @Override
+        public boolean nmiLow() {
+            return ppu.nmiOutput();
+        }
+
+        @Override
+        public boolean irqLow() {
+            return apu.irq() || (boardIrq && mapper.irq());
+        }
+    };
 
     /** Starts a CPU cycle and runs up to its bus access (DMA cycles; {@link #runCycle} inlines this). */
     void startCycle(boolean read) {

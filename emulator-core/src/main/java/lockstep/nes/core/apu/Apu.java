@@ -164,6 +164,15 @@ public final class Apu implements Digestible {
         }
     }
 
+    /**
+     * The first CPU cycle whose start may have a visible event (a frame-counter step, a DMC DMA
+     * request, a delayed write): no DMC DMA request comes before it unless a register write
+     * changes the APU first.
+     */
+    public long nextEventCycle() {
+        return deadline;
+    }
+
     /** Catches up to the console's present cycle (the one that has started). */
     public void sync() {
         final long now = dma.cpuCycle();

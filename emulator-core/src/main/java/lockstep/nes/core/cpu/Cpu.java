@@ -531,6 +531,348 @@ public final class Cpu implements Digestible {
         }
     }
 
+    // ---- whole instructions ----
+
+    /**
+     * The console's side of {@link #runInstruction}: each call is one whole CPU cycle with the
+     * bus access the per-cycle path would make, everything the console does around it included
+     * (clocks, PPU catch-up, APU, board), except the interrupt poll at its end, which the CPU
+     * makes itself from {@link #nmiLow()} and {@link #irqLow()}.
+     */
+    public interface Bus {
+        int cycleRead(int address);
+
+        void cycleWrite(int address, int value);
+
+        /** /NMI as polled at the end of a cycle. */
+        boolean nmiLow();
+
+        /** /IRQ as polled at the end of a cycle. */
+        boolean irqLow();
+    }
+
+    /** The most bus cycles {@link #runInstruction} makes in one call. */
+    public static final int MAX_INSTRUCTION_CYCLES = 8;
+
+    /**
+     * Runs the instruction whose opcode fetch is the coming cycle as a whole, through
+     * {@code bus}: the same accesses in the same order, the same interrupt polls after every
+     * cycle, and the same state afterwards (internal latches included) as {@link #tick} called
+     * once per cycle. The caller guarantees that nothing would interrupt it in between (no DMA
+     * halt on any of its read cycles, no stop between cycles). Opcodes not done here as a whole
+     * (BRK, JAM, the unstable stores) run only their fetch cycle, leaving the rest to
+     * {@link #tick}. Call only when {@link #atInstructionStart()} and the coming cycle reads.
+     */
+    public void runInstruction(Bus bus) {
+        final int op = bus.cycleRead(addr);
+        opcode = op;
+        opPc = pc;
+        int pc = (this.pc + 1) & 0xFFFF;
+        switch (MODE[op]) {
+            case IMP -> {
+                this.pc = pc;
+                poll(bus);
+                bus.cycleRead(pc);
+                execImplied();
+                end(bus);
+            }
+            case IMM -> {
+                poll(bus);
+                final int v = bus.cycleRead(pc);
+                this.pc = (pc + 1) & 0xFFFF;
+                execRead(v);
+                end(bus);
+            }
+            case ZP -> {
+                poll(bus);
+                final int e = bus.cycleRead(pc);
+                this.pc = (pc + 1) & 0xFFFF;
+                poll(bus);
+                operand(bus, e);
+            }
+            case ZPX, ZPY -> {
+                poll(bus);
+                final int base = bus.cycleRead(pc);
+                this.pc = (pc + 1) & 0xFFFF;
+                poll(bus);
+                bus.cycleRead(base);
+                poll(bus);
+                operand(bus, (base + (MODE[op] == ZPX ? x : y)) & 0xFF);
+            }
+            case ABS -> {
+                poll(bus);
+                final int low = bus.cycleRead(pc);
+                pc = (pc + 1) & 0xFFFF;
+                poll(bus);
+                final int high = bus.cycleRead(pc);
+                this.pc = (pc + 1) & 0xFFFF;
+                poll(bus);
+                operand(bus, low | (high << 8));
+            }
+            case ABX, ABY -> {
+                if (isUnstableStore(OP[op])) {
+                    fetchOnly(pc, bus);
+                    return;
+                }
+                poll(bus);
+                final int low = bus.cycleRead(pc);
+                pc = (pc + 1) & 0xFFFF;
+                poll(bus);
+                final int high = bus.cycleRead(pc);
+                this.pc = (pc + 1) & 0xFFFF;
+                indexed(bus, low, high, MODE[op] == ABX ? x : y);
+            }
+            case IZX -> {
+                poll(bus);
+                final int pointer = bus.cycleRead(pc);
+                this.pc = (pc + 1) & 0xFFFF;
+                poll(bus);
+                bus.cycleRead(pointer);
+                final int t = (pointer + x) & 0xFF;
+                tmp = t;
+                poll(bus);
+                final int low = bus.cycleRead(t);
+                poll(bus);
+                final int high = bus.cycleRead((t + 1) & 0xFF);
+                poll(bus);
+                operand(bus, low | (high << 8));
+            }
+            case IZY -> {
+                if (isUnstableStore(OP[op])) {
+                    fetchOnly(pc, bus);
+                    return;
+                }
+                poll(bus);
+                final int pointer = bus.cycleRead(pc);
+                this.pc = (pc + 1) & 0xFFFF;
+                tmp = pointer;
+                poll(bus);
+                final int low = bus.cycleRead(pointer);
+                poll(bus);
+                final int high = bus.cycleRead((pointer + 1) & 0xFF);
+                indexed(bus, low, high, y);
+            }
+            case REL -> {
+                poll(bus);
+                final int offset = bus.cycleRead(pc);
+                pc = (pc + 1) & 0xFFFF;
+                this.pc = pc;
+                if (!branchTaken()) {
+                    end(bus);
+                    return;
+                }
+                // Taken: interrupts are polled at the end of the operand cycle, not the next.
+                branchPolled = interruptPolled;
+                tmp = offset;
+                poll(bus);
+                bus.cycleRead(pc);
+                final int target = (pc + (byte) offset) & 0xFFFF;
+                if ((target & 0xFF00) == (pc & 0xFF00)) {
+                    this.pc = target;
+                    finish(branchPolled, bus);
+                } else {
+                    ea = target;
+                    poll(bus);
+                    bus.cycleRead((pc & 0xFF00) | (target & 0xFF));
+                    this.pc = target;
+                    finish(branchPolled || interruptPolled, bus);
+                }
+            }
+            case JMP -> {
+                poll(bus);
+                final int low = bus.cycleRead(pc);
+                pc = (pc + 1) & 0xFFFF;
+                this.pc = pc;
+                ea = low;
+                poll(bus);
+                final int high = bus.cycleRead(pc);
+                this.pc = low | (high << 8);
+                end(bus);
+            }
+            case JMI -> {
+                poll(bus);
+                final int low = bus.cycleRead(pc);
+                pc = (pc + 1) & 0xFFFF;
+                poll(bus);
+                final int high = bus.cycleRead(pc);
+                this.pc = (pc + 1) & 0xFFFF;
+                final int pointer = low | (high << 8);
+                tmp = pointer;
+                poll(bus);
+                final int targetLow = bus.cycleRead(pointer);
+                ea = targetLow;
+                poll(bus);
+                // The pointer's high byte is fetched without carry into its page.
+                final int targetHigh = bus.cycleRead((pointer & 0xFF00) | ((pointer + 1) & 0xFF));
+                this.pc = targetLow | (targetHigh << 8);
+                end(bus);
+            }
+            case JSR -> {
+                poll(bus);
+                final int low = bus.cycleRead(pc);
+                pc = (pc + 1) & 0xFFFF;
+                this.pc = pc;
+                ea = low;
+                poll(bus);
+                bus.cycleRead(0x100 | s);
+                poll(bus);
+                bus.cycleWrite(0x100 | s, pc >> 8);
+                s = (s - 1) & 0xFF;
+                poll(bus);
+                bus.cycleWrite(0x100 | s, pc & 0xFF);
+                dout = pc & 0xFF;
+                s = (s - 1) & 0xFF;
+                poll(bus);
+                final int high = bus.cycleRead(pc);
+                this.pc = low | (high << 8);
+                end(bus);
+            }
+            case RTS -> {
+                this.pc = pc;
+                poll(bus);
+                bus.cycleRead(pc);
+                poll(bus);
+                bus.cycleRead(0x100 | s);
+                s = (s + 1) & 0xFF;
+                poll(bus);
+                final int low = bus.cycleRead(0x100 | s);
+                ea = low;
+                s = (s + 1) & 0xFF;
+                poll(bus);
+                final int high = bus.cycleRead(0x100 | s);
+                pc = low | (high << 8);
+                this.pc = pc;
+                poll(bus);
+                bus.cycleRead(pc);
+                this.pc = (pc + 1) & 0xFFFF;
+                end(bus);
+            }
+            case RTI -> {
+                this.pc = pc;
+                poll(bus);
+                bus.cycleRead(pc);
+                poll(bus);
+                bus.cycleRead(0x100 | s);
+                s = (s + 1) & 0xFF;
+                poll(bus);
+                setP(bus.cycleRead(0x100 | s));
+                s = (s + 1) & 0xFF;
+                poll(bus);
+                final int low = bus.cycleRead(0x100 | s);
+                ea = low;
+                s = (s + 1) & 0xFF;
+                poll(bus);
+                final int high = bus.cycleRead(0x100 | s);
+                this.pc = low | (high << 8);
+                end(bus);
+            }
+            case PSH -> {
+                this.pc = pc;
+                poll(bus);
+                bus.cycleRead(pc);
+                final int value = op == 0x08 ? p | B : a;
+                poll(bus);
+                bus.cycleWrite(0x100 | s, value);
+                dout = value;
+                s = (s - 1) & 0xFF;
+                end(bus);
+            }
+            case PUL -> {
+                this.pc = pc;
+                poll(bus);
+                bus.cycleRead(pc);
+                poll(bus);
+                bus.cycleRead(0x100 | s);
+                s = (s + 1) & 0xFF;
+                poll(bus);
+                final int v = bus.cycleRead(0x100 | s);
+                if (op == 0x28) {
+                    setP(v);
+                } else {
+                    a = v;
+                    nz(a);
+                }
+                end(bus);
+            }
+            default -> fetchOnly(pc, bus); // BRK and JAM
+        }
+    }
+
+    /** The rest of the opcode fetch cycle as {@link #tick} does it; the instruction goes on per cycle. */
+    private void fetchOnly(int nextPc, Bus bus) {
+        pc = nextPc;
+        step = 1;
+        read(nextPc);
+        poll(bus);
+    }
+
+    private void poll(Bus bus) {
+        pollInterrupts(bus.nmiLow(), bus.irqLow());
+    }
+
+    /** The last cycle's work is done: the instruction ends as {@link #done} decides, then the poll. */
+    private void end(Bus bus) {
+        finish(interruptPolled, bus);
+    }
+
+    private void finish(boolean polled, Bus bus) {
+        opcode = polled ? OP_INT : OP_FETCH;
+        step = 0;
+        addr = pc;
+        write = false;
+        poll(bus);
+    }
+
+    /**
+     * The high byte of an indexed base address was read (the poll of that cycle not yet made):
+     * the read at the un-carried address, then the operand (see {@link #indexBase}).
+     */
+    private void indexed(Bus bus, int low, int high, int index) {
+        final int sum = low + index;
+        hiPlusOne = (high + 1) & 0xFF;
+        final int partial = (high << 8) | (sum & 0xFF);
+        final int e = ((high << 8) + sum) & 0xFFFF;
+        poll(bus);
+        if (KIND[opcode] == READ && partial == e) {
+            ea = e;
+            execRead(bus.cycleRead(e));
+            end(bus);
+            return;
+        }
+        bus.cycleRead(partial);
+        poll(bus);
+        operand(bus, e);
+    }
+
+    /** The effective address {@code e} is known (the poll of the cycle that found it made): the operand's cycles. */
+    private void operand(Bus bus, int e) {
+        ea = e;
+        switch (KIND[opcode]) {
+            case READ -> {
+                execRead(bus.cycleRead(e));
+                end(bus);
+            }
+            case WRITE -> {
+                final int v = storeValue();
+                bus.cycleWrite(e, v);
+                dout = v;
+                end(bus);
+            }
+            default -> {
+                final int v = bus.cycleRead(e);
+                poll(bus);
+                // The dummy write of the unmodified value.
+                bus.cycleWrite(e, v);
+                final int r = execRmw(v);
+                poll(bus);
+                bus.cycleWrite(e, r);
+                tmp = r;
+                dout = r;
+                end(bus);
+            }
+        }
+    }
+
     // ---- bus helpers ----
 
     private void read(int address) {
