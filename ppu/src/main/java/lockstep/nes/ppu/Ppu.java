@@ -603,10 +603,12 @@ public final class Ppu implements Digestible {
         final int emphasis = (m & 0xE0) << 1;
         final int grey = (m & 0x01) != 0 ? 0x30 : 0x3F;
         final boolean spritesOn = sprites && spOn;
-        final byte[] chr = chrMem;
-        final int[] chrPg = chrPage;
-        final byte[] ntm = ntMem;
-        final int[] ntPg = ntPage;
+        // The board's arrays: a plain board's, or an A12-watching one's (told of A12 changes).
+        final int[] a12 = a12Line;
+        final byte[] chr = a12 != null ? a12Chr : chrMem;
+        final int[] chrPg = a12 != null ? a12ChrPage : chrPage;
+        final byte[] ntm = a12 != null ? a12Nt : ntMem;
+        final int[] ntPg = a12 != null ? a12NtPage : ntPage;
         int d = dot;
         final int first = d + 1;
         final int end = d + k;
@@ -636,11 +638,22 @@ public final class Ppu implements Digestible {
                 final int a;
                 if (chr != null) {
                     // Plain reads: the nametable byte and its attribute share a page, the two
-                    // pattern planes share one too.
+                    // pattern planes share one too. An A12-watching board is told when the
+                    // nametable fetch (dot d+1, A12 low) or the first pattern fetch (d+5) changes
+                    // A12; the attribute fetch (d+3) and the second pattern fetch (d+7) repeat
+                    // the level before them.
+                    if (a12 != null && a12[0] != 0) {
+                        dot = d + 1;
+                        bus.ppuAddress(0x2000 | (vv & 0x0FFF));
+                    }
                     final int ntBase = ntPg[(vv >> 10) & 3];
                     nt = ntm[ntBase | (vv & 0x3FF)] & 0xFF;
                     a = ntm[ntBase | 0x3C0 | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07)] & 0xFF;
                     final int pa = bgTable | (nt << 4) | ((vv >> 12) & 7);
+                    if (a12 != null && bgTable != a12[0]) {
+                        dot = d + 5;
+                        bus.ppuAddress(pa);
+                    }
                     final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
                     pl = chr[pb] & 0xFF;
                     ph = chr[pb | 8] & 0xFF;
@@ -803,7 +816,47 @@ public final class Ppu implements Digestible {
         int pl = patternLowLatch;
         int ph = patternHighLatch;
         final int bgTable = (ctrl & 0x10) << 8;
+        final int[] a12 = a12Line;
+        final byte[] chr = a12 != null ? a12Chr : chrMem;
+        final int[] chrPg = a12 != null ? a12ChrPage : chrPage;
+        final byte[] ntm = a12 != null ? a12Nt : ntMem;
+        final int[] ntPg = a12 != null ? a12NtPage : ntPage;
         while (d < end) {
+            if (chr != null && (d & 7) == 0 && end - d >= 8) {
+                // A whole tile, dots d+1..d+8, on a board with plain reads (an A12-watching one
+                // told of changes as in visibleDots): a shift and the reload on its first dot,
+                // its four fetches, seven more shifts and the coarse X step on its last dot.
+                lo = ((lo << 1) & 0xFF00) | pl;
+                hi = ((hi << 1) & 0xFF00) | ph;
+                al = ((al << 1) & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
+                ah = ((ah << 1) & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
+                if (a12 != null && a12[0] != 0) {
+                    dot = d + 1;
+                    bus.ppuAddress(0x2000 | (vv & 0x0FFF));
+                }
+                final int ntBase = ntPg[(vv >> 10) & 3];
+                nt = ntm[ntBase | (vv & 0x3FF)] & 0xFF;
+                final int a = ntm[ntBase | 0x3C0 | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07)] & 0xFF;
+                at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+                final int pa = bgTable | (nt << 4) | ((vv >> 12) & 7);
+                if (a12 != null && bgTable != a12[0]) {
+                    dot = d + 5;
+                    bus.ppuAddress(pa);
+                }
+                final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
+                pl = chr[pb] & 0xFF;
+                ph = chr[pb | 8] & 0xFF;
+                lo <<= 7;
+                hi <<= 7;
+                al <<= 7;
+                ah <<= 7;
+                d += 8;
+                vv = incrementX(vv);
+                if (d == 256) {
+                    vv = incrementY(vv);
+                }
+                continue;
+            }
             d++;
             lo <<= 1;
             hi <<= 1;
@@ -861,15 +914,24 @@ public final class Ppu implements Digestible {
             // (a couple of dozen accesses a line), the loop runs without step()'s dispatch.
             final int stop = Math.min(end, 320);
             final byte[] sec = secondaryOamBytes;
+            final int[] a12 = a12Line;
+            final byte[] chr = a12 != null ? a12Chr : chrMem;
+            final int[] chrPg = a12 != null ? a12ChrPage : chrPage;
             while (d < stop) {
-                if (chrMem != null && ((d - 256) & 7) == 0 && stop - d >= 8) {
+                if (chr != null && ((d - 256) & 7) == 0 && stop - d >= 8) {
                     // A whole slot (dots d+1..d+8) on a board with plain reads: its two garbage
                     // nametable fetches read nothing anyone sees, and its scroll copies only
-                    // need t, so the slot is its fields and its two pattern reads.
+                    // need t, so the slot is its fields and its two pattern reads. An
+                    // A12-watching board is told when the first garbage fetch (dot d+1, A12
+                    // low) or the first pattern fetch (d+5) changes A12.
                     final int slot = (d - 256) >> 3;
                     if (slot == 0) {
                         v = (v & ~0x041F) | (t & 0x041F);
                         startSpriteFetches(visible);
+                    }
+                    if (a12 != null && a12[0] != 0) {
+                        dot = d + 1;
+                        bus.ppuAddress(0x2000 | (v & 0x0FFF));
                     }
                     final int base = slot << 2;
                     spriteY = sec[base] & 0xFF;
@@ -877,11 +939,15 @@ public final class Ppu implements Digestible {
                     spriteAttr = sec[base + 2] & 0xFF;
                     spriteX = sec[base + 3] & 0xFF;
                     final int pa = spritePatternAddress(slot);
-                    final int pb = chrPage[pa >> 10] | (pa & 0x3FF);
-                    final int low = chrMem[pb] & 0xFF;
+                    if (a12 != null && ((pa ^ a12[0]) & 0x1000) != 0) {
+                        dot = d + 5;
+                        bus.ppuAddress(pa);
+                    }
+                    final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
+                    final int low = chr[pb] & 0xFF;
                     spritePatternLow = low;
                     if (slot < spriteCount) {
-                        composeSprite(slot, low, chrMem[pb | 8] & 0xFF);
+                        composeSprite(slot, low, chr[pb | 8] & 0xFF);
                     }
                     d += 8;
                     if (!visible && d >= 280 && d - 7 <= 304) {
