@@ -130,8 +130,13 @@ public final class Ppu implements Digestible {
     private int rawColorLast;
     private int rawColorBefore;
     private boolean spriteLineDirty;
-    /** Scratch of {@link #visibleDots}: the palette with the mask's greyscale and emphasis. */
+    /**
+     * The palette with greyscale and emphasis of mask {@link #shownMask} applied, for
+     * {@link #visibleDots}; -1 when the palette may have changed since. A cache of the palette
+     * and the mask, not state.
+     */
     private final short[] shownColor = new short[32];
+    private int shownMask = -1;
 
     // Digest term cache of the state that changes only on events (see digestTerm()).
     private boolean digestStale = true;
@@ -271,6 +276,7 @@ public final class Ppu implements Digestible {
         for (int i = 0; i < 32; i++) {
             palette.write(i, POWER_UP_PALETTE[i]);
         }
+        shownMask = -1;
         java.util.Arrays.fill(frame, (short) 0);
         updateNmi();
     }
@@ -615,10 +621,11 @@ public final class Ppu implements Digestible {
         // The 32 colours as they leave the PPU (greyscale and emphasis applied), for the whole
         // tiles, if the batch has one.
         final short[] shown = shownColor;
-        if (((d + 7) & ~7) + 8 <= end) {
+        if (shownMask != m && ((d + 7) & ~7) + 8 <= end) {
             for (int i = 0; i < 32; i++) {
                 shown[i] = (short) ((pal[i] & grey) | emphasis);
             }
+            shownMask = m;
         }
         while (d < end) {
             if ((d & 7) == 0 && end - d >= 8) {
@@ -1780,6 +1787,7 @@ public final class Ppu implements Digestible {
 
     private void writePalette(int addr, int value) {
         palette.write(paletteIndex(addr), value & 0x3F);
+        shownMask = -1;
     }
 
     /** The decay register's value, with bits not refreshed for a while decayed to 0. */
@@ -1863,6 +1871,7 @@ public final class Ppu implements Digestible {
     /** The 32-byte palette RAM (for debuggers and tests; the caller may change it). */
     public Memory palette() {
         digestStale = true;
+        shownMask = -1;
         return palette;
     }
 
@@ -2075,6 +2084,7 @@ public final class Ppu implements Digestible {
         secondaryOam.state(s);
         palette.state(s);
         digestStale = true;
+        shownMask = -1;
         // The frame buffer is output, not state: it is rebuilt by the next frame.
     }
 }
