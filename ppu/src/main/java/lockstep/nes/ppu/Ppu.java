@@ -593,6 +593,9 @@ public final class Ppu implements Digestible {
         int ph = patternHighLatch;
         int last = rawColorLast;
         int before = rawColorBefore;
+        // The palette indexes of the last two pixels of the last whole tile composed (before
+        // << 5 | last), their colours looked up once after the loop; -1 when none is pending.
+        int tail = -1;
         boolean hit = sprite0Hit;
         final int m = mask;
         final int bit = 15 - fineX;
@@ -679,12 +682,12 @@ public final class Ppu implements Digestible {
                 int pixels = 0;
                 if (bgOn && x0 >= bgFrom) {
                     final int shift = bit - 7;
-                    pixels = SPREAD[(lo >> shift) & 0xFF]
-                            | (SPREAD[(hi >> shift) & 0xFF] << 1)
-                            | (SPREAD[(al >> shift) & 0xFF] << 2)
-                            | (SPREAD[(ah >> shift) & 0xFF] << 3);
-                    // A pixel whose pattern bits are 0 is the backdrop, whatever its attribute.
-                    pixels &= (((pixels | (pixels >>> 1)) & 0x11111111) * 0xF);
+                    final int planes = SPREAD[(lo >> shift) & 0xFF] | (SPREAD[(hi >> shift) & 0xFF] << 1);
+                    if (planes != 0) {
+                        pixels = planes | (SPREAD[(al >> shift) & 0xFF] << 2) | (SPREAD[(ah >> shift) & 0xFF] << 3);
+                        // A pixel whose pattern bits are 0 is the backdrop, whatever its attribute.
+                        pixels &= ((planes | (planes >>> 1)) & 0x11111111) * 0xF;
+                    }
                 }
                 final int o = row | x0;
                 if (spritesOn && x0 + 8 > spFrom && (long) SPRITE_BYTES.get(line, x0) != 0) {
@@ -706,14 +709,19 @@ public final class Ppu implements Digestible {
                         prevIndex = lastIndex;
                         lastIndex = index;
                     }
-                    before = pal[prevIndex] & 0xFF;
-                    last = pal[lastIndex] & 0xFF;
+                    tail = (prevIndex << 5) | lastIndex;
+                } else if (pixels == 0) {
+                    // Eight backdrop pixels (a blank row of a tile, or no background here).
+                    final short backdrop = shown[0];
+                    for (int i = 0; i < 8; i++) {
+                        out[o + i] = backdrop;
+                    }
+                    tail = 0;
                 } else {
                     for (int i = 0; i < 8; i++) {
                         out[o + i] = shown[(pixels >>> (28 - 4 * i)) & 0xF];
                     }
-                    before = pal[(pixels >>> 4) & 0xF] & 0xFF;
-                    last = pal[pixels & 0xF] & 0xFF;
+                    tail = ((pixels & 0xF0) << 1) | (pixels & 0xF);
                 }
                 lo <<= 7;
                 hi <<= 7;
@@ -768,12 +776,20 @@ public final class Ppu implements Digestible {
                 }
             }
             final int color = pal[(index & 3) == 0 ? 0 : index] & 0xFF;
+            if (tail >= 0) {
+                last = pal[tail & 0x1F] & 0xFF;
+                tail = -1;
+            }
             before = last;
             last = color;
             out[row | x] = (short) ((color & grey) | emphasis);
             if (d == 256) {
                 vv = incrementY(vv);
             }
+        }
+        if (tail >= 0) {
+            before = pal[tail >> 5] & 0xFF;
+            last = pal[tail & 0x1F] & 0xFF;
         }
         // Sprite evaluation touches nothing the background or the pixels use: run it after them.
         evaluateDots(first, d);
