@@ -154,6 +154,8 @@ public final class Ppu implements Digestible {
      * path is untouched). Wiring; the level itself is the board's state.
      */
     private final int[] a12Line;
+    /** The A12-watching board takes a fall and the rise after it in one call ({@link PpuBus#a12Dip}). */
+    private final boolean a12Dips;
     private final byte[] a12Chr;
     private final int[] a12ChrPage;
     private final byte[] a12Nt;
@@ -169,6 +171,7 @@ public final class Ppu implements Digestible {
         PpuBus.Direct direct = bus.direct();
         final PpuBus.A12Watch watch = direct == null ? bus.a12Watch() : null;
         a12Line = watch != null ? watch.line() : null;
+        a12Dips = watch != null && watch.dips();
         final PpuBus.Direct arrays = watch != null ? watch.arrays() : null;
         a12Chr = arrays != null ? arrays.chr() : null;
         a12ChrPage = arrays != null ? arrays.chrPage() : null;
@@ -229,6 +232,27 @@ public final class Ppu implements Digestible {
             return a12Chr[a12ChrPage[addr >> 10] | (addr & 0x3FF)] & 0xFF;
         }
         return a12Nt[a12NtPage[(addr >> 10) & 3] | (addr & 0x3FF)] & 0xFF;
+    }
+
+    /**
+     * Tells an A12-watching board of the A12 changes of a tile or sprite slot (dots d+1..d+8)
+     * read from its arrays: a nametable fetch ({@code ntAddr}, A12 low) on dot d+1, the first
+     * pattern fetch ({@code pa}) on d+5; the fetches on d+3 and d+7 repeat the level before
+     * them. A board without dips was told of the fall before the reads (its banks may follow
+     * A12); one with dips hears of a fall and the rise after it in one call.
+     */
+    private void a12Tile(int[] a12, int ntAddr, int pa, int d) {
+        if (a12[0] != 0) {
+            dot = d + 1;
+            if ((pa & 0x1000) != 0) {
+                bus.a12Dip(ntAddr, pa, 4);
+            } else {
+                bus.ppuAddress(ntAddr);
+            }
+        } else if ((pa & 0x1000) != 0) {
+            dot = d + 5;
+            bus.ppuAddress(pa);
+        }
     }
 
     public void power() {
@@ -652,7 +676,7 @@ public final class Ppu implements Digestible {
                     // nametable fetch (dot d+1, A12 low) or the first pattern fetch (d+5) changes
                     // A12; the attribute fetch (d+3) and the second pattern fetch (d+7) repeat
                     // the level before them.
-                    if (a12 != null && a12[0] != 0) {
+                    if (a12 != null && a12[0] != 0 && !a12Dips) {
                         dot = d + 1;
                         bus.ppuAddress(0x2000 | (vv & 0x0FFF));
                     }
@@ -660,9 +684,8 @@ public final class Ppu implements Digestible {
                     nt = ntm[ntBase | (vv & 0x3FF)] & 0xFF;
                     a = ntm[ntBase | 0x3C0 | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07)] & 0xFF;
                     final int pa = bgTable | (nt << 4) | ((vv >> 12) & 7);
-                    if (a12 != null && bgTable != a12[0]) {
-                        dot = d + 5;
-                        bus.ppuAddress(pa);
+                    if (a12 != null) {
+                        a12Tile(a12, 0x2000 | (vv & 0x0FFF), pa, d);
                     }
                     final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
                     pl = chr[pb] & 0xFF;
@@ -853,7 +876,7 @@ public final class Ppu implements Digestible {
                 hi = ((hi << 1) & 0xFF00) | ph;
                 al = ((al << 1) & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
                 ah = ((ah << 1) & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
-                if (a12 != null && a12[0] != 0) {
+                if (a12 != null && a12[0] != 0 && !a12Dips) {
                     dot = d + 1;
                     bus.ppuAddress(0x2000 | (vv & 0x0FFF));
                 }
@@ -862,9 +885,8 @@ public final class Ppu implements Digestible {
                 final int a = ntm[ntBase | 0x3C0 | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07)] & 0xFF;
                 at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
                 final int pa = bgTable | (nt << 4) | ((vv >> 12) & 7);
-                if (a12 != null && bgTable != a12[0]) {
-                    dot = d + 5;
-                    bus.ppuAddress(pa);
+                if (a12 != null) {
+                    a12Tile(a12, 0x2000 | (vv & 0x0FFF), pa, d);
                 }
                 final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
                 pl = chr[pb] & 0xFF;
@@ -952,7 +974,7 @@ public final class Ppu implements Digestible {
                         v = (v & ~0x041F) | (t & 0x041F);
                         startSpriteFetches(visible);
                     }
-                    if (a12 != null && a12[0] != 0) {
+                    if (a12 != null && a12[0] != 0 && !a12Dips) {
                         dot = d + 1;
                         bus.ppuAddress(0x2000 | (v & 0x0FFF));
                     }
@@ -962,9 +984,8 @@ public final class Ppu implements Digestible {
                     spriteAttr = sec[base + 2] & 0xFF;
                     spriteX = sec[base + 3] & 0xFF;
                     final int pa = spritePatternAddress(slot);
-                    if (a12 != null && ((pa ^ a12[0]) & 0x1000) != 0) {
-                        dot = d + 5;
-                        bus.ppuAddress(pa);
+                    if (a12 != null) {
+                        a12Tile(a12, 0x2000 | (v & 0x0FFF), pa, d);
                     }
                     final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
                     final int low = chr[pb] & 0xFF;

@@ -59,18 +59,21 @@ class RunDifferentialTest {
     /**
      * A board that watches A12 only: it logs each change of A12 with the PPU's position at the
      * time, and (so the PPU must read the pattern tables after telling it) maps the low pattern
-     * table to another 4 KiB bank while A12 is high. With {@code watch} it offers its arrays and
-     * level ({@link PpuBus#a12Watch}), so the PPU tells it only of changes; without, it sees
-     * every access (the reference).
+     * table to another 4 KiB bank while A12 is high, unless it takes {@code dips}
+     * ({@link PpuBus#a12Dip}, logged as the two changes they stand for). With {@code watch} it
+     * offers its arrays and level ({@link PpuBus#a12Watch}), so the PPU tells it only of
+     * changes; without, it sees every access (the reference).
      */
     private static final class A12Bus extends LogBus {
         final boolean watch;
+        final boolean dips;
         final int[] line = new int[1];
         Ppu ppu;
 
-        A12Bus(boolean watch, long seed) {
+        A12Bus(boolean watch, boolean dips, long seed) {
             super(seed);
             this.watch = watch;
+            this.dips = dips;
         }
 
         @Override
@@ -82,8 +85,10 @@ class RunDifferentialTest {
             final int level = addr & 0x1000;
             if (level != line[0]) {
                 line[0] = level;
-                for (int i = 0; i < 4; i++) {
-                    chrPage[i] = (level != 0 ? 0x2000 : 0) + 0x400 * i;
+                if (!dips) {
+                    for (int i = 0; i < 4; i++) {
+                        chrPage[i] = (level != 0 ? 0x2000 : 0) + 0x400 * i;
+                    }
                 }
                 record(level != 0 ? 5 : 4, ppu.scanline(), ppu.dot());
             }
@@ -112,8 +117,17 @@ class RunDifferentialTest {
         }
 
         @Override
+        public void a12Dip(int lowAddr, int highAddr, int dots) {
+            if (!dips || line[0] == 0 || (lowAddr & 0x1000) != 0 || (highAddr & 0x1000) == 0) {
+                throw new IllegalStateException("a12Dip " + Integer.toHexString(lowAddr) + " " + Integer.toHexString(highAddr));
+            }
+            record(4, ppu.scanline(), ppu.dot());
+            record(5, ppu.scanline(), ppu.dot() + dots);
+        }
+
+        @Override
         public A12Watch a12Watch() {
-            return watch ? new A12Watch(new Direct(chr, chrPage, nt, ntPage), line) : null;
+            return watch ? new A12Watch(new Direct(chr, chrPage, nt, ntPage), line, dips) : null;
         }
     }
 
@@ -235,9 +249,18 @@ class RunDifferentialTest {
     @ParameterizedTest
     @ValueSource(longs = {31, 32, 33, 34})
     void a12WatchingBoardSeesEveryChangeOnItsDot(long seed) {
-        A12Bus reference = new A12Bus(false, seed);
-        A12Bus watching = new A12Bus(true, seed);
+        A12Bus reference = new A12Bus(false, false, seed);
+        A12Bus watching = new A12Bus(true, false, seed);
         check(seed, reference, watching, seed == 34, seed == 34 ? 3 : 6);
+    }
+
+    /** The same for a board that takes a fall and the rise after it in one call (a12Dip). */
+    @ParameterizedTest
+    @ValueSource(longs = {41, 42, 43})
+    void a12DipsAreTheChangesTheyStandFor(long seed) {
+        A12Bus reference = new A12Bus(false, true, seed);
+        A12Bus watching = new A12Bus(true, true, seed);
+        check(seed, reference, watching, seed == 43, seed == 43 ? 3 : 6);
     }
 
     /**

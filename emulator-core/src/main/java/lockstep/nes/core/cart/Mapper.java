@@ -269,7 +269,16 @@ public abstract class Mapper implements PpuBus, Digestible {
         if (line == null) {
             return null;
         }
-        return new A12Watch(new Direct(chrRam != null ? chrRam.array() : chr, chrPage, ciram.array(), ntPage), line);
+        return new A12Watch(new Direct(chrRam != null ? chrRam.array() : chr, chrPage, ciram.array(), ntPage), line,
+                a12Dips());
+    }
+
+    /**
+     * True for an A12-watching board that implements {@link #a12Dip} and whose page tables do
+     * not depend on A12 ({@link PpuBus.A12Watch#dips}).
+     */
+    protected boolean a12Dips() {
+        return false;
     }
 
     /**
