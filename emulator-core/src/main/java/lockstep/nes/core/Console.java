@@ -345,6 +345,13 @@ public final class Console implements Digestible {
     }
 
     /**
+     * The PPU registers whose writes may change what a board's bound depends on (the board,
+     * the PPU's position, ctrl, whether it renders, whether a register effect is pending, the
+     * address on its bus): all but $2003-$2005, which change only OAMADDR, OAM, t, fine x and w.
+     */
+    private static final boolean[] BOUND_REGISTERS = {true, true, true, false, false, false, true, true};
+
+    /**
      * After a CPU access that may change what the board's bound depends on (a board write, a PPU
      * register write or data read), made with the PPU caught up to it: the board is asked again
      * from there, without another catch-up.
@@ -437,7 +444,9 @@ public final class Console implements Digestible {
         } else if (addr < 0x4000) {
             syncPpu();
             ppu.writeRegister(addr & 7, value);
-            boardBoundStale();
+            if (BOUND_REGISTERS[addr & 7]) {
+                boardBoundStale();
+            }
         } else if (addr < 0x4020) {
             switch (addr) {
                 case 0x4014 -> dma.startOam(value);

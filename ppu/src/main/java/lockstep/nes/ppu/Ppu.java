@@ -130,8 +130,13 @@ public final class Ppu implements Digestible {
     private int rawColorLast;
     private int rawColorBefore;
     private boolean spriteLineDirty;
-    /** Scratch of {@link #visibleDots}: the palette with the mask's greyscale and emphasis. */
+    /**
+     * The palette with greyscale and emphasis of mask {@link #shownMask} applied, for
+     * {@link #visibleDots}; -1 when the palette may have changed since. A cache of the palette
+     * and the mask, not state.
+     */
     private final short[] shownColor = new short[32];
+    private int shownMask = -1;
 
     // Digest term cache of the state that changes only on events (see digestTerm()).
     private boolean digestStale = true;
@@ -149,6 +154,8 @@ public final class Ppu implements Digestible {
      * path is untouched). Wiring; the level itself is the board's state.
      */
     private final int[] a12Line;
+    /** The A12-watching board takes a fall and the rise after it in one call ({@link PpuBus#a12Dip}). */
+    private final boolean a12Dips;
     private final byte[] a12Chr;
     private final int[] a12ChrPage;
     private final byte[] a12Nt;
@@ -164,6 +171,7 @@ public final class Ppu implements Digestible {
         PpuBus.Direct direct = bus.direct();
         final PpuBus.A12Watch watch = direct == null ? bus.a12Watch() : null;
         a12Line = watch != null ? watch.line() : null;
+        a12Dips = watch != null && watch.dips();
         final PpuBus.Direct arrays = watch != null ? watch.arrays() : null;
         a12Chr = arrays != null ? arrays.chr() : null;
         a12ChrPage = arrays != null ? arrays.chrPage() : null;
@@ -226,6 +234,27 @@ public final class Ppu implements Digestible {
         return a12Nt[a12NtPage[(addr >> 10) & 3] | (addr & 0x3FF)] & 0xFF;
     }
 
+    /**
+     * Tells an A12-watching board of the A12 changes of a tile or sprite slot (dots d+1..d+8)
+     * read from its arrays: a nametable fetch ({@code ntAddr}, A12 low) on dot d+1, the first
+     * pattern fetch ({@code pa}) on d+5; the fetches on d+3 and d+7 repeat the level before
+     * them. A board without dips was told of the fall before the reads (its banks may follow
+     * A12); one with dips hears of a fall and the rise after it in one call.
+     */
+    private void a12Tile(int[] a12, int ntAddr, int pa, int d) {
+        if (a12[0] != 0) {
+            dot = d + 1;
+            if ((pa & 0x1000) != 0) {
+                bus.a12Dip(ntAddr, pa, 4);
+            } else {
+                bus.ppuAddress(ntAddr);
+            }
+        } else if ((pa & 0x1000) != 0) {
+            dot = d + 5;
+            bus.ppuAddress(pa);
+        }
+    }
+
     public void power() {
         digestStale = true;
         scanline = 0;
@@ -271,6 +300,7 @@ public final class Ppu implements Digestible {
         for (int i = 0; i < 32; i++) {
             palette.write(i, POWER_UP_PALETTE[i]);
         }
+        shownMask = -1;
         java.util.Arrays.fill(frame, (short) 0);
         updateNmi();
     }
@@ -587,6 +617,9 @@ public final class Ppu implements Digestible {
         int ph = patternHighLatch;
         int last = rawColorLast;
         int before = rawColorBefore;
+        // The palette indexes of the last two pixels of the last whole tile composed (before
+        // << 5 | last), their colours looked up once after the loop; -1 when none is pending.
+        int tail = -1;
         boolean hit = sprite0Hit;
         final int m = mask;
         final int bit = 15 - fineX;
@@ -603,20 +636,23 @@ public final class Ppu implements Digestible {
         final int emphasis = (m & 0xE0) << 1;
         final int grey = (m & 0x01) != 0 ? 0x30 : 0x3F;
         final boolean spritesOn = sprites && spOn;
-        final byte[] chr = chrMem;
-        final int[] chrPg = chrPage;
-        final byte[] ntm = ntMem;
-        final int[] ntPg = ntPage;
+        // The board's arrays: a plain board's, or an A12-watching one's (told of A12 changes).
+        final int[] a12 = a12Line;
+        final byte[] chr = a12 != null ? a12Chr : chrMem;
+        final int[] chrPg = a12 != null ? a12ChrPage : chrPage;
+        final byte[] ntm = a12 != null ? a12Nt : ntMem;
+        final int[] ntPg = a12 != null ? a12NtPage : ntPage;
         int d = dot;
         final int first = d + 1;
         final int end = d + k;
         // The 32 colours as they leave the PPU (greyscale and emphasis applied), for the whole
         // tiles, if the batch has one.
         final short[] shown = shownColor;
-        if (((d + 7) & ~7) + 8 <= end) {
+        if (shownMask != m && ((d + 7) & ~7) + 8 <= end) {
             for (int i = 0; i < 32; i++) {
                 shown[i] = (short) ((pal[i] & grey) | emphasis);
             }
+            shownMask = m;
         }
         while (d < end) {
             if ((d & 7) == 0 && end - d >= 8) {
@@ -636,11 +672,21 @@ public final class Ppu implements Digestible {
                 final int a;
                 if (chr != null) {
                     // Plain reads: the nametable byte and its attribute share a page, the two
-                    // pattern planes share one too.
+                    // pattern planes share one too. An A12-watching board is told when the
+                    // nametable fetch (dot d+1, A12 low) or the first pattern fetch (d+5) changes
+                    // A12; the attribute fetch (d+3) and the second pattern fetch (d+7) repeat
+                    // the level before them.
+                    if (a12 != null && a12[0] != 0 && !a12Dips) {
+                        dot = d + 1;
+                        bus.ppuAddress(0x2000 | (vv & 0x0FFF));
+                    }
                     final int ntBase = ntPg[(vv >> 10) & 3];
                     nt = ntm[ntBase | (vv & 0x3FF)] & 0xFF;
                     a = ntm[ntBase | 0x3C0 | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07)] & 0xFF;
                     final int pa = bgTable | (nt << 4) | ((vv >> 12) & 7);
+                    if (a12 != null) {
+                        a12Tile(a12, 0x2000 | (vv & 0x0FFF), pa, d);
+                    }
                     final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
                     pl = chr[pb] & 0xFF;
                     ph = chr[pb | 8] & 0xFF;
@@ -659,12 +705,12 @@ public final class Ppu implements Digestible {
                 int pixels = 0;
                 if (bgOn && x0 >= bgFrom) {
                     final int shift = bit - 7;
-                    pixels = SPREAD[(lo >> shift) & 0xFF]
-                            | (SPREAD[(hi >> shift) & 0xFF] << 1)
-                            | (SPREAD[(al >> shift) & 0xFF] << 2)
-                            | (SPREAD[(ah >> shift) & 0xFF] << 3);
-                    // A pixel whose pattern bits are 0 is the backdrop, whatever its attribute.
-                    pixels &= (((pixels | (pixels >>> 1)) & 0x11111111) * 0xF);
+                    final int planes = SPREAD[(lo >> shift) & 0xFF] | (SPREAD[(hi >> shift) & 0xFF] << 1);
+                    if (planes != 0) {
+                        pixels = planes | (SPREAD[(al >> shift) & 0xFF] << 2) | (SPREAD[(ah >> shift) & 0xFF] << 3);
+                        // A pixel whose pattern bits are 0 is the backdrop, whatever its attribute.
+                        pixels &= ((planes | (planes >>> 1)) & 0x11111111) * 0xF;
+                    }
                 }
                 final int o = row | x0;
                 if (spritesOn && x0 + 8 > spFrom && (long) SPRITE_BYTES.get(line, x0) != 0) {
@@ -686,14 +732,19 @@ public final class Ppu implements Digestible {
                         prevIndex = lastIndex;
                         lastIndex = index;
                     }
-                    before = pal[prevIndex] & 0xFF;
-                    last = pal[lastIndex] & 0xFF;
+                    tail = (prevIndex << 5) | lastIndex;
+                } else if (pixels == 0) {
+                    // Eight backdrop pixels (a blank row of a tile, or no background here).
+                    final short backdrop = shown[0];
+                    for (int i = 0; i < 8; i++) {
+                        out[o + i] = backdrop;
+                    }
+                    tail = 0;
                 } else {
                     for (int i = 0; i < 8; i++) {
                         out[o + i] = shown[(pixels >>> (28 - 4 * i)) & 0xF];
                     }
-                    before = pal[(pixels >>> 4) & 0xF] & 0xFF;
-                    last = pal[pixels & 0xF] & 0xFF;
+                    tail = ((pixels & 0xF0) << 1) | (pixels & 0xF);
                 }
                 lo <<= 7;
                 hi <<= 7;
@@ -748,12 +799,20 @@ public final class Ppu implements Digestible {
                 }
             }
             final int color = pal[(index & 3) == 0 ? 0 : index] & 0xFF;
+            if (tail >= 0) {
+                last = pal[tail & 0x1F] & 0xFF;
+                tail = -1;
+            }
             before = last;
             last = color;
             out[row | x] = (short) ((color & grey) | emphasis);
             if (d == 256) {
                 vv = incrementY(vv);
             }
+        }
+        if (tail >= 0) {
+            before = pal[tail >> 5] & 0xFF;
+            last = pal[tail & 0x1F] & 0xFF;
         }
         // Sprite evaluation touches nothing the background or the pixels use: run it after them.
         evaluateDots(first, d);
@@ -803,7 +862,46 @@ public final class Ppu implements Digestible {
         int pl = patternLowLatch;
         int ph = patternHighLatch;
         final int bgTable = (ctrl & 0x10) << 8;
+        final int[] a12 = a12Line;
+        final byte[] chr = a12 != null ? a12Chr : chrMem;
+        final int[] chrPg = a12 != null ? a12ChrPage : chrPage;
+        final byte[] ntm = a12 != null ? a12Nt : ntMem;
+        final int[] ntPg = a12 != null ? a12NtPage : ntPage;
         while (d < end) {
+            if (chr != null && (d & 7) == 0 && end - d >= 8) {
+                // A whole tile, dots d+1..d+8, on a board with plain reads (an A12-watching one
+                // told of changes as in visibleDots): a shift and the reload on its first dot,
+                // its four fetches, seven more shifts and the coarse X step on its last dot.
+                lo = ((lo << 1) & 0xFF00) | pl;
+                hi = ((hi << 1) & 0xFF00) | ph;
+                al = ((al << 1) & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
+                ah = ((ah << 1) & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
+                if (a12 != null && a12[0] != 0 && !a12Dips) {
+                    dot = d + 1;
+                    bus.ppuAddress(0x2000 | (vv & 0x0FFF));
+                }
+                final int ntBase = ntPg[(vv >> 10) & 3];
+                nt = ntm[ntBase | (vv & 0x3FF)] & 0xFF;
+                final int a = ntm[ntBase | 0x3C0 | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07)] & 0xFF;
+                at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+                final int pa = bgTable | (nt << 4) | ((vv >> 12) & 7);
+                if (a12 != null) {
+                    a12Tile(a12, 0x2000 | (vv & 0x0FFF), pa, d);
+                }
+                final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
+                pl = chr[pb] & 0xFF;
+                ph = chr[pb | 8] & 0xFF;
+                lo <<= 7;
+                hi <<= 7;
+                al <<= 7;
+                ah <<= 7;
+                d += 8;
+                vv = incrementX(vv);
+                if (d == 256) {
+                    vv = incrementY(vv);
+                }
+                continue;
+            }
             d++;
             lo <<= 1;
             hi <<= 1;
@@ -861,15 +959,24 @@ public final class Ppu implements Digestible {
             // (a couple of dozen accesses a line), the loop runs without step()'s dispatch.
             final int stop = Math.min(end, 320);
             final byte[] sec = secondaryOamBytes;
+            final int[] a12 = a12Line;
+            final byte[] chr = a12 != null ? a12Chr : chrMem;
+            final int[] chrPg = a12 != null ? a12ChrPage : chrPage;
             while (d < stop) {
-                if (chrMem != null && ((d - 256) & 7) == 0 && stop - d >= 8) {
+                if (chr != null && ((d - 256) & 7) == 0 && stop - d >= 8) {
                     // A whole slot (dots d+1..d+8) on a board with plain reads: its two garbage
                     // nametable fetches read nothing anyone sees, and its scroll copies only
-                    // need t, so the slot is its fields and its two pattern reads.
+                    // need t, so the slot is its fields and its two pattern reads. An
+                    // A12-watching board is told when the first garbage fetch (dot d+1, A12
+                    // low) or the first pattern fetch (d+5) changes A12.
                     final int slot = (d - 256) >> 3;
                     if (slot == 0) {
                         v = (v & ~0x041F) | (t & 0x041F);
                         startSpriteFetches(visible);
+                    }
+                    if (a12 != null && a12[0] != 0 && !a12Dips) {
+                        dot = d + 1;
+                        bus.ppuAddress(0x2000 | (v & 0x0FFF));
                     }
                     final int base = slot << 2;
                     spriteY = sec[base] & 0xFF;
@@ -877,11 +984,14 @@ public final class Ppu implements Digestible {
                     spriteAttr = sec[base + 2] & 0xFF;
                     spriteX = sec[base + 3] & 0xFF;
                     final int pa = spritePatternAddress(slot);
-                    final int pb = chrPage[pa >> 10] | (pa & 0x3FF);
-                    final int low = chrMem[pb] & 0xFF;
+                    if (a12 != null) {
+                        a12Tile(a12, 0x2000 | (v & 0x0FFF), pa, d);
+                    }
+                    final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
+                    final int low = chr[pb] & 0xFF;
                     spritePatternLow = low;
                     if (slot < spriteCount) {
-                        composeSprite(slot, low, chrMem[pb | 8] & 0xFF);
+                        composeSprite(slot, low, chr[pb | 8] & 0xFF);
                     }
                     d += 8;
                     if (!visible && d >= 280 && d - 7 <= 304) {
@@ -1714,6 +1824,7 @@ public final class Ppu implements Digestible {
 
     private void writePalette(int addr, int value) {
         palette.write(paletteIndex(addr), value & 0x3F);
+        shownMask = -1;
     }
 
     /** The decay register's value, with bits not refreshed for a while decayed to 0. */
@@ -1797,6 +1908,7 @@ public final class Ppu implements Digestible {
     /** The 32-byte palette RAM (for debuggers and tests; the caller may change it). */
     public Memory palette() {
         digestStale = true;
+        shownMask = -1;
         return palette;
     }
 
@@ -2009,6 +2121,7 @@ public final class Ppu implements Digestible {
         secondaryOam.state(s);
         palette.state(s);
         digestStale = true;
+        shownMask = -1;
         // The frame buffer is output, not state: it is rebuilt by the next frame.
     }
 }

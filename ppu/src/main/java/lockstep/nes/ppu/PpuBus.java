@@ -49,7 +49,22 @@ public interface PpuBus {
         return null;
     }
 
-    /** The arrays behind an A12-watching board's reads, and the A12 level it last saw (see {@link #a12Watch}). */
-    record A12Watch(Direct arrays, int[] line) {
+    /**
+     * For an A12-watching board whose {@link A12Watch#dips} is true: the same as
+     * {@code ppuAddress(lowAddr)} on the present dot and {@code ppuAddress(highAddr)}
+     * {@code dots} dots later, A12 being high before, low at {@code lowAddr} and high at
+     * {@code highAddr}, with no access between that changes it. Rendering with a pattern table at
+     * $1000 makes such 4-dot dips (a nametable fetch between pattern fetches) up to twice a tile.
+     */
+    default void a12Dip(int lowAddr, int highAddr, int dots) {
+        throw new UnsupportedOperationException("a12Dip on a board that does not offer it");
+    }
+
+    /**
+     * The arrays behind an A12-watching board's reads, the A12 level it last saw (see
+     * {@link #a12Watch}), and whether it takes {@link #a12Dip} (its page tables must then not
+     * depend on A12, so the PPU may read between the two changes before telling it of both).
+     */
+    record A12Watch(Direct arrays, int[] line, boolean dips) {
     }
 }

@@ -21,36 +21,128 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class RunDifferentialTest {
 
-    /** A bus that logs every access in order; {@code direct} makes it offer its plain arrays. */
-    private static final class LoggingBus implements PpuBus {
-        final byte[] chr = new byte[0x2000];
+    /** A bus with random memories and a log of events in order. */
+    private abstract static class LogBus implements PpuBus {
+        // 16 KiB of CHR: an A12-watching bus switches the low pattern table's bank with A12.
+        final byte[] chr = new byte[0x4000];
         final int[] chrPage = {0, 0x400, 0x800, 0xC00, 0x1000, 0x1400, 0x1800, 0x1C00};
         final byte[] nt = new byte[0x800];
         final int[] ntPage = {0, 0x400, 0, 0x400};
-        final boolean direct;
         long[] log = new long[1 << 16];
         int count;
 
-        LoggingBus(boolean direct, long seed) {
-            this.direct = direct;
+        LogBus(long seed) {
             Random r = new Random(seed);
             r.nextBytes(chr);
             // Some all-zero and all-one tiles, so transparent and opaque pixels both occur a lot.
-            for (int tile = 0; tile < 512; tile += 3) {
+            for (int tile = 0; tile < 1024; tile += 3) {
                 Arrays.fill(chr, tile * 16, tile * 16 + 16, (byte) (tile % 2 == 0 ? 0 : 0xFF));
             }
             r.nextBytes(nt);
         }
 
-        private void record(int kind, int addr, int value) {
+        /** True when the log of the PPU run in chunks must equal the stepped one's. */
+        abstract boolean logged();
+
+        void record(int kind, int addr, int value) {
             if (count == log.length) {
                 log = Arrays.copyOf(log, count * 2);
             }
             log[count++] = ((long) kind << 32) | ((long) addr << 8) | (value & 0xFF);
         }
 
-        private int index(int addr) {
+        int index(int addr) {
             return addr < 0x2000 ? chrPage[addr >> 10] | (addr & 0x3FF) : ntPage[(addr >> 10) & 3] | (addr & 0x3FF);
+        }
+    }
+
+    /**
+     * A board that watches A12 only: it logs each change of A12 with the PPU's position at the
+     * time, and (so the PPU must read the pattern tables after telling it) maps the low pattern
+     * table to another 4 KiB bank while A12 is high, unless it takes {@code dips}
+     * ({@link PpuBus#a12Dip}, logged as the two changes they stand for). With {@code watch} it
+     * offers its arrays and level ({@link PpuBus#a12Watch}), so the PPU tells it only of
+     * changes; without, it sees every access (the reference).
+     */
+    private static final class A12Bus extends LogBus {
+        final boolean watch;
+        final boolean dips;
+        final int[] line = new int[1];
+        Ppu ppu;
+
+        A12Bus(boolean watch, boolean dips, long seed) {
+            super(seed);
+            this.watch = watch;
+            this.dips = dips;
+        }
+
+        @Override
+        boolean logged() {
+            return true;
+        }
+
+        private void see(int addr) {
+            final int level = addr & 0x1000;
+            if (level != line[0]) {
+                line[0] = level;
+                if (!dips) {
+                    for (int i = 0; i < 4; i++) {
+                        chrPage[i] = (level != 0 ? 0x2000 : 0) + 0x400 * i;
+                    }
+                }
+                record(level != 0 ? 5 : 4, ppu.scanline(), ppu.dot());
+            }
+        }
+
+        @Override
+        public int ppuRead(int addr) {
+            see(addr);
+            return (addr < 0x2000 ? chr[index(addr)] : nt[index(addr)]) & 0xFF;
+        }
+
+        @Override
+        public void ppuWrite(int addr, int value) {
+            see(addr);
+            record(2, addr, value);
+            if (addr < 0x2000) {
+                chr[index(addr)] = (byte) value;
+            } else {
+                nt[index(addr)] = (byte) value;
+            }
+        }
+
+        @Override
+        public void ppuAddress(int addr) {
+            see(addr);
+        }
+
+        @Override
+        public void a12Dip(int lowAddr, int highAddr, int dots) {
+            if (!dips || line[0] == 0 || (lowAddr & 0x1000) != 0 || (highAddr & 0x1000) == 0) {
+                throw new IllegalStateException("a12Dip " + Integer.toHexString(lowAddr) + " " + Integer.toHexString(highAddr));
+            }
+            record(4, ppu.scanline(), ppu.dot());
+            record(5, ppu.scanline(), ppu.dot() + dots);
+        }
+
+        @Override
+        public A12Watch a12Watch() {
+            return watch ? new A12Watch(new Direct(chr, chrPage, nt, ntPage), line, dips) : null;
+        }
+    }
+
+    /** A bus that logs every access in order; {@code direct} makes it offer its plain arrays. */
+    private static final class LoggingBus extends LogBus {
+        final boolean direct;
+
+        LoggingBus(boolean direct, long seed) {
+            super(seed);
+            this.direct = direct;
+        }
+
+        @Override
+        boolean logged() {
+            return !direct;
         }
 
         @Override
@@ -139,14 +231,36 @@ class RunDifferentialTest {
     @ParameterizedTest
     @ValueSource(longs = {1, 2, 3, 4, 5, 6})
     void runEqualsSteppingDotByDot(long seed) {
-        check(seed, seed % 2 == 0, false, 7);
+        check(seed, new LoggingBus(false, seed), new LoggingBus(seed % 2 == 0, seed), false, 7);
     }
 
     /** Short chunks within lines: a digest taken mid-line, then a batch that changes a flag. */
     @ParameterizedTest
     @ValueSource(longs = {11, 12, 13})
     void shortChunksKeepTheDigestCacheExact(long seed) {
-        check(seed, seed % 2 == 0, true, 3);
+        check(seed, new LoggingBus(false, seed), new LoggingBus(seed % 2 == 0, seed), true, 3);
+    }
+
+    /**
+     * An A12-watching board told only of A12 changes, run in chunks, sees the same changes on
+     * the same dots as one that sees every access of a PPU stepped dot by dot (and reads with
+     * the banks as switched by them).
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {31, 32, 33, 34})
+    void a12WatchingBoardSeesEveryChangeOnItsDot(long seed) {
+        A12Bus reference = new A12Bus(false, false, seed);
+        A12Bus watching = new A12Bus(true, false, seed);
+        check(seed, reference, watching, seed == 34, seed == 34 ? 3 : 6);
+    }
+
+    /** The same for a board that takes a fall and the rise after it in one call (a12Dip). */
+    @ParameterizedTest
+    @ValueSource(longs = {41, 42, 43})
+    void a12DipsAreTheChangesTheyStandFor(long seed) {
+        A12Bus reference = new A12Bus(false, true, seed);
+        A12Bus watching = new A12Bus(true, true, seed);
+        check(seed, reference, watching, seed == 43, seed == 43 ? 3 : 6);
     }
 
     /**
@@ -191,11 +305,15 @@ class RunDifferentialTest {
         }
     }
 
-    private static void check(long seed, boolean direct, boolean fine, int frames) {
-        LoggingBus busA = new LoggingBus(false, seed);
-        LoggingBus busB = new LoggingBus(direct, seed);
+    private static void check(long seed, LogBus busA, LogBus busB, boolean fine, int frames) {
         Ppu a = new Ppu(busA);
         Ppu b = new Ppu(busB);
+        if (busA instanceof A12Bus x) {
+            x.ppu = a;
+        }
+        if (busB instanceof A12Bus x) {
+            x.ppu = b;
+        }
         a.power();
         b.power();
         Random r = new Random(seed * 7919);
@@ -230,7 +348,7 @@ class RunDifferentialTest {
             String where = "seed " + seed + " chunk " + chunks + " (n=" + n + ") at " + a.scanline() + "," + a.dot();
             assertEquals(a.scanline(), b.scanline(), where);
             assertEquals(a.dot(), b.dot(), where);
-            if (!busB.direct) {
+            if (busB.logged()) {
                 assertEquals(busA.count, busB.count, where + ": bus events");
                 for (int i = 0; i < busA.count; i++) {
                     if (busA.log[i] != busB.log[i]) {

@@ -222,7 +222,8 @@ public abstract class Mapper implements PpuBus, Digestible {
      * the PPU left to itself (no CPU access to the PPU or the board), before this board could
      * change anything the CPU sees without such an access: its /IRQ, or PRG banks that follow PPU
      * lines. {@link Integer#MAX_VALUE} when nothing can. The console catches the PPU up by then,
-     * and asks again after every board write and PPU register write or data read.
+     * and asks again after every board write, PPU data read and PPU register write but those to
+     * $2003-$2005 (OAMADDR, OAM, t, fine x and w): the bound must not depend on what they change.
      */
     public int dotsToBoardEvent(Ppu ppu) {
         return 1;
@@ -268,7 +269,16 @@ public abstract class Mapper implements PpuBus, Digestible {
         if (line == null) {
             return null;
         }
-        return new A12Watch(new Direct(chrRam != null ? chrRam.array() : chr, chrPage, ciram.array(), ntPage), line);
+        return new A12Watch(new Direct(chrRam != null ? chrRam.array() : chr, chrPage, ciram.array(), ntPage), line,
+                a12Dips());
+    }
+
+    /**
+     * True for an A12-watching board that implements {@link #a12Dip} and whose page tables do
+     * not depend on A12 ({@link PpuBus.A12Watch#dips}).
+     */
+    protected boolean a12Dips() {
+        return false;
     }
 
     /**

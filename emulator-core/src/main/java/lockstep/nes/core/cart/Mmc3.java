@@ -273,7 +273,7 @@ public final class Mmc3 extends Mapper {
         if (level != a12Line[0]) {
             a12Line[0] = level;
             if (level != 0) {
-                rise();
+                rise(busTime());
             } else {
                 fallTime = busTime();
                 fallPending = true;
@@ -281,8 +281,26 @@ public final class Mmc3 extends Mapper {
         }
     }
 
-    private void rise() {
-        final long now = busTime();
+    /** The banks do not follow A12: the PPU may tell of a fall and the rise after it at once. */
+    @Override
+    protected boolean a12Dips() {
+        return true;
+    }
+
+    /**
+     * A12 falls now and rises {@code dots} dots (4 master clocks each) later: the fall's time is
+     * noted and the rise works out from it; the level ends high, where it was.
+     */
+    @Override
+    public void a12Dip(int lowAddr, int highAddr, int dots) {
+        final long fall = busTime();
+        fallTime = fall;
+        fallPending = true;
+        rise(fall + 4L * dots);
+    }
+
+    /** A rise of A12 at bus time {@code now}. */
+    private void rise(long now) {
         if (fallPending && now - fallTime <= SHORT_CLOCKS) {
             return; // fewer than A12_LOW_CYCLES M2 edges since the fall
         }
