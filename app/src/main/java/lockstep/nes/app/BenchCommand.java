@@ -101,6 +101,9 @@ public final class BenchCommand implements Callable<Integer> {
                         throw new IllegalStateException("engines diverged at cycle " + a.cycles());
                     }
                 }
+                if (da.digest() != db.digest()) { // and its end-of-frame check
+                    throw new IllegalStateException("engines diverged by frame " + a.frame());
+                }
                 while (b.apu().audio().read(audio, 0, audio.length) > 0) {
                     // discard
                 }

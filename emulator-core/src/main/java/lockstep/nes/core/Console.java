@@ -7,6 +7,7 @@ import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.cpu.Cpu;
 import lockstep.nes.core.input.Controllers;
 import lockstep.nes.ppu.Ppu;
+import lockstep.nes.state.ChangeCounter;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.Digestible;
 import lockstep.nes.state.Memory;
@@ -90,12 +91,26 @@ public final class Console implements Digestible {
      */
     private long ppuEventDeadline;
     /**
-     * The PPU's digest term as of its last catch-up, for {@link #sameRepresentationAs}: the PPU
-     * changes only inside {@link #syncPpu} (which every path that runs or touches it calls first)
-     * and {@link #power}, both of which clear {@link #ppuTermValid}. A cache, not state.
+     * The PPU's digest term as it stood when {@link #changes} read {@link #ppuTermCount}, for
+     * {@link #sameRepresentationAs} (the PPU's term as of its last catch-up): every change of the
+     * PPU is counted (its mutators count themselves), so the term holds while the count does.
+     * A cache, not state.
      */
     private long ppuTerm;
-    private boolean ppuTermValid;
+    private long ppuTermCount = -1;
+
+    /**
+     * Counts every change of the parts that change only on events: the PPU (counted here, at
+     * each catch-up, power, reset and state visit), the APU, DMA, controllers and board (each
+     * counting its own). Clocks, console fields, CPU RAM and CPU are not counted: they change
+     * nearly every cycle and {@link #sameRepresentation} compares them every time. Wiring, not state.
+     */
+    private final ChangeCounter changes = new ChangeCounter();
+    // The lockstep check's memory (a cache, not state): when it last found this console's
+    // counted parts equal to seenPartner's, the two counters read seenMine and seenTheirs.
+    private Console seenPartner;
+    private long seenMine;
+    private long seenTheirs;
 
     // Fixed wiring decided once from the board's class (not state): hooks a board does not
     // override cost nothing per cycle.
@@ -126,6 +141,11 @@ public final class Console implements Digestible {
         this.syncAtStart = !lazyPpu || boardCycles || boardDeadline;
         this.ramData = ram.array();
         mapper.attach(this::busTime);
+        mapper.trackChanges(changes);
+        ppu.trackChanges(changes);
+        apu.trackChanges(changes);
+        dma.trackChanges(changes);
+        controllers.trackChanges(changes);
         power();
     }
 
@@ -160,7 +180,7 @@ public final class Console implements Digestible {
         ppuClock = 0;
         openBus = 0;
         ppuDeadline = Long.MIN_VALUE;
-        ppuTermValid = false;
+        changes.bump();
         mapper.power();
         ppu.power();
         apu.power();
@@ -178,6 +198,7 @@ public final class Console implements Digestible {
         dma.power();
         cpu.reset();
         ppuDeadline = Long.MIN_VALUE;
+        changes.bump();
     }
 
     /** Runs one CPU cycle (which may be a DMA cycle while the CPU is halted). */
@@ -321,7 +342,8 @@ public final class Console implements Digestible {
 
     /** Runs the PPU up to the present master clock (less its offset). */
     private void syncPpu() {
-        ppuTermValid = false;
+        changes.bump(); // the PPU, and a board watching its bus, may change
+
         final long target = masterClock - PPU_OFFSET;
         final long dots = (target - ppuClock) >> 2;
         if (dots > 0) {
@@ -425,6 +447,8 @@ public final class Console implements Digestible {
         } else {
             if (addr < 0x8000) {
                 // Board registers and RAM below $8000 may depend on or change what the PPU sees.
+                // (The catch-up also counts a change: reads there may have side effects, which
+                // boards keep out of $8000-$FFFF; ChangeTrackingTest checks every board.)
                 syncPpu();
             }
             value = mapper.cpuRead(addr);
@@ -550,9 +574,10 @@ public final class Console implements Digestible {
 
     /** The PPU's digest term as it stands (not caught up), cached until the PPU next changes. */
     private long ppuTerm() {
-        if (!ppuTermValid) {
+        final long count = changes.count();
+        if (ppuTermCount != count) {
             ppuTerm = ppu.digestTerm();
-            ppuTermValid = true;
+            ppuTermCount = count;
         }
         return ppuTerm;
     }
@@ -572,19 +597,38 @@ public final class Console implements Digestible {
     }
 
     /**
-     * {@link #sameRepresentationAs} for a console of the same cartridge. The common case (equal)
-     * is a few long compares per component: the values that change every cycle (clocks, RAM hash,
-     * CPU fields) compared raw without short-circuits, the rest through terms cached until their
-     * component changes (the PPU's as of its last catch-up, the APU's as of its last run).
+     * {@link #sameRepresentationAs} for a console of the same cartridge. The values that change
+     * nearly every cycle (clocks, console fields, RAM hash, CPU fields) are compared raw every
+     * time, without short-circuits. The rest (PPU term as of its last catch-up, APU, DMA,
+     * controllers, board) is compared only when either console's {@link #changes} counter has
+     * moved since this check last found that rest equal with {@code o}: neither side changed
+     * since, so it is still equal. A board that counts CPU cycles changes every cycle and is
+     * compared every time.
      */
     private boolean sameRepresentation(Console o) {
-        return ((cycle ^ o.cycle) | (masterClock ^ o.masterClock) | (ppuClock ^ o.ppuClock)
-                        | (openBus ^ o.openBus) | (ram.hash() ^ o.ram.hash()) | (ppuTerm() ^ o.ppuTerm())
-                        | (dma.digestTerm() ^ o.dma.digestTerm())
-                        | (controllers.digestTerm() ^ o.controllers.digestTerm())) == 0
-                & cpu.sameState(o.cpu)
-                && apu.sameState(o.apu)
-                && mapper.sameState(o.mapper);
+        if ((((cycle ^ o.cycle) | (masterClock ^ o.masterClock) | (ppuClock ^ o.ppuClock) | (openBus ^ o.openBus)
+                | (ram.hash() ^ o.ram.hash())) != 0) | !cpu.sameState(o.cpu)) {
+            return false;
+        }
+        final long mine = changes.count();
+        final long theirs = o.changes.count();
+        if (mine == seenMine & theirs == seenTheirs & o == seenPartner) {
+            return !boardCycles || mapper.sameState(o.mapper);
+        }
+        return sameCountedParts(o, mine, theirs);
+    }
+
+    /** The counted parts compared; when equal, remembered as of the counters' readings. */
+    private boolean sameCountedParts(Console o, long mine, long theirs) {
+        if (((ppuTerm() ^ o.ppuTerm()) | (dma.digestTerm() ^ o.dma.digestTerm())
+                | (controllers.digestTerm() ^ o.controllers.digestTerm())) != 0
+                || !apu.sameState(o.apu) || !mapper.sameState(o.mapper)) {
+            return false;
+        }
+        seenPartner = o;
+        seenMine = mine;
+        seenTheirs = theirs;
+        return true;
     }
 
     @Override
@@ -607,5 +651,6 @@ public final class Console implements Digestible {
         if (s.isReader()) {
             ppuDeadline = Long.MIN_VALUE;
         }
+        changes.bump(); // any visitor (a reader loads, a fault poke changes a value)
     }
 }

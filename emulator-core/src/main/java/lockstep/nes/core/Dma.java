@@ -2,6 +2,7 @@ package lockstep.nes.core;
 
 import static lockstep.nes.state.DigestKeys.*;
 
+import lockstep.nes.state.ChangeCounter;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
@@ -37,13 +38,27 @@ public final class Dma implements Digestible {
     private boolean digestStale = true;
     private long digestCached;
 
+    /** Counts this unit's changes for the lockstep check (the console's counter once wired). */
+    private ChangeCounter changes = new ChangeCounter();
+
     Dma(Console console) {
         this.console = console;
     }
 
+    /** Counts this unit's changes in {@code counter} (see {@link ChangeCounter}). */
+    void trackChanges(ChangeCounter counter) {
+        changes = counter;
+    }
+
+    /** The state may have changed: the digest term is stale and the change is counted. */
+    private void changed() {
+        digestStale = true;
+        changes.bump();
+    }
+
     /** A write to $4014: copy page {@code page} to OAM. */
     public void startOam(int page) {
-        digestStale = true;
+        changed();
         oamRunning = true;
         oamPage = page & 0xFF;
         needHalt = true;
@@ -51,7 +66,7 @@ public final class Dma implements Digestible {
 
     /** The DMC wants its next sample byte. */
     public void startDmc() {
-        digestStale = true;
+        changed();
         dmcRunning = true;
         needDummyRead = true;
         needHalt = true;
@@ -59,7 +74,7 @@ public final class Dma implements Digestible {
 
     /** The DMC was disabled through $4015 while a fetch was pending. */
     public void stopDmc() {
-        digestStale = true;
+        changed();
         if (dmcRunning) {
             if (needHalt) {
                 // Not started yet: cancel entirely.
@@ -88,7 +103,7 @@ public final class Dma implements Digestible {
 
     /** Runs one DMA cycle in place of the CPU's read of {@code cpuAddress}. */
     void cycle(int cpuAddress) {
-        digestStale = true;
+        changed();
         Console c = console;
         if (!transferring) {
             haltCycle(c, cpuAddress);
@@ -222,7 +237,7 @@ public final class Dma implements Digestible {
     }
 
     public void power() {
-        digestStale = true;
+        changed();
         needHalt = false;
         needDummyRead = false;
         dmcRunning = false;
@@ -279,6 +294,6 @@ public final class Dma implements Digestible {
         oamLow = s.u8("oamLow", oamLow);
         value = s.u8("value", value);
         prevReadAddress = s.u16("prevReadAddress", prevReadAddress);
-        digestStale = true;
+        changed();
     }
 }

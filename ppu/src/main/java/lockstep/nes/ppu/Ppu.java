@@ -5,6 +5,7 @@ import static lockstep.nes.state.DigestKeys.*;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import lockstep.nes.state.ChangeCounter;
 import lockstep.nes.state.Memory;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.Digestible;
@@ -141,6 +142,8 @@ public final class Ppu implements Digestible {
     // Digest term cache of the state that changes only on events (see digestTerm()).
     private boolean digestStale = true;
     private long digestCold;
+    /** Counts calls of the public mutators for the lockstep check (see {@link ChangeCounter}). Wiring. */
+    private ChangeCounter changes = new ChangeCounter();
 
     // The board's plain read arrays (see PpuBus.direct), or null when every read goes through
     // the bus. Fixed wiring, not state.
@@ -255,7 +258,13 @@ public final class Ppu implements Digestible {
         }
     }
 
+    /** Counts this PPU's changes in {@code counter} (see {@link ChangeCounter}). */
+    public void trackChanges(ChangeCounter counter) {
+        changes = counter;
+    }
+
     public void power() {
+        changes.bump();
         digestStale = true;
         scanline = 0;
         dot = 0;
@@ -307,6 +316,7 @@ public final class Ppu implements Digestible {
 
     /** The console's reset line: clears $2000, $2001, the scroll latches, w and the read buffer. */
     public void reset() {
+        changes.bump();
         digestStale = true;
         ctrl = 0;
         mask = 0;
@@ -348,6 +358,7 @@ public final class Ppu implements Digestible {
 
     /** Advances {@code n} dots: the same as {@code n} calls of {@link #step}, with fast paths. */
     public void run(int n) {
+        changes.bump();
         while (n > 0) {
             final int d = dot;
             final int line = scanline;
@@ -409,7 +420,7 @@ public final class Ppu implements Digestible {
                     }
                 }
             }
-            step();
+            stepDot();
             n--;
         }
     }
@@ -453,6 +464,11 @@ public final class Ppu implements Digestible {
 
     /** Advances one dot. */
     public void step() {
+        changes.bump();
+        stepDot();
+    }
+
+    private void stepDot() {
         if (ignoreDataRead > 0) {
             ignoreDataRead--;
             digestStale = true;
@@ -1650,6 +1666,7 @@ public final class Ppu implements Digestible {
 
     /** A CPU read of register {@code reg} (0..7), with its side effects. */
     public int readRegister(int reg) {
+        changes.bump();
         digestStale = true;
         switch (reg & 7) {
             case 2 -> {
@@ -1724,6 +1741,7 @@ public final class Ppu implements Digestible {
     }
 
     public void writeRegister(int reg, int value) {
+        changes.bump();
         digestStale = true;
         value &= 0xFF;
         latch(value, 0xFF);
@@ -2065,6 +2083,7 @@ public final class Ppu implements Digestible {
 
     @Override
     public void state(StateVisitor s) {
+        changes.bump();
         scanline = s.i32("scanline", scanline);
         dot = s.i32("dot", dot);
         frameCount = s.i64("frameCount", frameCount);

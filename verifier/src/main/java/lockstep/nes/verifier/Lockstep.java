@@ -155,6 +155,11 @@ public final class Lockstep implements VerifySession {
                     break;
                 }
             }
+            // The per-cycle check compares the parts that change only on events when a change
+            // was counted (Console.sameRepresentationAs); a change no path counted would slip by
+            // it. The whole digests, once a frame, make sure such a change is still caught.
+            boolean late = !diverged && da.digest() != db.digest();
+            diverged |= late;
             if (!diverged) {
                 frame++;
                 report(verified, frame);
@@ -174,7 +179,7 @@ public final class Lockstep implements VerifySession {
             }
             metrics.setDivergence(true);
             metrics.divergence();
-            DivergenceReport r = localize();
+            DivergenceReport r = localize(late);
             divergences.add(r);
             if (options.progress != null) {
                 options.progress.println();
@@ -276,13 +281,18 @@ public final class Lockstep implements VerifySession {
         return cp;
     }
 
-    private DivergenceReport localize() {
+    private DivergenceReport localize(boolean late) {
         List<String> fired = new ArrayList<>();
         for (FaultSpec f : faults.firedSpecs()) {
             fired.add(f.toString());
         }
-        return localize(options, a.console, b.console, "same-thread", true, "", fired);
+        return localize(options, a.console, b.console, "same-thread", !late,
+                late ? LATE_NOTE : "", fired);
     }
+
+    /** The note of a divergence the per-cycle check missed and the end-of-frame digests found. */
+    static final String LATE_NOTE = "found by the end-of-frame digest check, not the per-cycle check: "
+            + "the first divergent cycle is at or before this one (a change the per-cycle check did not count)";
 
     /** The report for two engines standing at their first divergent cycle. */
     static DivergenceReport localize(Options options, Console ca, Console cb, String mode, boolean reproduced,

@@ -148,4 +148,39 @@ class LockstepTest {
             assertEquals(2, files.filter(p -> p.toString().endsWith(".png")).count());
         }
     }
+
+    /**
+     * A change that no path counts (here a field set by reflection, which the per-cycle check
+     * cannot know about) is still reported within its frame: at the next counted change or, if
+     * none came, by the digests compared at the end of the frame.
+     */
+    @Test
+    void aChangeNoPathCountsIsStillFoundWithinItsFrame() throws Exception {
+        java.lang.reflect.Field page = lockstep.nes.core.Dma.class.getDeclaredField("oamPage");
+        page.setAccessible(true);
+        java.lang.reflect.Field stale = lockstep.nes.core.Dma.class.getDeclaredField("digestStale");
+        stale.setAccessible(true);
+        long[] frameStart = {-1, -1};
+        int[] calls = {0};
+        Lockstep.Options o = options(12);
+        o.rollback = Lockstep.Rollback.OFF;
+        o.input = (frame, console) -> {
+            if (frame == 7 && calls[0]++ == 1) { // engine B's turn (A is fed first)
+                try {
+                    page.setInt(console.dma(), page.getInt(console.dma()) ^ 0x20);
+                    stale.setBoolean(console.dma(), true);
+                } catch (IllegalAccessException e) {
+                    throw new AssertionError(e);
+                }
+                frameStart[0] = console.cycles();
+                frameStart[1] = console.frame();
+            }
+        };
+        Lockstep.Result r = run(rom(), o);
+        assertTrue(r.diverged(), "the hidden change was found");
+        DivergenceReport d = r.divergences().get(0);
+        assertTrue(d.cycle() >= frameStart[0] && d.frame() <= frameStart[1] + 1,
+                "found in the frame it was made in: cycle " + d.cycle() + ", frame " + d.frame());
+        assertTrue(fieldNames(d).contains("dma.oamPage"), fieldNames(d).toString());
+    }
 }

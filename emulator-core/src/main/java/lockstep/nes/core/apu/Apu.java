@@ -3,6 +3,7 @@ package lockstep.nes.core.apu;
 import static lockstep.nes.state.DigestKeys.*;
 
 import lockstep.nes.core.Dma;
+import lockstep.nes.state.ChangeCounter;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
@@ -101,6 +102,12 @@ public final class Apu implements Digestible {
      */
     private boolean irqLine;
 
+    /**
+     * Counts this APU's changes for the lockstep check (the console's counter once wired): every
+     * catch-up and every {@link #changed} event, which all other changes go through.
+     */
+    private ChangeCounter changes = new ChangeCounter();
+
     public Apu(Dma dma) {
         this.dma = dma;
         this.dmc = new Dmc(dma);
@@ -173,6 +180,11 @@ public final class Apu implements Digestible {
         return deadline;
     }
 
+    /** Counts this APU's changes in {@code counter} (see {@link ChangeCounter}). */
+    public void trackChanges(ChangeCounter counter) {
+        changes = counter;
+    }
+
     /** Catches up to the console's present cycle (the one that has started). */
     public void sync() {
         final long now = dma.cpuCycle();
@@ -182,6 +194,7 @@ public final class Apu implements Digestible {
     }
 
     private void catchUp(long target) {
+        changes.bump();
         if (eager) {
             // The reference: nothing of the lazy machinery, one step per cycle as it starts.
             while (done < target) {
@@ -221,6 +234,7 @@ public final class Apu implements Digestible {
 
     /** The state changed other than by running: the quiet span must be found again. */
     private void changed() {
+        changes.bump();
         quietUntil = Long.MIN_VALUE;
         deadline = nextDeadline();
         irqLine = frameIrq || dmc.irqFlag;

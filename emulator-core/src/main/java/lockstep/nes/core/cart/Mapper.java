@@ -2,6 +2,7 @@ package lockstep.nes.core.cart;
 
 import lockstep.nes.ppu.Ppu;
 import lockstep.nes.ppu.PpuBus;
+import lockstep.nes.state.ChangeCounter;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.DigestTerm;
 import lockstep.nes.state.Digestible;
@@ -50,6 +51,13 @@ public abstract class Mapper implements PpuBus, Digestible {
     private BusClock busClock;
     /** CPU cycles counted by {@link #cpuCycle} calls: the clock of a board without a console. */
     private long detachedCycles;
+    /**
+     * Counts this board's changes for the lockstep check (the console's counter once wired):
+     * {@link #busWrite}, power, reset and state loads here; the console counts the other paths
+     * (its PPU catch-ups, which run the PPU bus hooks, and reads below $8000) and compares a
+     * board that counts CPU cycles every cycle. Wiring, not state.
+     */
+    private ChangeCounter changes = new ChangeCounter();
 
     // The per-cycle digest's cache of this board's term (see digestTerm()).
     /** True for boards whose registers change outside {@link #busWrite}: recomputed every time. */
@@ -143,6 +151,7 @@ public abstract class Mapper implements PpuBus, Digestible {
     /** The console's CPU write to $4020-$FFFF: {@link #cpuWrite}, noting that registers may change. */
     public final void busWrite(int addr, int value) {
         digestStale = true;
+        changes.bump();
         cpuWrite(addr, value);
     }
 
@@ -155,6 +164,11 @@ public abstract class Mapper implements PpuBus, Digestible {
     }
 
     // ---- timing for boards that watch the PPU bus --------------------------------------------
+
+    /** Counts this board's changes in {@code counter} (see {@link ChangeCounter}). */
+    public final void trackChanges(ChangeCounter counter) {
+        changes = counter;
+    }
 
     /** The console's clock as a board sees it (see {@link #attach}). */
     public interface BusClock {
@@ -317,6 +331,7 @@ public abstract class Mapper implements PpuBus, Digestible {
      */
     public void power() {
         digestStale = true;
+        changes.bump();
         ciram.fill(0);
         if (chrRam != null && cart.chrNvramSize() == 0) {
             chrRam.fill(0);
@@ -338,6 +353,7 @@ public abstract class Mapper implements PpuBus, Digestible {
     /** The console's reset button: the cartridge sees no reset line, so boards keep their state. */
     public void reset() {
         digestStale = true;
+        changes.bump();
     }
 
     public Cartridge cartridge() {
@@ -372,6 +388,8 @@ public abstract class Mapper implements PpuBus, Digestible {
         prgRamWrite = s.bool("prgRamWrite", prgRamWrite);
         if (s.isReader()) {
             updateBanks();
+            // Not for other visitors: refreshDigest's own visit would count as a change.
+            changes.bump();
         }
         // Any visitor may have changed values (readers, fault pokes): the digest cache must be
         // rebuilt (refreshDigest clears this after its own visit).

@@ -2,6 +2,7 @@ package lockstep.nes.core.input;
 
 import static lockstep.nes.state.DigestKeys.*;
 
+import lockstep.nes.state.ChangeCounter;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
@@ -58,10 +59,23 @@ public final class Controllers implements Digestible {
     // Digest term cache (derived from the fields above; see digestTerm()).
     private boolean digestStale = true;
     private long digestCached;
+    /** Counts changes for the lockstep check (the console's counter once wired). */
+    private ChangeCounter changes = new ChangeCounter();
+
+    /** Counts these controllers' changes in {@code counter} (see {@link ChangeCounter}). */
+    public void trackChanges(ChangeCounter counter) {
+        changes = counter;
+    }
+
+    /** The state may have changed: the digest term is stale and the change is counted. */
+    private void changed() {
+        digestStale = true;
+        changes.bump();
+    }
 
     /** Plugs a Zapper into port 0 or 1 (-1 unplugs it). */
     public void setZapperPort(int port) {
-        digestStale = true;
+        changed();
         zapperPort = port;
     }
 
@@ -71,7 +85,7 @@ public final class Controllers implements Digestible {
 
     /** Where the Zapper points (picture coordinates; outside 0-255 x 0-239 = off screen) and its trigger. */
     public void setZapper(int x, int y, boolean trigger) {
-        digestStale = true;
+        changed();
         zapperX = x;
         zapperY = y;
         zapperTrigger = trigger;
@@ -79,7 +93,7 @@ public final class Controllers implements Digestible {
 
     /** Buttons of player {@code port + 1} (0 and 1 for the two ports, 2 and 3 through a Four Score). */
     public void setButtons(int port, int mask) {
-        digestStale = true;
+        changed();
         buttons[port] = mask & 0xFF;
     }
 
@@ -88,7 +102,7 @@ public final class Controllers implements Digestible {
     }
 
     public void setFourScore(boolean enabled) {
-        digestStale = true;
+        changed();
         fourScore = enabled;
     }
 
@@ -98,7 +112,7 @@ public final class Controllers implements Digestible {
 
     /** CPU write to $4016. */
     public void write(int value) {
-        digestStale = true;
+        changed();
         boolean s = (value & 1) != 0;
         if (strobe || s) {
             reload();
@@ -118,7 +132,7 @@ public final class Controllers implements Digestible {
 
     /** CPU read of $4016 (port 0) or $4017 (port 1): bit 0 serial data, upper bits open bus. */
     public int read(int port, int openBus) {
-        digestStale = true;
+        changed();
         if (port == zapperPort) {
             return zapperBits(openBus);
         }
@@ -150,7 +164,7 @@ public final class Controllers implements Digestible {
     }
 
     public void power() {
-        digestStale = true;
+        changed();
         shift[0] = 0;
         shift[1] = 0;
         strobe = false;
@@ -194,6 +208,6 @@ public final class Controllers implements Digestible {
         zapperX = s.i32("zapperX", zapperX);
         zapperY = s.i32("zapperY", zapperY);
         zapperTrigger = s.bool("zapperTrigger", zapperTrigger);
-        digestStale = true;
+        changed();
     }
 }

@@ -96,7 +96,7 @@ class DescriptionCoverageTest {
             Map.entry("Console.ppuDeadline", "catch-up deadline, derived from the PPU's position and the board"),
             Map.entry("Console.ppuEventDeadline", "catch-up deadline, derived from the PPU's position"),
             Map.entry("Console.ppuTerm", "digest cache"),
-            Map.entry("Console.ppuTermValid", "digest cache"),
+            Map.entry("Console.ppuTermCount", "digest cache"),
             Map.entry("Ppu.digestStale", "digest cache"),
             Map.entry("Ppu.digestCold", "digest cache"),
             Map.entry("Ppu.shownColor", "cache of the 32 shown colours, rebuilt from palette and mask when shownMask says it is stale"),
@@ -120,7 +120,13 @@ class DescriptionCoverageTest {
             Map.entry("Mapper.digestVisitor", "digest cache"),
             Map.entry("Mapper.digestHot", "digest cache"),
             Map.entry("Mapper.digestAlways", "digest cache"),
-            Map.entry("Mapper.digestWeights", "digest cache"));
+            Map.entry("Mapper.digestWeights", "digest cache"),
+            // The lockstep check's change tracking (Console.sameRepresentation): counts and
+            // what the check last saw, not state.
+            Map.entry("ChangeCounter.count", "change count of the lockstep check"),
+            Map.entry("Console.seenPartner", "lockstep check's memory"),
+            Map.entry("Console.seenMine", "lockstep check's memory"),
+            Map.entry("Console.seenTheirs", "lockstep check's memory"));
 
     @Test
     void everyMutableFieldOfEveryComponentIsDescribed() throws Exception {
