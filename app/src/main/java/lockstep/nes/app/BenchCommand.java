@@ -4,9 +4,11 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import lockstep.nes.core.Console;
+import lockstep.nes.core.PairStepper;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.state.CycleDigest;
+import lockstep.nes.core.state.Snapshots;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -89,16 +91,30 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private static void run(Console a, Console b, CycleDigest da, CycleDigest db, int n, short[] audio) {
+        final PairStepper pair = b == null ? null : new PairStepper(a, b, da, db);
+        final Snapshots sa = b == null ? null : new Snapshots(a);
+        final Snapshots sb = b == null ? null : new Snapshots(b);
         for (int f = 0; f < n; f++) {
             if (b == null) {
                 a.runFrame();
             } else {
+                // The verifier's same-thread loop: both engines saved at the frame's start (where
+                // it re-runs a frame from to find the exact cycle of a difference), then whole
+                // instructions compared after every cycle, single cycles where they cannot run.
+                sa.saveToBuffer();
+                sb.saveToBuffer();
                 long frame = a.frame();
-                while (a.frameAfterCycle() == frame) { // the verifier's same-thread loop
-                    a.runCycle();
-                    b.runCycle();
-                    if (da.differsFrom(db)) {
-                        throw new IllegalStateException("engines diverged at cycle " + a.cycles());
+                while (a.frameAfterCycle() == frame) {
+                    final int cycles = pair.stepInstruction();
+                    if (cycles < 0) {
+                        throw new IllegalStateException("engines diverged by cycle " + a.cycles());
+                    }
+                    if (cycles == 0) {
+                        a.runCycle();
+                        b.runCycle();
+                        if (da.differsFrom(db)) {
+                            throw new IllegalStateException("engines diverged at cycle " + a.cycles());
+                        }
                     }
                 }
                 if (da.digest() != db.digest()) { // and its end-of-frame check

@@ -300,6 +300,9 @@ public final class Console implements Digestible {
             final int value = read(address);
             masterClock += CPU_DIVIDER - 5;
             runPpu();
+            if (trace != null) {
+                record(address | ((long) value << 16));
+            }
             return value;
         }
 
@@ -310,6 +313,9 @@ public final class Console implements Digestible {
             write(address, value);
             masterClock += CPU_DIVIDER - 7;
             runPpu();
+            if (trace != null) {
+                record(address | ((long) value << 16) | (1L << 24));
+            }
         }
 
         @Override
@@ -322,6 +328,65 @@ public final class Console implements Digestible {
             return apu.irq() || (boardIrq && mapper.irq());
         }
     };
+
+    // ---- whole instructions of two engines compared after every cycle (the lockstep verifier) ----
+
+    /** The longs {@link #runTracedInstruction} records per cycle. */
+    public static final int TRACE_STRIDE = 4;
+    /** Room for the records of the longest whole instruction. */
+    public static final int TRACE_LENGTH = Cpu.MAX_INSTRUCTION_CYCLES * TRACE_STRIDE;
+
+    // The traced instruction in progress (bookkeeping of runTracedInstruction, not state).
+    private long[] trace;
+    private int traceLength;
+    /** {@link #changes} when {@link #tracedParts} was computed; {@code tracedParts} is stale otherwise. */
+    private long tracedCount = Long.MIN_VALUE;
+    private long tracedParts;
+
+    /**
+     * True when the coming instruction can run as a whole with the same result as cycle by cycle
+     * and the frame cannot end inside it (the condition {@link #runFrame} uses).
+     */
+    public boolean canRunWholeInstruction() {
+        return cpu.atInstructionStart() && wholeInstructionSafe() && frameCannotEndWithin();
+    }
+
+    /**
+     * Runs the coming instruction as a whole ({@link #canRunWholeInstruction} must be true) and
+     * records the state after each of its cycles in {@code out}, {@link #TRACE_STRIDE} longs per
+     * cycle: the bus access (address, value, direction), the CPU's registers, the RAM hash with
+     * the PPU clock and the open bus, and the digest terms of the PPU, APU, DMA, controllers and
+     * board. Two engines whose records are equal cycle for cycle, and whose representations are
+     * equal at the end ({@link #sameRepresentationAs}), were equal after every cycle in all but
+     * the CPU's instruction latches, which the instruction's bytes and reads (all compared)
+     * determine. Returns the number of longs recorded (cycles times the stride; an opcode that
+     * runs only its fetch cycle as a whole records one cycle).
+     */
+    public int runTracedInstruction(long[] out) {
+        trace = out;
+        traceLength = 0;
+        cpu.runInstruction(bus);
+        trace = null;
+        return traceLength;
+    }
+
+    /** Records the state after one cycle of a traced instruction (see {@link #runTracedInstruction}). */
+    private void record(long access) {
+        final long[] t = trace;
+        final int i = traceLength;
+        t[i] = access;
+        t[i + 1] = cpu.registers();
+        t[i + 2] = ram.hash() + DigestKeys.W1 * ppuClock + DigestKeys.W2 * openBus;
+        final long count = changes.count();
+        if (count != tracedCount || boardCycles) {
+            // Only a counted change (or a board's cycle counter) moves these terms.
+            tracedCount = count;
+            tracedParts = S_PPU * ppuTerm() + S_APU * apu.representationTerm() + S_DMA * dma.digestTerm()
+                    + S_CONTROLLERS * controllers.digestTerm() + S_MAPPER * mapper.digestTerm();
+        }
+        t[i + 3] = tracedParts;
+        traceLength = i + TRACE_STRIDE;
+    }
 
     /** Starts a CPU cycle and runs up to its bus access (DMA cycles; {@link #runCycle} inlines this). */
     void startCycle(boolean read) {

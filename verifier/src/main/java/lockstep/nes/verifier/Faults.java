@@ -69,6 +69,18 @@ public final class Faults {
     }
 
     /**
+     * Re-arms the faults due after {@code cycle} (a same-thread session re-running a stretch
+     * from a state saved at that cycle fires them again where they fired before).
+     */
+    public void rearmAfter(long cycle) {
+        for (int i = 0; i < fired.length; i++) {
+            if (specs.get(i).cycle() > cycle) {
+                fired[i] = false;
+            }
+        }
+    }
+
+    /**
      * The earliest cycle at or after {@code from} at which a fault not yet fired is due (a
      * same-thread loop steps both engines without asking {@link #skip} or {@link #afterCycle}
      * while both stay before it), or {@link Long#MAX_VALUE}.

@@ -7,12 +7,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import lockstep.nes.core.Console;
+import lockstep.nes.core.PairStepper;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.cpu.Cpu;
 import lockstep.nes.core.cpu.Disassembler;
 import lockstep.nes.core.state.CycleDigest;
 import lockstep.nes.core.state.Describer;
 import lockstep.nes.core.state.SnapshotException;
+import lockstep.nes.core.state.Snapshots;
 import lockstep.nes.core.state.StateDiff;
 
 /**
@@ -41,6 +44,12 @@ public final class Lockstep implements VerifySession {
         public int checkpointsKept = 120;
         public List<FaultSpec> faults = List.of();
         public Rollback rollback = Rollback.AUTO;
+        /**
+         * Step both engines a whole instruction at a time where no fault is due inside it,
+         * comparing them after each of its cycles from the records it leaves (false: one cycle
+         * at a time everywhere, compared after each; the reports are the same).
+         */
+        public boolean wholeInstructions = true;
         public long backoffSeed = 0x10CC57E9L;
         public long backoffBaseMillis = 50;
         public long backoffCapMillis = 5_000;
@@ -87,6 +96,12 @@ public final class Lockstep implements VerifySession {
     private final SessionMetrics metrics;
     private final Backoff backoff;
     private final Faults faults;
+    private final PairStepper pair;
+    /** Differences found over a whole instruction and located by re-running their frame (for tests). */
+    int relocations;
+    /** Each engine's state as the current frame started (see relocate). */
+    private final Snapshots frameStartA;
+    private final Snapshots frameStartB;
 
     private final AlertGate gate = new AlertGate();
 
@@ -96,13 +111,26 @@ public final class Lockstep implements VerifySession {
      */
     public Lockstep(Cartridge cart, Options options, java.util.function.Function<EpochFence, SessionMetrics> metrics)
             throws RomFormatException {
+        this(cart, cart, options, metrics);
+    }
+
+    /**
+     * Engine B on its own cartridge object {@code cartB} (tests: B on a patched ROM stands for an
+     * engine that does not behave like A; the representation check never equates two cartridges,
+     * so every cycle is then compared by digest).
+     */
+    Lockstep(Cartridge cart, Cartridge cartB, Options options,
+             java.util.function.Function<EpochFence, SessionMetrics> metrics) throws RomFormatException {
         this.options = options;
         this.a = new Engine("A", cart);
-        this.b = new Engine("B", cart);
+        this.b = new Engine("B", cartB);
         this.checkpoints = new CheckpointRing(Math.max(1, options.checkpointsKept), fence);
         this.metrics = metrics.apply(fence);
         this.backoff = new Backoff(options.backoffBaseMillis, options.backoffCapMillis, options.backoffSeed);
         this.faults = new Faults(options.faults);
+        this.pair = new PairStepper(a.console, b.console, a.digest, b.digest);
+        this.frameStartA = new Snapshots(a.console);
+        this.frameStartB = new Snapshots(b.console);
     }
 
     @Override
@@ -136,10 +164,30 @@ public final class Lockstep implements VerifySession {
             final Console cb = b.console;
             final CycleDigest da = a.digest;
             final CycleDigest db = b.digest;
+            // Both engines saved as the frame starts: a difference found over a whole instruction
+            // is located by re-running the frame from here one cycle at a time (relocate).
+            final int startA = frameStartA.saveToBuffer();
+            final int startB = frameStartB.saveToBuffer();
+            final long startCycle = ca.cycles();
+            boolean whole = false;
             // Before this cycle no fault can fire: both engines are just stepped and compared.
             long due = faults.nextDue(Math.min(ca.cycles(), cb.cycles()) + 1);
             // frameAfterCycle: no PPU catch-up per cycle (the check below needs none either).
             while (ca.frameAfterCycle() == startFrame) {
+                if (options.wholeInstructions && ca.cycles() + WHOLE_MARGIN < due && cb.cycles() + WHOLE_MARGIN < due) {
+                    // No fault is due inside the coming instruction: both run it as a whole and
+                    // are compared after each of its cycles.
+                    final int cycles = pair.stepInstruction();
+                    if (cycles > 0) {
+                        verified += cycles;
+                        continue;
+                    }
+                    if (cycles < 0) {
+                        diverged = true;
+                        whole = true;
+                        break;
+                    }
+                }
                 if (ca.cycles() + 1 < due && cb.cycles() + 1 < due) {
                     ca.runCycle();
                     cb.runCycle();
@@ -160,6 +208,13 @@ public final class Lockstep implements VerifySession {
             // it. The whole digests, once a frame, make sure such a change is still caught.
             boolean late = !diverged && da.digest() != db.digest();
             diverged |= late;
+            String note = late ? LATE_NOTE : "";
+            if (whole) {
+                relocations++;
+                if (!relocate(startA, startB, startCycle, ca.cycles())) {
+                    note = NOT_REPRODUCED_NOTE;
+                }
+            }
             if (!diverged) {
                 frame++;
                 report(verified, frame);
@@ -179,7 +234,7 @@ public final class Lockstep implements VerifySession {
             }
             metrics.setDivergence(true);
             metrics.divergence();
-            DivergenceReport r = localize(late);
+            DivergenceReport r = localize(note);
             divergences.add(r);
             if (options.progress != null) {
                 options.progress.println();
@@ -281,14 +336,49 @@ public final class Lockstep implements VerifySession {
         return cp;
     }
 
-    private DivergenceReport localize(boolean late) {
+    private DivergenceReport localize(String note) {
         List<String> fired = new ArrayList<>();
         for (FaultSpec f : faults.firedSpecs()) {
             fired.add(f.toString());
         }
-        return localize(options, a.console, b.console, "same-thread", !late,
-                late ? LATE_NOTE : "", fired);
+        return localize(options, a.console, b.console, "same-thread", note.isEmpty(), note, fired);
     }
+
+    /**
+     * After a whole instruction found the engines different by cycle {@code detected}: both are
+     * restored to the frame's start ({@code startA}/{@code startB} bytes of the frame-start
+     * snapshots, at cycle {@code startCycle}), the faults due after it re-armed, and the frame
+     * re-run one cycle at a time, compared after each, up to the first differing cycle, where
+     * both engines are left. False when no cycle up to {@code detected} differs (the engines are
+     * left there).
+     */
+    private boolean relocate(int startA, int startB, long startCycle, long detected) {
+        try {
+            a.snapshots.load(frameStartA.buffer(), startA, "frame start");
+            b.snapshots.load(frameStartB.buffer(), startB, "frame start");
+        } catch (SnapshotException e) {
+            throw new IllegalStateException("frame-start snapshot does not load: " + e.getMessage(), e);
+        }
+        faults.rearmAfter(startCycle);
+        final Console ca = a.console;
+        final Console cb = b.console;
+        while (ca.cycles() < detected) {
+            stepEngine(a, 0, ca.cycles() + 1);
+            stepEngine(b, 1, cb.cycles() + 1);
+            applyStateFaults();
+            if (a.digest.differsFrom(b.digest)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A whole instruction's cycles plus one: a fault due closer than this is stepped cycle by cycle. */
+    private static final int WHOLE_MARGIN = Cpu.MAX_INSTRUCTION_CYCLES + 1;
+
+    /** The note of a difference seen over a whole instruction that re-running its frame did not show. */
+    static final String NOT_REPRODUCED_NOTE = "found over a whole instruction, but not when its frame was re-run "
+            + "cycle by cycle from its start: the engines are not deterministic";
 
     /** The note of a divergence the per-cycle check missed and the end-of-frame digests found. */
     static final String LATE_NOTE = "found by the end-of-frame digest check, not the per-cycle check: "

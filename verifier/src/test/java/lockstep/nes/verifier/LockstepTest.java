@@ -183,4 +183,52 @@ class LockstepTest {
                 "found in the frame it was made in: cycle " + d.cycle() + ", frame " + d.frame());
         assertTrue(fieldNames(d).contains("dma.oamPage"), fieldNames(d).toString());
     }
+
+    /**
+     * Engine B runs a ROM with one opcode changed, as an engine that misbehaves would: the
+     * difference shows up inside a whole instruction, and the session re-runs that frame cycle
+     * by cycle from its start to report the first differing cycle with both engines standing
+     * there: the same report as stepping cycle by cycle all along.
+     */
+    @Test
+    void aDifferenceFoundOverAWholeInstructionIsReportedAtItsFirstCycle() throws Exception {
+        Path romPath = TestRoms.require("spritecans-2011/spritecans.nes");
+        byte[] bytes = Files.readAllBytes(romPath);
+        Cartridge cart = Cartridge.parse("spritecans.nes", bytes);
+        // An opcode the program runs in its main loop, some frames in.
+        Console solo = Console.create(cart);
+        for (int i = 0; i < 8; i++) {
+            solo.runFrame();
+        }
+        for (int i = 0; i < 5000; i++) {
+            solo.runCycle();
+        }
+        solo.runInstruction();
+        int pc = solo.cpu().instructionPc();
+        byte[] patched = bytes.clone();
+        int prgSize = cart.prg().length;
+        int offset = 16 + ((pc - 0x8000) % prgSize);
+        patched[offset] = (byte) (patched[offset] == (byte) 0xEA ? 0x18 : 0xEA); // NOP (or CLC)
+        Cartridge cartB = Cartridge.parse("spritecans-patched.nes", patched);
+
+        DivergenceReport[] reports = new DivergenceReport[2];
+        int[] relocations = new int[2];
+        for (int whole = 0; whole < 2; whole++) {
+            Lockstep.Options o = options(12);
+            o.rollback = Lockstep.Rollback.OFF;
+            o.wholeInstructions = whole == 1;
+            Lockstep session = new Lockstep(cart, cartB, o, metrics(o));
+            Lockstep.Result r = session.run();
+            assertTrue(r.diverged());
+            reports[whole] = r.divergences().get(0);
+            relocations[whole] = session.relocations;
+        }
+        assertEquals(0, relocations[0]);
+        assertEquals(1, relocations[1], "found over a whole instruction, then located");
+        DivergenceReport d = reports[1];
+        assertEquals(reports[0].cycle(), d.cycle());
+        assertEquals(reports[0].instructionAddress(), d.instructionAddress());
+        assertEquals(fieldNames(reports[0]), fieldNames(d));
+        assertTrue(d.reproduced(), d.note());
+    }
 }

@@ -122,6 +122,11 @@ public final class Cpu implements Digestible {
         return dout;
     }
 
+    /** A, X, Y, S, P and PC packed in one long (the lockstep verifier's per-cycle record). */
+    public long registers() {
+        return ((long) a << 48) | ((long) x << 40) | ((long) y << 32) | ((long) s << 24) | ((long) p << 16) | pc;
+    }
+
     /** True when the coming cycle is the opcode fetch of a new instruction. */
     public boolean atInstructionStart() {
         return opcode == OP_FETCH;
