@@ -126,7 +126,14 @@ class DescriptionCoverageTest {
             Map.entry("ChangeCounter.count", "change count of the lockstep check"),
             Map.entry("Console.seenPartner", "lockstep check's memory"),
             Map.entry("Console.seenMine", "lockstep check's memory"),
-            Map.entry("Console.seenTheirs", "lockstep check's memory"));
+            Map.entry("Console.seenTheirs", "lockstep check's memory"),
+            // The records of a traced whole instruction (Console.runTracedInstruction): where they
+            // go while it runs (null between instructions), and the counted parts' term as of a
+            // change count (a cache).
+            Map.entry("Console.trace", "traced instruction's record buffer, null between instructions"),
+            Map.entry("Console.traceLength", "traced instruction's record length"),
+            Map.entry("Console.tracedCount", "cache key of tracedParts"),
+            Map.entry("Console.tracedParts", "cache of the counted parts' term"));
 
     @Test
     void everyMutableFieldOfEveryComponentIsDescribed() throws Exception {
