@@ -592,6 +592,23 @@ public final class Console implements Digestible {
     }
 
     /**
+     * Catches the lazily stepped PPU and APU up to the present: the state is unchanged, only its
+     * representation (two engines in the same state, both caught up, represent it alike).
+     */
+    public void catchUp() {
+        syncPpu();
+        apu.sync();
+    }
+
+    /**
+     * A count that moves whenever the PPU, APU, DMA, controllers or board may have changed,
+     * their catch-ups included (see {@link ChangeCounter}).
+     */
+    public long changeCount() {
+        return changes.count();
+    }
+
+    /**
      * {@link #frame()} without catching the PPU up, for loops that test it after every cycle:
      * exact between cycles, because a lazily stepped PPU is always caught up when it reaches the
      * dot that increments the frame counter (its deadline stops there; {@link #runFrame} relies

@@ -18,6 +18,11 @@ public final class PairStepper {
     private final CycleDigest db;
     private final long[] ta = new long[Console.TRACE_LENGTH];
     private final long[] tb = new long[Console.TRACE_LENGTH];
+    // Where the last whole instruction left both engines, equal in representation: while neither
+    // has moved or counted a change since, the next one may start without checking them again.
+    private long lastCycle = -1;
+    private long lastCountA;
+    private long lastCountB;
 
     public PairStepper(Console a, Console b, CycleDigest da, CycleDigest db) {
         this.a = a;
@@ -35,14 +40,39 @@ public final class PairStepper {
      * when either engine cannot run its coming instruction as a whole.
      */
     public int stepInstruction() {
-        if (!a.canRunWholeInstruction() || !b.canRunWholeInstruction()) {
+        if (!a.canRunWholeInstruction() || !b.canRunWholeInstruction() || !comparable()) {
             return 0;
         }
         final int na = a.runTracedInstruction(ta);
         final int nb = b.runTracedInstruction(tb);
-        if (na != nb || !Arrays.equals(ta, 0, na, tb, 0, nb) || da.differsFrom(db)) {
+        if (na != nb || !Arrays.equals(ta, 0, na, tb, 0, nb) || !a.sameRepresentationAs(b)) {
             return -1;
         }
+        lastCycle = a.cycles();
+        lastCountA = a.changeCount();
+        lastCountB = b.changeCount();
         return na / Console.TRACE_STRIDE;
+    }
+
+    /**
+     * True when the engines' records can be compared: their representations are equal (the
+     * records hold represented values, such as the lazily stepped PPU's clock). Two engines in
+     * the same state may represent it differently when something caught only one of them up
+     * (asking one its frame, say): then both are caught up, which changes no state. False when
+     * they still differ (they may differ in state: the caller steps them one cycle at a time and
+     * compares their digests).
+     */
+    private boolean comparable() {
+        if (a.cycles() == lastCycle && a.changeCount() == lastCountA && b.changeCount() == lastCountB) {
+            return true; // as the last whole instruction left them
+        }
+        if (!a.sameRepresentationAs(b)) {
+            a.catchUp();
+            b.catchUp();
+            if (!a.sameRepresentationAs(b) || !a.canRunWholeInstruction() || !b.canRunWholeInstruction()) {
+                return false;
+            }
+        }
+        return true;
     }
 }

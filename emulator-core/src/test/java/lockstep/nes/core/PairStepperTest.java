@@ -3,8 +3,9 @@ package lockstep.nes.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
+import java.lang.reflect.Field;
 import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.state.CycleDigest;
 import lockstep.nes.core.state.Snapshots;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -63,9 +64,8 @@ class PairStepperTest {
         assertTrue(whole > a.cycles() / 2, "whole instructions ran " + whole + " of " + a.cycles() + " cycles");
     }
 
-    @ParameterizedTest
-    @ValueSource(ints = {0x000, 0x0FF, 0x1FD, 0x7FF})
-    void aRamDifferenceIsFoundByTheNextWholeInstruction(int address) throws Exception {
+    /** Two engines of spritecans stepped together for 20 frames, then to where both can run a whole instruction. */
+    private static Console[] pairAtWholeInstruction() throws Exception {
         Cartridge cart = cart("spritecans-2011/spritecans.nes");
         Console a = Console.create(cart);
         Console b = Console.create(cart);
@@ -79,7 +79,39 @@ class PairStepperTest {
             a.runCycle();
             b.runCycle();
         }
+        return new Console[] {a, b};
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0x000, 0x0FF, 0x1FD, 0x7FF})
+    void aRamDifferenceBetweenInstructionsIsLeftToTheCycleCheck(int address) throws Exception {
+        Console[] p = pairAtWholeInstruction();
+        Console a = p[0];
+        Console b = p[1];
         b.ram().write(address, b.ram().read(address) ^ 0x10);
+        PairStepper pair = new PairStepper(a, b, new CycleDigest(a), new CycleDigest(b));
+        long cycle = a.cycles();
+        assertEquals(0, pair.stepInstruction(), "engines that differ are not stepped as a whole");
+        assertEquals(cycle, a.cycles());
+        a.runCycle();
+        b.runCycle();
+        assertTrue(new CycleDigest(a).differsFrom(new CycleDigest(b)));
+    }
+
+    /** B reads another opcode or operand than A (its board's PRG patched): a traced read differs. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1})
+    void aDifferenceInsideAnInstructionIsFoundByIt(int ahead) throws Exception {
+        Console[] p = pairAtWholeInstruction();
+        Console a = p[0];
+        Console b = p[1];
+        PairStepper pair = new PairStepper(a, b, new CycleDigest(a), new CycleDigest(b));
+        Field prgField = Mapper.class.getDeclaredField("prg");
+        prgField.setAccessible(true);
+        byte[] prg = ((byte[]) prgField.get(b.mapper())).clone();
+        int offset = (a.cpu().address() + ahead - 0x8000) % prg.length;
+        prg[offset] ^= 0x01;
+        prgField.set(b.mapper(), prg);
         assertEquals(-1, pair.stepInstruction());
     }
 }

@@ -111,19 +111,9 @@ public final class Lockstep implements VerifySession {
      */
     public Lockstep(Cartridge cart, Options options, java.util.function.Function<EpochFence, SessionMetrics> metrics)
             throws RomFormatException {
-        this(cart, cart, options, metrics);
-    }
-
-    /**
-     * Engine B on its own cartridge object {@code cartB} (tests: B on a patched ROM stands for an
-     * engine that does not behave like A; the representation check never equates two cartridges,
-     * so every cycle is then compared by digest).
-     */
-    Lockstep(Cartridge cart, Cartridge cartB, Options options,
-             java.util.function.Function<EpochFence, SessionMetrics> metrics) throws RomFormatException {
         this.options = options;
         this.a = new Engine("A", cart);
-        this.b = new Engine("B", cartB);
+        this.b = new Engine("B", cart);
         this.checkpoints = new CheckpointRing(Math.max(1, options.checkpointsKept), fence);
         this.metrics = metrics.apply(fence);
         this.backoff = new Backoff(options.backoffBaseMillis, options.backoffCapMillis, options.backoffSeed);
