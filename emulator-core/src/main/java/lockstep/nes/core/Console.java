@@ -377,15 +377,18 @@ public final class Console implements Digestible {
         t[i] = access;
         t[i + 1] = cpu.registers();
         t[i + 2] = ram.hash() + DigestKeys.W1 * ppuClock + DigestKeys.W2 * openBus;
-        final long count = changes.count();
-        if (count != tracedCount || boardCycles) {
-            // Only a counted change (or a board's cycle counter) moves these terms.
-            tracedCount = count;
-            tracedParts = S_PPU * ppuTerm() + S_APU * apu.representationTerm() + S_DMA * dma.digestTerm()
-                    + S_CONTROLLERS * controllers.digestTerm() + S_MAPPER * mapper.digestTerm();
+        if (changes.count() != tracedCount || boardCycles) {
+            refreshTracedParts();
         }
         t[i + 3] = tracedParts;
         traceLength = i + TRACE_STRIDE;
+    }
+
+    /** The counted parts' term for {@link #record}: only a counted change (or a board's cycle counter) moves it. */
+    private void refreshTracedParts() {
+        tracedCount = changes.count();
+        tracedParts = S_PPU * ppuTerm() + S_APU * apu.representationTerm() + S_DMA * dma.digestTerm()
+                + S_CONTROLLERS * controllers.digestTerm() + S_MAPPER * mapper.digestTerm();
     }
 
     /** Starts a CPU cycle and runs up to its bus access (DMA cycles; {@link #runCycle} inlines this). */
