@@ -733,13 +733,7 @@ public final class Cpu implements Digestible {
                 end(bus);
             }
             case RTS -> {
-                this.pc = pc;
-                poll(bus);
-                bus.cycleRead(pc);
-                poll(bus);
-                bus.cycleRead(0x100 | s);
-                s = (s + 1) & 0xFF;
-                poll(bus);
+                pullStart(pc, bus);
                 final int low = bus.cycleRead(0x100 | s);
                 ea = low;
                 s = (s + 1) & 0xFF;
@@ -753,13 +747,7 @@ public final class Cpu implements Digestible {
                 end(bus);
             }
             case RTI -> {
-                this.pc = pc;
-                poll(bus);
-                bus.cycleRead(pc);
-                poll(bus);
-                bus.cycleRead(0x100 | s);
-                s = (s + 1) & 0xFF;
-                poll(bus);
+                pullStart(pc, bus);
                 setP(bus.cycleRead(0x100 | s));
                 s = (s + 1) & 0xFF;
                 poll(bus);
@@ -783,13 +771,7 @@ public final class Cpu implements Digestible {
                 end(bus);
             }
             case PUL -> {
-                this.pc = pc;
-                poll(bus);
-                bus.cycleRead(pc);
-                poll(bus);
-                bus.cycleRead(0x100 | s);
-                s = (s + 1) & 0xFF;
-                poll(bus);
+                pullStart(pc, bus);
                 final int v = bus.cycleRead(0x100 | s);
                 if (op == 0x28) {
                     setP(v);
@@ -801,6 +783,20 @@ public final class Cpu implements Digestible {
             }
             default -> fetchOnly(pc, bus); // BRK and JAM
         }
+    }
+
+    /**
+     * The first cycles of RTS, RTI, PLA and PLP after the fetch: the dummy read of the next byte,
+     * the dummy read of the stack, S incremented; the poll before the next cycle made.
+     */
+    private void pullStart(int nextPc, Bus bus) {
+        pc = nextPc;
+        poll(bus);
+        bus.cycleRead(nextPc);
+        poll(bus);
+        bus.cycleRead(0x100 | s);
+        s = (s + 1) & 0xFF;
+        poll(bus);
     }
 
     /** The rest of the opcode fetch cycle as {@link #tick} does it; the instruction goes on per cycle. */
