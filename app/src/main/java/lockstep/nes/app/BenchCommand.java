@@ -91,7 +91,7 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private static void run(Console a, Console b, CycleDigest da, CycleDigest db, int n, short[] audio) {
-        final PairStepper pair = b == null ? null : new PairStepper(a, b, da, db);
+        final PairStepper pair = b == null ? null : new PairStepper(a, b);
         final Snapshots sa = b == null ? null : new Snapshots(a);
         final Snapshots sb = b == null ? null : new Snapshots(b);
         for (int f = 0; f < n; f++) {

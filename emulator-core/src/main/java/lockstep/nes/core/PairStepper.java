@@ -2,7 +2,6 @@ package lockstep.nes.core;
 
 import java.util.Arrays;
 import lockstep.nes.core.cpu.Cpu;
-import lockstep.nes.core.state.CycleDigest;
 
 /**
  * The same-thread lockstep's step over whole instructions: two engines of one cartridge each run
@@ -14,8 +13,6 @@ import lockstep.nes.core.state.CycleDigest;
 public final class PairStepper {
     private final Console a;
     private final Console b;
-    private final CycleDigest da;
-    private final CycleDigest db;
     private final long[] ta = new long[Console.TRACE_LENGTH];
     private final long[] tb = new long[Console.TRACE_LENGTH];
     // Where the last whole instruction left both engines, equal in representation: while neither
@@ -24,11 +21,9 @@ public final class PairStepper {
     private long lastCountA;
     private long lastCountB;
 
-    public PairStepper(Console a, Console b, CycleDigest da, CycleDigest db) {
+    public PairStepper(Console a, Console b) {
         this.a = a;
         this.b = b;
-        this.da = da;
-        this.db = db;
     }
 
     /**

@@ -50,7 +50,7 @@ class PairStepperTest {
         Console solo = Console.create(cart);
         CycleDigest da = new CycleDigest(a);
         CycleDigest db = new CycleDigest(b);
-        PairStepper pair = new PairStepper(a, b, da, db);
+        PairStepper pair = new PairStepper(a, b);
         long whole = 0;
         for (int f = 0; f < 90; f++) {
             whole += frame(a, b, da, db, pair);
@@ -71,7 +71,7 @@ class PairStepperTest {
         Console b = Console.create(cart);
         CycleDigest da = new CycleDigest(a);
         CycleDigest db = new CycleDigest(b);
-        PairStepper pair = new PairStepper(a, b, da, db);
+        PairStepper pair = new PairStepper(a, b);
         for (int f = 0; f < 20; f++) {
             frame(a, b, da, db, pair);
         }
@@ -89,7 +89,7 @@ class PairStepperTest {
         Console a = p[0];
         Console b = p[1];
         b.ram().write(address, b.ram().read(address) ^ 0x10);
-        PairStepper pair = new PairStepper(a, b, new CycleDigest(a), new CycleDigest(b));
+        PairStepper pair = new PairStepper(a, b);
         long cycle = a.cycles();
         assertEquals(0, pair.stepInstruction(), "engines that differ are not stepped as a whole");
         assertEquals(cycle, a.cycles());
@@ -105,7 +105,7 @@ class PairStepperTest {
         Console[] p = pairAtWholeInstruction();
         Console a = p[0];
         Console b = p[1];
-        PairStepper pair = new PairStepper(a, b, new CycleDigest(a), new CycleDigest(b));
+        PairStepper pair = new PairStepper(a, b);
         Field prgField = Mapper.class.getDeclaredField("prg");
         prgField.setAccessible(true);
         byte[] prg = ((byte[]) prgField.get(b.mapper())).clone();

@@ -118,7 +118,7 @@ public final class Lockstep implements VerifySession {
         this.metrics = metrics.apply(fence);
         this.backoff = new Backoff(options.backoffBaseMillis, options.backoffCapMillis, options.backoffSeed);
         this.faults = new Faults(options.faults);
-        this.pair = new PairStepper(a.console, b.console, a.digest, b.digest);
+        this.pair = new PairStepper(a.console, b.console);
         this.frameStartA = new Snapshots(a.console);
         this.frameStartB = new Snapshots(b.console);
     }
@@ -156,8 +156,8 @@ public final class Lockstep implements VerifySession {
             final CycleDigest db = b.digest;
             // Both engines saved as the frame starts: a difference found over a whole instruction
             // is located by re-running the frame from here one cycle at a time (relocate).
-            final int startA = frameStartA.saveToBuffer();
-            final int startB = frameStartB.saveToBuffer();
+            final int startA = options.wholeInstructions ? frameStartA.saveToBuffer() : 0;
+            final int startB = options.wholeInstructions ? frameStartB.saveToBuffer() : 0;
             final long startCycle = ca.cycles();
             boolean whole = false;
             // Before this cycle no fault can fire: both engines are just stepped and compared.
