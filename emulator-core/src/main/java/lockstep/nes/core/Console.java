@@ -291,7 +291,15 @@ public final class Console implements Digestible {
         return masterClock + (long) Cpu.MAX_INSTRUCTION_CYCLES * CPU_DIVIDER - PPU_OFFSET < ppuDeadline;
     }
 
-    /** The bus of whole instructions: one cycle per call, as {@link #runCycle} makes it. */
+    /**
+     * The bus of whole instructions: one cycle per call, as {@link #runCycle} makes it. A cycle
+     * that reads RAM or $8000-$FFFF, or writes RAM, before the PPU's and the APU's deadlines
+     * (a quiet cycle: the catch-ups of {@link #beginCycle} and {@link #runPpu} would do nothing),
+     * on a board without a cycle counter and untraced, is its clocks and its access alone, small
+     * enough to inline into {@link Cpu#runInstruction} ({@link Cpu.Bus#quietRead}); any other
+     * is the whole cycle ({@code cycleRead}, {@code cycleWrite}). Per-cycle work added here must
+     * make {@link #quietCycle} false while it is on, as the trace does.
+     */
     private final Cpu.Bus bus = new Cpu.Bus() {
         @Override
         public int cycleRead(int address) {
@@ -319,6 +327,39 @@ public final class Console implements Digestible {
         }
 
         @Override
+        public int quietRead(int address) {
+            if ((address < 0x2000 || address >= 0x8000) && quietCycle()) {
+                cycle++;
+                masterClock += 5;
+                int value;
+                if (address < 0x2000) {
+                    value = ramData[address & 0x7FF] & 0xFF;
+                } else {
+                    value = mapper.cpuRead(address);
+                    if (value < 0) {
+                        value = openBus;
+                    }
+                }
+                openBus = value;
+                masterClock += CPU_DIVIDER - 5;
+                return value;
+            }
+            return -1;
+        }
+
+        @Override
+        public boolean quietWrite(int address, int value) {
+            if (address < 0x2000 && quietCycle()) {
+                cycle++;
+                masterClock += CPU_DIVIDER;
+                openBus = value;
+                ram.write(address & 0x7FF, value);
+                return true;
+            }
+            return false;
+        }
+
+        @Override
         public boolean nmiLow() {
             return ppu.nmiOutput();
         }
@@ -328,6 +369,16 @@ public final class Console implements Digestible {
             return apu.irq() || (boardIrq && mapper.irq());
         }
     };
+
+    /**
+     * True when the coming cycle is quiet (see {@link #bus}): it ends before the PPU's deadline
+     * (so neither catch-up of the cycle runs it) and starts before the APU's next event, the
+     * board counts no cycles and no trace is recorded.
+     */
+    private boolean quietCycle() {
+        return masterClock + CPU_DIVIDER - PPU_OFFSET < ppuDeadline && cycle + 1 < apu.nextEventCycle()
+                && !boardCycles && trace == null;
+    }
 
     // ---- whole instructions of two engines compared after every cycle (the lockstep verifier) ----
 

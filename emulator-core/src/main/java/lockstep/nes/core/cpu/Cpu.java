@@ -549,6 +549,17 @@ public final class Cpu implements Digestible {
 
         void cycleWrite(int address, int value);
 
+        /**
+         * The read cycle when it is quiet (the console's choice: it does no more than the read
+         * and the clocks, and leaves the interrupt lines as they were), returning the value read;
+         * otherwise -1 and nothing done (the caller then makes it with {@link #cycleRead}).
+         * Small, so the JIT inlines it where {@code cycleRead} would be a call.
+         */
+        int quietRead(int address);
+
+        /** {@link #cycleWrite} when the cycle is quiet (see {@link #quietRead}); false and nothing done otherwise. */
+        boolean quietWrite(int address, int value);
+
         /** /NMI as polled at the end of a cycle. */
         boolean nmiLow();
 
@@ -569,220 +580,293 @@ public final class Cpu implements Digestible {
      * {@link #tick}. Call only when {@link #atInstructionStart()} and the coming cycle reads.
      */
     public void runInstruction(Bus bus) {
-        final int op = bus.cycleRead(addr);
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+        final int op = (q = bus.quietRead(addr)) >= 0 ? q : bus.cycleRead(addr);
         opcode = op;
         opPc = pc;
         int pc = (this.pc + 1) & 0xFFFF;
         switch (MODE[op]) {
-            case IMP -> {
-                this.pc = pc;
-                poll(bus);
-                bus.cycleRead(pc);
-                execImplied();
-                end(bus);
-            }
-            case IMM -> {
-                poll(bus);
-                final int v = bus.cycleRead(pc);
-                this.pc = (pc + 1) & 0xFFFF;
-                execRead(v);
-                end(bus);
-            }
-            case ZP -> {
-                poll(bus);
-                final int e = bus.cycleRead(pc);
-                this.pc = (pc + 1) & 0xFFFF;
-                poll(bus);
-                operand(bus, e);
-            }
-            case ZPX, ZPY -> {
-                poll(bus);
-                final int base = bus.cycleRead(pc);
-                this.pc = (pc + 1) & 0xFFFF;
-                poll(bus);
-                bus.cycleRead(base);
-                poll(bus);
-                operand(bus, (base + (MODE[op] == ZPX ? x : y)) & 0xFF);
-            }
-            case ABS -> {
-                poll(bus);
-                final int low = bus.cycleRead(pc);
-                pc = (pc + 1) & 0xFFFF;
-                poll(bus);
-                final int high = bus.cycleRead(pc);
-                this.pc = (pc + 1) & 0xFFFF;
-                poll(bus);
-                operand(bus, low | (high << 8));
-            }
-            case ABX, ABY -> {
-                if (isUnstableStore(OP[op])) {
-                    fetchOnly(pc, bus);
-                    return;
-                }
-                poll(bus);
-                final int low = bus.cycleRead(pc);
-                pc = (pc + 1) & 0xFFFF;
-                poll(bus);
-                final int high = bus.cycleRead(pc);
-                this.pc = (pc + 1) & 0xFFFF;
-                indexed(bus, low, high, MODE[op] == ABX ? x : y);
-            }
-            case IZX -> {
-                poll(bus);
-                final int pointer = bus.cycleRead(pc);
-                this.pc = (pc + 1) & 0xFFFF;
-                poll(bus);
-                bus.cycleRead(pointer);
-                final int t = (pointer + x) & 0xFF;
-                tmp = t;
-                poll(bus);
-                final int low = bus.cycleRead(t);
-                poll(bus);
-                final int high = bus.cycleRead((t + 1) & 0xFF);
-                poll(bus);
-                operand(bus, low | (high << 8));
-            }
-            case IZY -> {
-                if (isUnstableStore(OP[op])) {
-                    fetchOnly(pc, bus);
-                    return;
-                }
-                poll(bus);
-                final int pointer = bus.cycleRead(pc);
-                this.pc = (pc + 1) & 0xFFFF;
-                tmp = pointer;
-                poll(bus);
-                final int low = bus.cycleRead(pointer);
-                poll(bus);
-                final int high = bus.cycleRead((pointer + 1) & 0xFF);
-                indexed(bus, low, high, y);
-            }
-            case REL -> {
-                poll(bus);
-                final int offset = bus.cycleRead(pc);
-                pc = (pc + 1) & 0xFFFF;
-                this.pc = pc;
-                if (!branchTaken()) {
-                    end(bus);
-                    return;
-                }
-                // Taken: interrupts are polled at the end of the operand cycle, not the next.
-                branchPolled = interruptPolled;
-                tmp = offset;
-                poll(bus);
-                bus.cycleRead(pc);
-                final int target = (pc + (byte) offset) & 0xFFFF;
-                if ((target & 0xFF00) == (pc & 0xFF00)) {
-                    this.pc = target;
-                    finish(branchPolled, bus);
-                } else {
-                    ea = target;
-                    poll(bus);
-                    bus.cycleRead((pc & 0xFF00) | (target & 0xFF));
-                    this.pc = target;
-                    finish(branchPolled || interruptPolled, bus);
-                }
-            }
-            case JMP -> {
-                poll(bus);
-                final int low = bus.cycleRead(pc);
-                pc = (pc + 1) & 0xFFFF;
-                this.pc = pc;
-                ea = low;
-                poll(bus);
-                final int high = bus.cycleRead(pc);
-                this.pc = low | (high << 8);
-                end(bus);
-            }
-            case JMI -> {
-                poll(bus);
-                final int low = bus.cycleRead(pc);
-                pc = (pc + 1) & 0xFFFF;
-                poll(bus);
-                final int high = bus.cycleRead(pc);
-                this.pc = (pc + 1) & 0xFFFF;
-                final int pointer = low | (high << 8);
-                tmp = pointer;
-                poll(bus);
-                final int targetLow = bus.cycleRead(pointer);
-                ea = targetLow;
-                poll(bus);
-                // The pointer's high byte is fetched without carry into its page.
-                final int targetHigh = bus.cycleRead((pointer & 0xFF00) | ((pointer + 1) & 0xFF));
-                this.pc = targetLow | (targetHigh << 8);
-                end(bus);
-            }
-            case JSR -> {
-                poll(bus);
-                final int low = bus.cycleRead(pc);
-                pc = (pc + 1) & 0xFFFF;
-                this.pc = pc;
-                ea = low;
-                poll(bus);
-                bus.cycleRead(0x100 | s);
-                poll(bus);
-                bus.cycleWrite(0x100 | s, pc >> 8);
-                s = (s - 1) & 0xFF;
-                poll(bus);
-                bus.cycleWrite(0x100 | s, pc & 0xFF);
-                dout = pc & 0xFF;
-                s = (s - 1) & 0xFF;
-                poll(bus);
-                final int high = bus.cycleRead(pc);
-                this.pc = low | (high << 8);
-                end(bus);
-            }
-            case RTS -> {
-                pullStart(pc, bus);
-                final int low = bus.cycleRead(0x100 | s);
-                ea = low;
-                s = (s + 1) & 0xFF;
-                poll(bus);
-                final int high = bus.cycleRead(0x100 | s);
-                pc = low | (high << 8);
-                this.pc = pc;
-                poll(bus);
-                bus.cycleRead(pc);
-                this.pc = (pc + 1) & 0xFFFF;
-                end(bus);
-            }
-            case RTI -> {
-                pullStart(pc, bus);
-                setP(bus.cycleRead(0x100 | s));
-                s = (s + 1) & 0xFF;
-                poll(bus);
-                final int low = bus.cycleRead(0x100 | s);
-                ea = low;
-                s = (s + 1) & 0xFF;
-                poll(bus);
-                final int high = bus.cycleRead(0x100 | s);
-                this.pc = low | (high << 8);
-                end(bus);
-            }
-            case PSH -> {
-                this.pc = pc;
-                poll(bus);
-                bus.cycleRead(pc);
-                final int value = op == 0x08 ? p | B : a;
-                poll(bus);
-                bus.cycleWrite(0x100 | s, value);
-                dout = value;
-                s = (s - 1) & 0xFF;
-                end(bus);
-            }
-            case PUL -> {
-                pullStart(pc, bus);
-                final int v = bus.cycleRead(0x100 | s);
-                if (op == 0x28) {
-                    setP(v);
-                } else {
-                    a = v;
-                    nz(a);
-                }
-                end(bus);
-            }
+            case IMP -> implied(bus, op, pc);
+            case IMM -> immediate(bus, op, pc);
+            case ZP -> zeroPage(bus, op, pc);
+            case ZPX, ZPY -> zeroPageIndexed(bus, op, pc);
+            case ABS -> absolute(bus, op, pc);
+            case ABX, ABY -> absoluteIndexed(bus, op, pc);
+            case IZX -> indexedIndirect(bus, op, pc);
+            case IZY -> indirectIndexed(bus, op, pc);
+            case REL -> branch(bus, op, pc);
+            case JMP -> jump(bus, op, pc);
+            case JMI -> jumpIndirect(bus, op, pc);
+            case JSR -> jsr(bus, op, pc);
+            case RTS -> rts(bus, op, pc);
+            case RTI -> rti(bus, op, pc);
+            case PSH -> push(bus, op, pc);
+            case PUL -> pull(bus, op, pc);
             default -> fetchOnly(pc, bus); // BRK and JAM
         }
+    }
+
+    // One method per addressing mode (the instruction after its opcode fetch; pc is the address
+    // after the opcode): each is a compilation unit of its own size, so the JIT inlines the bus
+    // cycles of the modes in use rather than running out of budget in one large method.
+
+    private void implied(Bus bus, int op, int pc) {
+        this.pc = pc;
+        poll(bus);
+        if (bus.quietRead(pc) < 0) {
+            bus.cycleRead(pc);
+        }
+        execImplied();
+        end(bus);
+    }
+
+    private void immediate(Bus bus, int op, int pc) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+        poll(bus);
+        final int v = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        this.pc = (pc + 1) & 0xFFFF;
+        execRead(v);
+        end(bus);
+    }
+
+    private void zeroPage(Bus bus, int op, int pc) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+        poll(bus);
+        final int e = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        this.pc = (pc + 1) & 0xFFFF;
+        poll(bus);
+        operand(bus, e);
+    }
+
+    private void zeroPageIndexed(Bus bus, int op, int pc) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+        poll(bus);
+        final int base = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        this.pc = (pc + 1) & 0xFFFF;
+        poll(bus);
+        if (bus.quietRead(base) < 0) {
+            bus.cycleRead(base);
+        }
+        poll(bus);
+        operand(bus, (base + (MODE[op] == ZPX ? x : y)) & 0xFF);
+    }
+
+    private void absolute(Bus bus, int op, int pc) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+        poll(bus);
+        final int low = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        pc = (pc + 1) & 0xFFFF;
+        poll(bus);
+        final int high = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        this.pc = (pc + 1) & 0xFFFF;
+        poll(bus);
+        operand(bus, low | (high << 8));
+    }
+
+    private void absoluteIndexed(Bus bus, int op, int pc) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+        if (isUnstableStore(OP[op])) {
+            fetchOnly(pc, bus);
+            return;
+        }
+        poll(bus);
+        final int low = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        pc = (pc + 1) & 0xFFFF;
+        poll(bus);
+        final int high = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        this.pc = (pc + 1) & 0xFFFF;
+        indexed(bus, low, high, MODE[op] == ABX ? x : y);
+    }
+
+    private void indexedIndirect(Bus bus, int op, int pc) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+        poll(bus);
+        final int pointer = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        this.pc = (pc + 1) & 0xFFFF;
+        poll(bus);
+        if (bus.quietRead(pointer) < 0) {
+            bus.cycleRead(pointer);
+        }
+        final int t = (pointer + x) & 0xFF;
+        tmp = t;
+        poll(bus);
+        final int low = (q = bus.quietRead(t)) >= 0 ? q : bus.cycleRead(t);
+        poll(bus);
+        final int high = (q = bus.quietRead((t + 1) & 0xFF)) >= 0 ? q : bus.cycleRead((t + 1) & 0xFF);
+        poll(bus);
+        operand(bus, low | (high << 8));
+    }
+
+    private void indirectIndexed(Bus bus, int op, int pc) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+        if (isUnstableStore(OP[op])) {
+            fetchOnly(pc, bus);
+            return;
+        }
+        poll(bus);
+        final int pointer = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        this.pc = (pc + 1) & 0xFFFF;
+        tmp = pointer;
+        poll(bus);
+        final int low = (q = bus.quietRead(pointer)) >= 0 ? q : bus.cycleRead(pointer);
+        poll(bus);
+        final int high = (q = bus.quietRead((pointer + 1) & 0xFF)) >= 0 ? q : bus.cycleRead((pointer + 1) & 0xFF);
+        indexed(bus, low, high, y);
+    }
+
+    private void branch(Bus bus, int op, int pc) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+        poll(bus);
+        final int offset = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        pc = (pc + 1) & 0xFFFF;
+        this.pc = pc;
+        if (!branchTaken()) {
+            end(bus);
+            return;
+        }
+        // Taken: interrupts are polled at the end of the operand cycle, not the next.
+        branchPolled = interruptPolled;
+        tmp = offset;
+        poll(bus);
+        if (bus.quietRead(pc) < 0) {
+            bus.cycleRead(pc);
+        }
+        final int target = (pc + (byte) offset) & 0xFFFF;
+        if ((target & 0xFF00) == (pc & 0xFF00)) {
+            this.pc = target;
+            finish(branchPolled, bus);
+        } else {
+            ea = target;
+            poll(bus);
+            if (bus.quietRead((pc & 0xFF00) | (target & 0xFF)) < 0) {
+                bus.cycleRead((pc & 0xFF00) | (target & 0xFF));
+            }
+            this.pc = target;
+            finish(branchPolled || interruptPolled, bus);
+        }
+    }
+
+    private void jump(Bus bus, int op, int pc) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+        poll(bus);
+        final int low = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        pc = (pc + 1) & 0xFFFF;
+        this.pc = pc;
+        ea = low;
+        poll(bus);
+        final int high = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        this.pc = low | (high << 8);
+        end(bus);
+    }
+
+    private void jumpIndirect(Bus bus, int op, int pc) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+        poll(bus);
+        final int low = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        pc = (pc + 1) & 0xFFFF;
+        poll(bus);
+        final int high = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        this.pc = (pc + 1) & 0xFFFF;
+        final int pointer = low | (high << 8);
+        tmp = pointer;
+        poll(bus);
+        final int targetLow = (q = bus.quietRead(pointer)) >= 0 ? q : bus.cycleRead(pointer);
+        ea = targetLow;
+        poll(bus);
+        // The pointer's high byte is fetched without carry into its page.
+        final int targetHigh = (q = bus.quietRead((pointer & 0xFF00) | ((pointer + 1) & 0xFF))) >= 0 ? q : bus.cycleRead((pointer & 0xFF00) | ((pointer + 1) & 0xFF));
+        this.pc = targetLow | (targetHigh << 8);
+        end(bus);
+    }
+
+    private void jsr(Bus bus, int op, int pc) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+        poll(bus);
+        final int low = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        pc = (pc + 1) & 0xFFFF;
+        this.pc = pc;
+        ea = low;
+        poll(bus);
+        if (bus.quietRead(0x100 | s) < 0) {
+            bus.cycleRead(0x100 | s);
+        }
+        poll(bus);
+        if (!bus.quietWrite(0x100 | s, pc >> 8)) {
+            bus.cycleWrite(0x100 | s, pc >> 8);
+        }
+        s = (s - 1) & 0xFF;
+        poll(bus);
+        if (!bus.quietWrite(0x100 | s, pc & 0xFF)) {
+            bus.cycleWrite(0x100 | s, pc & 0xFF);
+        }
+        dout = pc & 0xFF;
+        s = (s - 1) & 0xFF;
+        poll(bus);
+        final int high = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
+        this.pc = low | (high << 8);
+        end(bus);
+    }
+
+    private void rts(Bus bus, int op, int pc) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+        pullStart(pc, bus);
+        final int low = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
+        ea = low;
+        s = (s + 1) & 0xFF;
+        poll(bus);
+        final int high = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
+        pc = low | (high << 8);
+        this.pc = pc;
+        poll(bus);
+        if (bus.quietRead(pc) < 0) {
+            bus.cycleRead(pc);
+        }
+        this.pc = (pc + 1) & 0xFFFF;
+        end(bus);
+    }
+
+    private void rti(Bus bus, int op, int pc) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+        pullStart(pc, bus);
+        setP((q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s));
+        s = (s + 1) & 0xFF;
+        poll(bus);
+        final int low = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
+        ea = low;
+        s = (s + 1) & 0xFF;
+        poll(bus);
+        final int high = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
+        this.pc = low | (high << 8);
+        end(bus);
+    }
+
+    private void push(Bus bus, int op, int pc) {
+        this.pc = pc;
+        poll(bus);
+        if (bus.quietRead(pc) < 0) {
+            bus.cycleRead(pc);
+        }
+        final int value = op == 0x08 ? p | B : a;
+        poll(bus);
+        if (!bus.quietWrite(0x100 | s, value)) {
+            bus.cycleWrite(0x100 | s, value);
+        }
+        dout = value;
+        s = (s - 1) & 0xFF;
+        end(bus);
+    }
+
+    private void pull(Bus bus, int op, int pc) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+        pullStart(pc, bus);
+        final int v = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
+        if (op == 0x28) {
+            setP(v);
+        } else {
+            a = v;
+            nz(a);
+        }
+        end(bus);
     }
 
     /**
@@ -792,9 +876,13 @@ public final class Cpu implements Digestible {
     private void pullStart(int nextPc, Bus bus) {
         pc = nextPc;
         poll(bus);
-        bus.cycleRead(nextPc);
+        if (bus.quietRead(nextPc) < 0) {
+            bus.cycleRead(nextPc);
+        }
         poll(bus);
-        bus.cycleRead(0x100 | s);
+        if (bus.quietRead(0x100 | s) < 0) {
+            bus.cycleRead(0x100 | s);
+        }
         s = (s + 1) & 0xFF;
         poll(bus);
     }
@@ -829,6 +917,7 @@ public final class Cpu implements Digestible {
      * the read at the un-carried address, then the operand (see {@link #indexBase}).
      */
     private void indexed(Bus bus, int low, int high, int index) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
         final int sum = low + index;
         hiPlusOne = (high + 1) & 0xFF;
         final int partial = (high << 8) | (sum & 0xFF);
@@ -836,37 +925,46 @@ public final class Cpu implements Digestible {
         poll(bus);
         if (KIND[opcode] == READ && partial == e) {
             ea = e;
-            execRead(bus.cycleRead(e));
+            execRead((q = bus.quietRead(e)) >= 0 ? q : bus.cycleRead(e));
             end(bus);
             return;
         }
-        bus.cycleRead(partial);
+        if (bus.quietRead(partial) < 0) {
+            bus.cycleRead(partial);
+        }
         poll(bus);
         operand(bus, e);
     }
 
     /** The effective address {@code e} is known (the poll of the cycle that found it made): the operand's cycles. */
     private void operand(Bus bus, int e) {
+        int q; // a quiet read's value, or -1 (see Bus#quietRead)
         ea = e;
         switch (KIND[opcode]) {
             case READ -> {
-                execRead(bus.cycleRead(e));
+                execRead((q = bus.quietRead(e)) >= 0 ? q : bus.cycleRead(e));
                 end(bus);
             }
             case WRITE -> {
                 final int v = storeValue();
-                bus.cycleWrite(e, v);
+                if (!bus.quietWrite(e, v)) {
+                    bus.cycleWrite(e, v);
+                }
                 dout = v;
                 end(bus);
             }
             default -> {
-                final int v = bus.cycleRead(e);
+                final int v = (q = bus.quietRead(e)) >= 0 ? q : bus.cycleRead(e);
                 poll(bus);
                 // The dummy write of the unmodified value.
-                bus.cycleWrite(e, v);
+                if (!bus.quietWrite(e, v)) {
+                    bus.cycleWrite(e, v);
+                }
                 final int r = execRmw(v);
                 poll(bus);
-                bus.cycleWrite(e, r);
+                if (!bus.quietWrite(e, r)) {
+                    bus.cycleWrite(e, r);
+                }
                 tmp = r;
                 dout = r;
                 end(bus);
