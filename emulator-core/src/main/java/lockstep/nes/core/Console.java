@@ -297,8 +297,10 @@ public final class Console implements Digestible {
      * (a quiet cycle: the catch-ups of {@link #beginCycle} and {@link #runPpu} would do nothing),
      * on a board without a cycle counter and untraced, is its clocks and its access alone, small
      * enough to inline into {@link Cpu#runInstruction} ({@link Cpu.Bus#quietRead}); any other
-     * is the whole cycle ({@code cycleRead}, {@code cycleWrite}). Per-cycle work added here must
-     * make {@link #quietCycle} false while it is on, as the trace does.
+     * is the whole cycle ({@code cycleRead}, {@code cycleWrite}). A quiet cycle changes neither
+     * /NMI nor /IRQ (only catch-ups at the deadlines, register accesses and board cycles do), so
+     * the CPU polls after it from the lines it last saw. Per-cycle work added here must make
+     * {@link #quietCycle} false while it is on, as the trace does.
      */
     private final Cpu.Bus bus = new Cpu.Bus() {
         @Override
@@ -348,15 +350,15 @@ public final class Console implements Digestible {
         }
 
         @Override
-        public boolean quietWrite(int address, int value) {
+        public int quietWrite(int address, int value) {
             if (address < 0x2000 && quietCycle()) {
                 cycle++;
                 masterClock += CPU_DIVIDER;
                 openBus = value;
                 ram.write(address & 0x7FF, value);
-                return true;
+                return 0;
             }
-            return false;
+            return -1;
         }
 
         @Override

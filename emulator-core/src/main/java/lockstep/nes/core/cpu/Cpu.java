@@ -69,6 +69,11 @@ public final class Cpu implements Digestible {
     /** The poll result kept by a taken branch from the end of its operand cycle. */
     private boolean branchPolled;
     private boolean jammed;
+    // For the polls after quiet cycles ({@link Bus#quietRead}): /IRQ as the last poll saw it,
+    // valid when linesSeen. A cache of the console's line, not state: a power-on, reset or any
+    // state visit (a load, a fault's poke) clears linesSeen, so the next poll asks the lines.
+    private boolean irqLine;
+    private boolean linesSeen;
 
     /** Power-on: registers cleared, then the reset sequence. */
     public void power() {
@@ -96,6 +101,7 @@ public final class Cpu implements Digestible {
 
     /** Starts the reset sequence (registers kept, S decremented by 3 by the sequence, I set). */
     public void reset() {
+        linesSeen = false;
         jammed = false;
         opcode = OP_RESET;
         step = 0;
@@ -148,6 +154,8 @@ public final class Cpu implements Digestible {
                 nmiPending = true;
             }
         }
+        irqLine = irq;
+        linesSeen = true;
         interruptPolled = nmiPending || (irq && (p & I) == 0);
     }
 
@@ -551,14 +559,15 @@ public final class Cpu implements Digestible {
 
         /**
          * The read cycle when it is quiet (the console's choice: it does no more than the read
-         * and the clocks, and leaves the interrupt lines as they were), returning the value read;
+         * and the clocks, and /NMI and /IRQ stay as the last poll saw them, so the CPU polls
+         * without asking), returning the value read;
          * otherwise -1 and nothing done (the caller then makes it with {@link #cycleRead}).
          * Small, so the JIT inlines it where {@code cycleRead} would be a call.
          */
         int quietRead(int address);
 
-        /** {@link #cycleWrite} when the cycle is quiet (see {@link #quietRead}); false and nothing done otherwise. */
-        boolean quietWrite(int address, int value);
+        /** {@link #cycleWrite} when the cycle is quiet (see {@link #quietRead}), returning 0; otherwise -1 and nothing done. */
+        int quietWrite(int address, int value);
 
         /** /NMI as polled at the end of a cycle. */
         boolean nmiLow();
@@ -586,23 +595,23 @@ public final class Cpu implements Digestible {
         opPc = pc;
         int pc = (this.pc + 1) & 0xFFFF;
         switch (MODE[op]) {
-            case IMP -> implied(bus, op, pc);
-            case IMM -> immediate(bus, op, pc);
-            case ZP -> zeroPage(bus, op, pc);
-            case ZPX, ZPY -> zeroPageIndexed(bus, op, pc);
-            case ABS -> absolute(bus, op, pc);
-            case ABX, ABY -> absoluteIndexed(bus, op, pc);
-            case IZX -> indexedIndirect(bus, op, pc);
-            case IZY -> indirectIndexed(bus, op, pc);
-            case REL -> branch(bus, op, pc);
-            case JMP -> jump(bus, op, pc);
-            case JMI -> jumpIndirect(bus, op, pc);
-            case JSR -> jsr(bus, op, pc);
-            case RTS -> rts(bus, op, pc);
-            case RTI -> rti(bus, op, pc);
-            case PSH -> push(bus, op, pc);
-            case PUL -> pull(bus, op, pc);
-            default -> fetchOnly(pc, bus); // BRK and JAM
+            case IMP -> implied(bus, op, pc, q);
+            case IMM -> immediate(bus, op, pc, q);
+            case ZP -> zeroPage(bus, op, pc, q);
+            case ZPX, ZPY -> zeroPageIndexed(bus, op, pc, q);
+            case ABS -> absolute(bus, op, pc, q);
+            case ABX, ABY -> absoluteIndexed(bus, op, pc, q);
+            case IZX -> indexedIndirect(bus, op, pc, q);
+            case IZY -> indirectIndexed(bus, op, pc, q);
+            case REL -> branch(bus, op, pc, q);
+            case JMP -> jump(bus, op, pc, q);
+            case JMI -> jumpIndirect(bus, op, pc, q);
+            case JSR -> jsr(bus, op, pc, q);
+            case RTS -> rts(bus, op, pc, q);
+            case RTI -> rti(bus, op, pc, q);
+            case PSH -> push(bus, op, pc, q);
+            case PUL -> pull(bus, op, pc, q);
+            default -> fetchOnly(pc, bus, q); // BRK and JAM
         }
     }
 
@@ -610,255 +619,241 @@ public final class Cpu implements Digestible {
     // after the opcode): each is a compilation unit of its own size, so the JIT inlines the bus
     // cycles of the modes in use rather than running out of budget in one large method.
 
-    private void implied(Bus bus, int op, int pc) {
+    private void implied(Bus bus, int op, int pc, int q) {
         this.pc = pc;
-        poll(bus);
-        if (bus.quietRead(pc) < 0) {
+        poll(bus, q);
+        if ((q = bus.quietRead(pc)) < 0) {
             bus.cycleRead(pc);
         }
         execImplied();
-        end(bus);
+        end(bus, q);
     }
 
-    private void immediate(Bus bus, int op, int pc) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
-        poll(bus);
+    private void immediate(Bus bus, int op, int pc, int q) {
+        poll(bus, q);
         final int v = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         this.pc = (pc + 1) & 0xFFFF;
         execRead(v);
-        end(bus);
+        end(bus, q);
     }
 
-    private void zeroPage(Bus bus, int op, int pc) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
-        poll(bus);
+    private void zeroPage(Bus bus, int op, int pc, int q) {
+        poll(bus, q);
         final int e = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         this.pc = (pc + 1) & 0xFFFF;
-        poll(bus);
+        poll(bus, q);
         operand(bus, e);
     }
 
-    private void zeroPageIndexed(Bus bus, int op, int pc) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
-        poll(bus);
+    private void zeroPageIndexed(Bus bus, int op, int pc, int q) {
+        poll(bus, q);
         final int base = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         this.pc = (pc + 1) & 0xFFFF;
-        poll(bus);
-        if (bus.quietRead(base) < 0) {
+        poll(bus, q);
+        if ((q = bus.quietRead(base)) < 0) {
             bus.cycleRead(base);
         }
-        poll(bus);
+        poll(bus, q);
         operand(bus, (base + (MODE[op] == ZPX ? x : y)) & 0xFF);
     }
 
-    private void absolute(Bus bus, int op, int pc) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
-        poll(bus);
+    private void absolute(Bus bus, int op, int pc, int q) {
+        poll(bus, q);
         final int low = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         pc = (pc + 1) & 0xFFFF;
-        poll(bus);
+        poll(bus, q);
         final int high = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         this.pc = (pc + 1) & 0xFFFF;
-        poll(bus);
+        poll(bus, q);
         operand(bus, low | (high << 8));
     }
 
-    private void absoluteIndexed(Bus bus, int op, int pc) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+    private void absoluteIndexed(Bus bus, int op, int pc, int q) {
         if (isUnstableStore(OP[op])) {
-            fetchOnly(pc, bus);
+            fetchOnly(pc, bus, q);
             return;
         }
-        poll(bus);
+        poll(bus, q);
         final int low = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         pc = (pc + 1) & 0xFFFF;
-        poll(bus);
+        poll(bus, q);
         final int high = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         this.pc = (pc + 1) & 0xFFFF;
-        indexed(bus, low, high, MODE[op] == ABX ? x : y);
+        indexed(bus, low, high, MODE[op] == ABX ? x : y, q);
     }
 
-    private void indexedIndirect(Bus bus, int op, int pc) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
-        poll(bus);
+    private void indexedIndirect(Bus bus, int op, int pc, int q) {
+        poll(bus, q);
         final int pointer = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         this.pc = (pc + 1) & 0xFFFF;
-        poll(bus);
-        if (bus.quietRead(pointer) < 0) {
+        poll(bus, q);
+        if ((q = bus.quietRead(pointer)) < 0) {
             bus.cycleRead(pointer);
         }
         final int t = (pointer + x) & 0xFF;
         tmp = t;
-        poll(bus);
+        poll(bus, q);
         final int low = (q = bus.quietRead(t)) >= 0 ? q : bus.cycleRead(t);
-        poll(bus);
+        poll(bus, q);
         final int high = (q = bus.quietRead((t + 1) & 0xFF)) >= 0 ? q : bus.cycleRead((t + 1) & 0xFF);
-        poll(bus);
+        poll(bus, q);
         operand(bus, low | (high << 8));
     }
 
-    private void indirectIndexed(Bus bus, int op, int pc) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+    private void indirectIndexed(Bus bus, int op, int pc, int q) {
         if (isUnstableStore(OP[op])) {
-            fetchOnly(pc, bus);
+            fetchOnly(pc, bus, q);
             return;
         }
-        poll(bus);
+        poll(bus, q);
         final int pointer = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         this.pc = (pc + 1) & 0xFFFF;
         tmp = pointer;
-        poll(bus);
+        poll(bus, q);
         final int low = (q = bus.quietRead(pointer)) >= 0 ? q : bus.cycleRead(pointer);
-        poll(bus);
+        poll(bus, q);
         final int high = (q = bus.quietRead((pointer + 1) & 0xFF)) >= 0 ? q : bus.cycleRead((pointer + 1) & 0xFF);
-        indexed(bus, low, high, y);
+        indexed(bus, low, high, y, q);
     }
 
-    private void branch(Bus bus, int op, int pc) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
-        poll(bus);
+    private void branch(Bus bus, int op, int pc, int q) {
+        poll(bus, q);
         final int offset = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         pc = (pc + 1) & 0xFFFF;
         this.pc = pc;
         if (!branchTaken()) {
-            end(bus);
+            end(bus, q);
             return;
         }
         // Taken: interrupts are polled at the end of the operand cycle, not the next.
         branchPolled = interruptPolled;
         tmp = offset;
-        poll(bus);
-        if (bus.quietRead(pc) < 0) {
+        poll(bus, q);
+        if ((q = bus.quietRead(pc)) < 0) {
             bus.cycleRead(pc);
         }
         final int target = (pc + (byte) offset) & 0xFFFF;
         if ((target & 0xFF00) == (pc & 0xFF00)) {
             this.pc = target;
-            finish(branchPolled, bus);
+            finish(branchPolled, bus, q);
         } else {
             ea = target;
-            poll(bus);
-            if (bus.quietRead((pc & 0xFF00) | (target & 0xFF)) < 0) {
+            poll(bus, q);
+            if ((q = bus.quietRead((pc & 0xFF00) | (target & 0xFF))) < 0) {
                 bus.cycleRead((pc & 0xFF00) | (target & 0xFF));
             }
             this.pc = target;
-            finish(branchPolled || interruptPolled, bus);
+            finish(branchPolled || interruptPolled, bus, q);
         }
     }
 
-    private void jump(Bus bus, int op, int pc) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
-        poll(bus);
+    private void jump(Bus bus, int op, int pc, int q) {
+        poll(bus, q);
         final int low = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         pc = (pc + 1) & 0xFFFF;
         this.pc = pc;
         ea = low;
-        poll(bus);
+        poll(bus, q);
         final int high = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         this.pc = low | (high << 8);
-        end(bus);
+        end(bus, q);
     }
 
-    private void jumpIndirect(Bus bus, int op, int pc) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
-        poll(bus);
+    private void jumpIndirect(Bus bus, int op, int pc, int q) {
+        poll(bus, q);
         final int low = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         pc = (pc + 1) & 0xFFFF;
-        poll(bus);
+        poll(bus, q);
         final int high = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         this.pc = (pc + 1) & 0xFFFF;
         final int pointer = low | (high << 8);
         tmp = pointer;
-        poll(bus);
+        poll(bus, q);
         final int targetLow = (q = bus.quietRead(pointer)) >= 0 ? q : bus.cycleRead(pointer);
         ea = targetLow;
-        poll(bus);
+        poll(bus, q);
         // The pointer's high byte is fetched without carry into its page.
         final int targetHigh = (q = bus.quietRead((pointer & 0xFF00) | ((pointer + 1) & 0xFF))) >= 0 ? q : bus.cycleRead((pointer & 0xFF00) | ((pointer + 1) & 0xFF));
         this.pc = targetLow | (targetHigh << 8);
-        end(bus);
+        end(bus, q);
     }
 
-    private void jsr(Bus bus, int op, int pc) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
-        poll(bus);
+    private void jsr(Bus bus, int op, int pc, int q) {
+        poll(bus, q);
         final int low = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         pc = (pc + 1) & 0xFFFF;
         this.pc = pc;
         ea = low;
-        poll(bus);
-        if (bus.quietRead(0x100 | s) < 0) {
+        poll(bus, q);
+        if ((q = bus.quietRead(0x100 | s)) < 0) {
             bus.cycleRead(0x100 | s);
         }
-        poll(bus);
-        if (!bus.quietWrite(0x100 | s, pc >> 8)) {
+        poll(bus, q);
+        if ((q = bus.quietWrite(0x100 | s, pc >> 8)) < 0) {
             bus.cycleWrite(0x100 | s, pc >> 8);
         }
         s = (s - 1) & 0xFF;
-        poll(bus);
-        if (!bus.quietWrite(0x100 | s, pc & 0xFF)) {
+        poll(bus, q);
+        if ((q = bus.quietWrite(0x100 | s, pc & 0xFF)) < 0) {
             bus.cycleWrite(0x100 | s, pc & 0xFF);
         }
         dout = pc & 0xFF;
         s = (s - 1) & 0xFF;
-        poll(bus);
+        poll(bus, q);
         final int high = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         this.pc = low | (high << 8);
-        end(bus);
+        end(bus, q);
     }
 
-    private void rts(Bus bus, int op, int pc) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
-        pullStart(pc, bus);
+    private void rts(Bus bus, int op, int pc, int q) {
+        pullStart(pc, bus, q);
         final int low = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
         ea = low;
         s = (s + 1) & 0xFF;
-        poll(bus);
+        poll(bus, q);
         final int high = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
         pc = low | (high << 8);
         this.pc = pc;
-        poll(bus);
-        if (bus.quietRead(pc) < 0) {
+        poll(bus, q);
+        if ((q = bus.quietRead(pc)) < 0) {
             bus.cycleRead(pc);
         }
         this.pc = (pc + 1) & 0xFFFF;
-        end(bus);
+        end(bus, q);
     }
 
-    private void rti(Bus bus, int op, int pc) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
-        pullStart(pc, bus);
+    private void rti(Bus bus, int op, int pc, int q) {
+        pullStart(pc, bus, q);
         setP((q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s));
         s = (s + 1) & 0xFF;
-        poll(bus);
+        poll(bus, q);
         final int low = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
         ea = low;
         s = (s + 1) & 0xFF;
-        poll(bus);
+        poll(bus, q);
         final int high = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
         this.pc = low | (high << 8);
-        end(bus);
+        end(bus, q);
     }
 
-    private void push(Bus bus, int op, int pc) {
+    private void push(Bus bus, int op, int pc, int q) {
         this.pc = pc;
-        poll(bus);
-        if (bus.quietRead(pc) < 0) {
+        poll(bus, q);
+        if ((q = bus.quietRead(pc)) < 0) {
             bus.cycleRead(pc);
         }
         final int value = op == 0x08 ? p | B : a;
-        poll(bus);
-        if (!bus.quietWrite(0x100 | s, value)) {
+        poll(bus, q);
+        if ((q = bus.quietWrite(0x100 | s, value)) < 0) {
             bus.cycleWrite(0x100 | s, value);
         }
         dout = value;
         s = (s - 1) & 0xFF;
-        end(bus);
+        end(bus, q);
     }
 
-    private void pull(Bus bus, int op, int pc) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
-        pullStart(pc, bus);
+    private void pull(Bus bus, int op, int pc, int q) {
+        pullStart(pc, bus, q);
         final int v = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
         if (op == 0x28) {
             setP(v);
@@ -866,73 +861,82 @@ public final class Cpu implements Digestible {
             a = v;
             nz(a);
         }
-        end(bus);
+        end(bus, q);
     }
 
     /**
      * The first cycles of RTS, RTI, PLA and PLP after the fetch: the dummy read of the next byte,
      * the dummy read of the stack, S incremented; the poll before the next cycle made.
      */
-    private void pullStart(int nextPc, Bus bus) {
+    private void pullStart(int nextPc, Bus bus, int q) {
         pc = nextPc;
-        poll(bus);
-        if (bus.quietRead(nextPc) < 0) {
+        poll(bus, q);
+        if ((q = bus.quietRead(nextPc)) < 0) {
             bus.cycleRead(nextPc);
         }
-        poll(bus);
-        if (bus.quietRead(0x100 | s) < 0) {
+        poll(bus, q);
+        if ((q = bus.quietRead(0x100 | s)) < 0) {
             bus.cycleRead(0x100 | s);
         }
         s = (s + 1) & 0xFF;
-        poll(bus);
+        poll(bus, q);
     }
 
     /** The rest of the opcode fetch cycle as {@link #tick} does it; the instruction goes on per cycle. */
-    private void fetchOnly(int nextPc, Bus bus) {
+    private void fetchOnly(int nextPc, Bus bus, int q) {
         pc = nextPc;
         step = 1;
         read(nextPc);
-        poll(bus);
+        poll(bus, q);
     }
 
-    private void poll(Bus bus) {
-        pollInterrupts(bus.nmiLow(), bus.irqLow());
+    /**
+     * The poll at the end of a cycle whose quiet result was {@code q} (a value or 0 when the
+     * cycle was quiet, -1 when whole): a quiet cycle leaves /NMI and /IRQ as the last poll saw
+     * them (no edge to detect), so only the I flag can have changed what is pending.
+     * ({@link #pollInterrupts} with the lines as they were, without asking the bus.)
+     */
+    private void poll(Bus bus, int q) {
+        if (q >= 0 && linesSeen) {
+            interruptPolled = nmiPending || (irqLine && (p & I) == 0);
+        } else {
+            pollInterrupts(bus.nmiLow(), bus.irqLow());
+        }
     }
 
     /** The last cycle's work is done: the instruction ends as {@link #done} decides, then the poll. */
-    private void end(Bus bus) {
-        finish(interruptPolled, bus);
+    private void end(Bus bus, int q) {
+        finish(interruptPolled, bus, q);
     }
 
-    private void finish(boolean polled, Bus bus) {
+    private void finish(boolean polled, Bus bus, int q) {
         opcode = polled ? OP_INT : OP_FETCH;
         step = 0;
         addr = pc;
         write = false;
-        poll(bus);
+        poll(bus, q);
     }
 
     /**
      * The high byte of an indexed base address was read (the poll of that cycle not yet made):
      * the read at the un-carried address, then the operand (see {@link #indexBase}).
      */
-    private void indexed(Bus bus, int low, int high, int index) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
+    private void indexed(Bus bus, int low, int high, int index, int q) {
         final int sum = low + index;
         hiPlusOne = (high + 1) & 0xFF;
         final int partial = (high << 8) | (sum & 0xFF);
         final int e = ((high << 8) + sum) & 0xFFFF;
-        poll(bus);
+        poll(bus, q);
         if (KIND[opcode] == READ && partial == e) {
             ea = e;
             execRead((q = bus.quietRead(e)) >= 0 ? q : bus.cycleRead(e));
-            end(bus);
+            end(bus, q);
             return;
         }
-        if (bus.quietRead(partial) < 0) {
+        if ((q = bus.quietRead(partial)) < 0) {
             bus.cycleRead(partial);
         }
-        poll(bus);
+        poll(bus, q);
         operand(bus, e);
     }
 
@@ -943,31 +947,31 @@ public final class Cpu implements Digestible {
         switch (KIND[opcode]) {
             case READ -> {
                 execRead((q = bus.quietRead(e)) >= 0 ? q : bus.cycleRead(e));
-                end(bus);
+                end(bus, q);
             }
             case WRITE -> {
                 final int v = storeValue();
-                if (!bus.quietWrite(e, v)) {
+                if ((q = bus.quietWrite(e, v)) < 0) {
                     bus.cycleWrite(e, v);
                 }
                 dout = v;
-                end(bus);
+                end(bus, q);
             }
             default -> {
                 final int v = (q = bus.quietRead(e)) >= 0 ? q : bus.cycleRead(e);
-                poll(bus);
+                poll(bus, q);
                 // The dummy write of the unmodified value.
-                if (!bus.quietWrite(e, v)) {
+                if ((q = bus.quietWrite(e, v)) < 0) {
                     bus.cycleWrite(e, v);
                 }
                 final int r = execRmw(v);
-                poll(bus);
-                if (!bus.quietWrite(e, r)) {
+                poll(bus, q);
+                if ((q = bus.quietWrite(e, r)) < 0) {
                     bus.cycleWrite(e, r);
                 }
                 tmp = r;
                 dout = r;
-                end(bus);
+                end(bus, q);
             }
         }
     }
@@ -1353,5 +1357,6 @@ public final class Cpu implements Digestible {
         interruptPolled = v.bool("interruptPolled", interruptPolled);
         branchPolled = v.bool("branchPolled", branchPolled);
         jammed = v.bool("jammed", jammed);
+        linesSeen = false;
     }
 }

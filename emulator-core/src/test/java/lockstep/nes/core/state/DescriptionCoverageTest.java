@@ -66,6 +66,10 @@ class DescriptionCoverageTest {
             Map.entry("Apu.quietUntil", "catch-up span cache"),
             Map.entry("Apu.quietLevel", "catch-up span cache"),
             Map.entry("Apu.irqLine", "IRQ line cache (frameIrq || dmc.irqFlag, set after every change)"),
+            // The CPU's poll after a quiet cycle: /IRQ as the last poll saw it, valid while
+            // linesSeen (cleared by power-on, reset and every state visit).
+            Map.entry("Cpu.irqLine", "poll cache"),
+            Map.entry("Cpu.linesSeen", "poll cache validity"),
             // ROM data (padded to a power of two), identified by the snapshot's ROM hash.
             Map.entry("Mapper.prg", "PRG-ROM"),
             // CHR-ROM, or the array of the CHR-RAM memory (described as that memory).
