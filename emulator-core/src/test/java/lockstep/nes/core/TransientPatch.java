@@ -10,7 +10,10 @@ import lockstep.nes.core.state.CycleDigest;
  * program from a patched PRG byte (low bit flipped), which makes it differ from engine A for a
  * while, after which the program overwrites whatever differed, so that the two engines are equal
  * again before the frame ends. Found by trying, in the order the program first runs them, the
- * immediate-mode instructions of an NROM program.
+ * immediate-mode instructions of an NROM program: the first whose difference heals at all (it
+ * may last a single cycle: another operand read, the same result), or the first whose
+ * difference reaches the CPU RAM (B stores another value, which the program overwrites later in
+ * the frame).
  *
  * @param prgOffset  the patched byte's offset in the board's PRG
  * @param firstCycle the first cycle after which the engines differ (stepped cycle by cycle)
@@ -19,8 +22,11 @@ import lockstep.nes.core.state.CycleDigest;
  */
 public record TransientPatch(int prgOffset, long firstCycle, long healed, long frameEnd) {
 
-    /** The first transient patch of {@code cart} (an NROM cartridge) within {@code frames} frames. */
-    public static TransientPatch find(Cartridge cart, int frames) throws Exception {
+    /**
+     * The first transient patch of {@code cart} (an NROM cartridge) within {@code frames} frames
+     * (with {@code reachesRam}, the first whose difference reaches the CPU RAM).
+     */
+    public static TransientPatch find(Cartridge cart, int frames, boolean reachesRam) throws Exception {
         Console solo = Console.create(cart);
         java.util.Set<Integer> tried = new java.util.HashSet<>();
         while (solo.frameAfterCycle() < frames) {
@@ -28,7 +34,7 @@ public record TransientPatch(int prgOffset, long firstCycle, long healed, long f
                 final int pc = solo.cpu().address();
                 final int op = solo.peek(pc);
                 if (pc >= 0x8000 && isImmediate(op) && tried.add(pc)) {
-                    TransientPatch p = tryPatch(cart, pc + 1, frames);
+                    TransientPatch p = tryPatch(cart, pc + 1, frames, reachesRam);
                     if (p != null) {
                         return p;
                     }
@@ -53,7 +59,8 @@ public record TransientPatch(int prgOffset, long firstCycle, long healed, long f
         prgField.set(b.mapper(), prg);
     }
 
-    private static TransientPatch tryPatch(Cartridge cart, int address, int frames) throws Exception {
+    private static TransientPatch tryPatch(Cartridge cart, int address, int frames, boolean reachesRam)
+            throws Exception {
         Console a = Console.create(cart);
         Console b = Console.create(cart);
         int offset = (address - 0x8000) % prgLength(b);
@@ -70,16 +77,18 @@ public record TransientPatch(int prgOffset, long firstCycle, long healed, long f
         long first = a.cycles();
         long frame = a.frameAfterCycle();
         long healed = -1;
+        boolean ram = a.ram().hash() != b.ram().hash();
         while (a.frameAfterCycle() == frame) {
             a.runCycle();
             b.runCycle();
+            ram |= a.ram().hash() != b.ram().hash();
             if (healed < 0 && !da.differsFrom(db)) {
                 healed = a.cycles();
             } else if (healed >= 0 && da.differsFrom(db)) {
                 return null; // differs again before the frame ends
             }
         }
-        return healed < 0 ? null : new TransientPatch(offset, first, healed, a.cycles());
+        return healed < 0 || reachesRam && !ram ? null : new TransientPatch(offset, first, healed, a.cycles());
     }
 
     private static int prgLength(Console c) throws ReflectiveOperationException {
