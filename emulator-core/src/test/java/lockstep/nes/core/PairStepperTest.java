@@ -189,4 +189,33 @@ class PairStepperTest {
         assertTrue(found >= t.firstCycle(), t + ": found at " + found);
         assertTrue(found <= t.frameEnd(), "found within its frame: " + found + ", frame ends at " + t.frameEnd());
     }
+
+    /** Stretches allocate nothing per frame (counted with the JVM's per-thread allocation counter). */
+    @Test
+    void stretchesAllocateNothing() throws Exception {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mx instanceof com.sun.management.ThreadMXBean t
+                && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled(),
+                "no per-thread allocation counter");
+        com.sun.management.ThreadMXBean t = (com.sun.management.ThreadMXBean) mx;
+        Cartridge cart = cart("demo");
+        Console a = Console.create(cart);
+        Console b = Console.create(cart);
+        PairStepper pair = new PairStepper(a, b);
+        long[] bytes = new long[1];
+        for (int round = 0; round < 5; round++) {
+            long b0 = t.getCurrentThreadAllocatedBytes();
+            long b1 = t.getCurrentThreadAllocatedBytes();
+            for (int f = 0; f < 60; f++) {
+                long frame = a.frameAfterCycle();
+                while (a.frameAfterCycle() == frame) {
+                    if (pair.stepStretch(Long.MAX_VALUE) <= 0) {
+                        throw new AssertionError("identical engines found different by cycle " + a.cycles());
+                    }
+                }
+            }
+            bytes[0] = (t.getCurrentThreadAllocatedBytes() - b1) - (b1 - b0);
+        }
+        assertEquals(0, bytes[0], "bytes allocated in 60 frames of stretches");
+    }
 }
