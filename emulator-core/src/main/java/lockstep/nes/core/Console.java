@@ -388,13 +388,12 @@ public final class Console implements Digestible {
             while (ppu.frameCount() == frame && cycle < limit) {
                 if (c.atInstructionStart() && !dma.wantsReadCycle()) {
                     // An instruction boundary: the counted parts if they changed, then the
-                    // instruction as a whole where it may run so (wholeInstructionSafe: the
-                    // fetch is a read; and it cannot pass the frame's end or the limit).
+                    // instruction as a whole where runFrame would run it so and it cannot pass
+                    // the limit.
                     if (changes.count() != chainedCount || boardCycles) {
                         foldParts();
                     }
-                    if (cycle + Cpu.MAX_INSTRUCTION_CYCLES <= limit
-                            && apu.nextEventCycle() > cycle + Cpu.MAX_INSTRUCTION_CYCLES && frameCannotEndWithin()) {
+                    if (cycle + Cpu.MAX_INSTRUCTION_CYCLES <= limit && wholeInstructionSafe() && frameCannotEndWithin()) {
                         c.runInstruction(bus);
                         continue;
                     }
