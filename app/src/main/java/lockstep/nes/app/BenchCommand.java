@@ -33,7 +33,7 @@ public final class BenchCommand implements Callable<Integer> {
     int warmup = 600;
 
     @Option(names = "--mode", paramLabel = "MODE", description = "single (one engine) or lockstep (two engines, "
-            + "digests compared every cycle) (default: ${DEFAULT-VALUE})")
+            + "compared every cycle as verify's same-thread mode does) (default: ${DEFAULT-VALUE})")
     String mode = "single";
 
     @Option(names = "--min-seconds", paramLabel = "S", description = "timed seconds to reach (default: ${DEFAULT-VALUE})")
@@ -99,13 +99,15 @@ public final class BenchCommand implements Callable<Integer> {
                 a.runFrame();
             } else {
                 // The verifier's same-thread loop: both engines saved at the frame's start (where
-                // it re-runs a frame from to find the exact cycle of a difference), then whole
-                // instructions compared after every cycle, single cycles where they cannot run.
+                // it re-runs a frame from to find the exact cycle of a difference), then each
+                // runs the frame alone, folding every cycle into its chain, and the two are
+                // compared at its end; single cycles, compared after each, where a stretch cannot
+                // start.
                 sa.saveToBuffer();
                 sb.saveToBuffer();
                 long frame = a.frame();
                 while (a.frameAfterCycle() == frame) {
-                    final int cycles = pair.stepInstruction();
+                    final long cycles = pair.stepStretch(Long.MAX_VALUE);
                     if (cycles < 0) {
                         throw new IllegalStateException("engines diverged by cycle " + a.cycles());
                     }

@@ -295,12 +295,13 @@ public final class Console implements Digestible {
      * The bus of whole instructions: one cycle per call, as {@link #runCycle} makes it. A cycle
      * that reads RAM or $8000-$FFFF, or writes RAM, before the PPU's and the APU's deadlines
      * (a quiet cycle: the catch-ups of {@link #beginCycle} and {@link #runPpu} would do nothing),
-     * on a board without a cycle counter and untraced, is its clocks and its access alone, small
+     * on a board without a cycle counter, is its clocks and its access alone (folded into the
+     * chain of a chained stretch like any other access), small
      * enough to inline into {@link Cpu#runInstruction} ({@link Cpu.Bus#quietRead}); any other
      * is the whole cycle ({@code cycleRead}, {@code cycleWrite}). A quiet cycle changes neither
      * /NMI nor /IRQ (only catch-ups at the deadlines, register accesses and board cycles do), so
-     * the CPU polls after it from the lines it last saw. Per-cycle work added here must make
-     * {@link #quietCycle} false while it is on, as the trace does.
+     * the CPU polls after it from the lines it last saw. Per-cycle work added here must be done
+     * in the quiet paths too, or make {@link #quietCycle} false while it is on.
      */
     private final Cpu.Bus bus = new Cpu.Bus() {
         @Override
@@ -310,8 +311,8 @@ public final class Console implements Digestible {
             final int value = read(address);
             masterClock += CPU_DIVIDER - 5;
             runPpu();
-            if (trace != null) {
-                record(address | ((long) value << 16));
+            if (chained) {
+                foldAccess(address | ((long) openBus << 32)); // the value read, unless a $4015 read's
             }
             return value;
         }
@@ -323,8 +324,8 @@ public final class Console implements Digestible {
             write(address, value);
             masterClock += CPU_DIVIDER - 7;
             runPpu();
-            if (trace != null) {
-                record(address | ((long) value << 16) | (1L << 24));
+            if (chained) {
+                foldAccess(address | (1L << 24) | ((long) value << 32));
             }
         }
 
@@ -344,6 +345,9 @@ public final class Console implements Digestible {
                 }
                 openBus = value;
                 masterClock += CPU_DIVIDER - 5;
+                if (chained) {
+                    foldAccess(address | ((long) value << 32));
+                }
                 return value;
             }
             return -1;
@@ -356,6 +360,9 @@ public final class Console implements Digestible {
                 masterClock += CPU_DIVIDER;
                 openBus = value;
                 ram.write(address & 0x7FF, value);
+                if (chained) {
+                    foldAccess(address | (1L << 24) | ((long) value << 32));
+                }
                 return 0;
             }
             return -1;
@@ -374,74 +381,113 @@ public final class Console implements Digestible {
 
     /**
      * True when the coming cycle is quiet (see {@link #bus}): it ends before the PPU's deadline
-     * (so neither catch-up of the cycle runs it) and starts before the APU's next event, the
-     * board counts no cycles and no trace is recorded.
+     * (so neither catch-up of the cycle runs it) and starts before the APU's next event, and the
+     * board counts no cycles. A chained stretch ({@link #runChained}) folds quiet cycles' accesses
+     * as it folds the others.
      */
     private boolean quietCycle() {
         return masterClock + CPU_DIVIDER - PPU_OFFSET < ppuDeadline && cycle + 1 < apu.nextEventCycle()
-                && !boardCycles && trace == null;
+                && !boardCycles;
     }
 
-    // ---- whole instructions of two engines compared after every cycle (the lockstep verifier) ----
+    // ---- stretches of cycles folded into a running hash (the same-thread lockstep verifier) ----
 
-    /** The longs {@link #runTracedInstruction} records per cycle. */
-    public static final int TRACE_STRIDE = 4;
-    /** Room for the records of the longest whole instruction. */
-    public static final int TRACE_LENGTH = Cpu.MAX_INSTRUCTION_CYCLES * TRACE_STRIDE;
+    // The chained stretch in progress (bookkeeping of runChained, not state).
+    private boolean chained;
+    private long chain;
+    /** {@link #changes} when the counted parts' term was last folded, and that term. */
+    private long chainedCount;
+    private long chainedParts;
 
-    // The traced instruction in progress (bookkeeping of runTracedInstruction, not state).
-    private long[] trace;
-    private int traceLength;
-    /** {@link #changes} when {@link #tracedParts} was computed; {@code tracedParts} is stale otherwise. */
-    private long tracedCount = Long.MIN_VALUE;
-    private long tracedParts;
+    /** The chain's multiplier per cycle and the weight of the counted parts (odd constants). */
+    private static final long CHAIN_K = 0x9E3779B97F4A7C15L;
+    private static final long CHAIN_PARTS = 0xD6E8FEB86659FD93L;
+    /** The chain before a stretch's first cycle. */
+    private static final long CHAIN_SEED = 0x243F6A8885A308D3L;
 
     /**
-     * True when the coming instruction can run as a whole with the same result as cycle by cycle
-     * and the frame cannot end inside it (the condition {@link #runFrame} uses).
+     * Runs this engine, as {@link #runFrame} does, until the frame ends or {@link #cycles()}
+     * reaches {@code limit} (whichever comes first; whole instructions only where they cannot
+     * pass the limit), folding it into a running hash, the chain, which it returns:
+     * <ul>
+     * <li>every cycle's bus access: address, direction, and the value on the data bus after it
+     *     (the open bus: the value read or written; a $4015 read, which leaves the bus alone,
+     *     reads what the APU's state and the open bus give) — whole instructions' cycles and
+     *     cycles run alone (interrupt sequences, instructions near an event, DMA cycles) alike;
+     * <li>at every instruction boundary where it changed, the term of the counted parts: the
+     *     PPU (as of its last catch-up) with the PPU clock, the APU, DMA, controllers and board.
+     * </ul>
+     *
+     * <p>Why two engines that start a stretch with equal representations
+     * ({@link #sameRepresentationAs}, both caught up there so that their caches agree too), run
+     * it to the same cycle, leave equal chains and end it with equal representations were equal
+     * after every cycle of it (hash collisions aside): the cycle count and the master clock move
+     * alike; the CPU (registers and internal latches) after each cycle is a function of its
+     * state at the stretch's start and the values it read, all in the chain; the CPU RAM changes
+     * only by the CPU's writes, all in the chain (faults and pokes come between stretches); the
+     * counted parts change by the CPU's accesses to them (in the chain) and by their own
+     * progress, a function of their represented state and the clocks, and the chain holds their
+     * term wherever it moved, as of each instruction's start. So an engine that starts a stretch
+     * differently is refused before it (its representation differs), and one that comes to
+     * differ inside it either reads or writes something else (its chain differs at that
+     * access), or its counted parts differ at an instruction boundary (the chain differs there),
+     * or it ends the stretch different (its representation differs). The registers and RAM
+     * are not folded themselves: they would cost about a tenth of the engine's time and add
+     * nothing the accesses do not determine.
+     *
+     * <p>The chain holds represented values (the PPU clock), so engines equal in state but not
+     * in representation may give different chains: start stretches caught up ({@link #catchUp}).
      */
-    public boolean canRunWholeInstruction() {
-        return cpu.atInstructionStart() && wholeInstructionSafe() && frameCannotEndWithin();
-    }
-
-    /**
-     * Runs the coming instruction as a whole ({@link #canRunWholeInstruction} must be true) and
-     * records the state after each of its cycles in {@code out}, {@link #TRACE_STRIDE} longs per
-     * cycle: the bus access (address, value, direction), the CPU's registers, the RAM hash with
-     * the PPU clock and the open bus, and the digest terms of the PPU, APU, DMA, controllers and
-     * board. Two engines whose records are equal cycle for cycle, and whose representations are
-     * equal at the end ({@link #sameRepresentationAs}), were equal after every cycle in all but
-     * the CPU's instruction latches, which the instruction's bytes and reads (all compared)
-     * determine. Returns the number of longs recorded (cycles times the stride; an opcode that
-     * runs only its fetch cycle as a whole records one cycle).
-     */
-    public int runTracedInstruction(long[] out) {
-        trace = out;
-        traceLength = 0;
-        cpu.runInstruction(bus);
-        trace = null;
-        return traceLength;
-    }
-
-    /** Records the state after one cycle of a traced instruction (see {@link #runTracedInstruction}). */
-    private void record(long access) {
-        final long[] t = trace;
-        final int i = traceLength;
-        t[i] = access;
-        t[i + 1] = cpu.registers();
-        t[i + 2] = ram.hash() + DigestKeys.W1 * ppuClock + DigestKeys.W2 * openBus;
-        if (changes.count() != tracedCount || boardCycles) {
-            refreshTracedParts();
+    public long runChained(long limit) {
+        final long frame = ppu.frameCount();
+        final Cpu c = cpu;
+        chain = CHAIN_SEED;
+        chainedCount = Long.MIN_VALUE; // the first boundary folds the counted parts
+        chainedParts = 0;
+        chained = true;
+        try {
+            while (ppu.frameCount() == frame && cycle < limit) {
+                if (c.atInstructionStart() && !dma.wantsReadCycle()) {
+                    // An instruction boundary: the counted parts if they changed, then the
+                    // instruction as a whole where runFrame would run it so and it cannot pass
+                    // the limit.
+                    if (changes.count() != chainedCount || boardCycles) {
+                        foldParts();
+                    }
+                    if (cycle + Cpu.MAX_INSTRUCTION_CYCLES <= limit && wholeInstructionSafe() && frameCannotEndWithin()) {
+                        c.runInstruction(bus);
+                        continue;
+                    }
+                }
+                final long access = (c.isWrite() ? 1L << 24 : 0) | c.address();
+                runCycle();
+                foldAccess(access | ((long) openBus << 32));
+            }
+        } finally {
+            chained = false;
         }
-        t[i + 3] = tracedParts;
-        traceLength = i + TRACE_STRIDE;
+        return chain;
     }
 
-    /** The counted parts' term for {@link #record}: only a counted change (or a board's cycle counter) moves it. */
-    private void refreshTracedParts() {
-        tracedCount = changes.count();
-        tracedParts = S_PPU * ppuTerm() + S_APU * apu.representationTerm() + S_DMA * dma.digestTerm()
-                + S_CONTROLLERS * controllers.digestTerm() + S_MAPPER * mapper.digestTerm();
+    /** Folds one cycle's bus access into the chain (see {@link #runChained}). */
+    private void foldAccess(long access) {
+        chain = chain * CHAIN_K + access;
+    }
+
+    /**
+     * Folds the counted parts' term, with the PPU clock, into the chain when it moved. Only a
+     * counted change (or a board's cycle counter) can move it, the PPU clock included (it moves
+     * only as the PPU is caught up, which counts a change first).
+     */
+    private void foldParts() {
+        chainedCount = changes.count();
+        final long parts = CHAIN_PARTS * (S_PPU * ppuTerm() + S_APU * apu.representationTerm()
+                + S_DMA * dma.digestTerm() + S_CONTROLLERS * controllers.digestTerm() + S_MAPPER * mapper.digestTerm())
+                + DigestKeys.W1 * ppuClock;
+        if (parts != chainedParts) {
+            chainedParts = parts;
+            chain = Long.rotateLeft(chain, 29) * CHAIN_K + parts;
+        }
     }
 
     /** Starts a CPU cycle and runs up to its bus access (DMA cycles; {@link #runCycle} inlines this). */

@@ -1,25 +1,18 @@
 package lockstep.nes.core;
 
-import java.util.Arrays;
-import lockstep.nes.core.cpu.Cpu;
-
 /**
- * The same-thread lockstep's step over whole instructions: two engines of one cartridge each run
- * their coming instruction at once ({@link Console#runTracedInstruction}) and are compared after
- * every cycle of it, through the records each cycle leaves, and in full at its end. Used where no
- * fault is due inside the instruction; elsewhere the verifier steps both engines one cycle at a
- * time and compares them after each.
+ * The same-thread lockstep's step over a stretch of cycles: two engines of one cartridge each
+ * run the stretch alone, at the speed of one engine ({@link Console#runChained}), folding the
+ * state after every cycle into a running hash (their chains), and are compared at its end:
+ * cycle counts, chains and representations. Equal chains mean that every cycle's folded values
+ * were equal (hash collisions aside); with equal representations at the end, the engines were
+ * equal after every cycle of the stretch (see {@link Console#runChained} for why). Used where no
+ * fault is due inside the stretch; the verifier steps both engines one cycle at a time around
+ * faults, and locates a difference a stretch finds by re-running its frame cycle by cycle.
  */
 public final class PairStepper {
     private final Console a;
     private final Console b;
-    private final long[] ta = new long[Console.TRACE_LENGTH];
-    private final long[] tb = new long[Console.TRACE_LENGTH];
-    // Where the last whole instruction left both engines, equal in representation: while neither
-    // has moved or counted a change since, the next one may start without checking them again.
-    private long lastCycle = -1;
-    private long lastCountA;
-    private long lastCountB;
 
     public PairStepper(Console a, Console b) {
         this.a = a;
@@ -27,47 +20,34 @@ public final class PairStepper {
     }
 
     /**
-     * When both engines can run their coming instruction as a whole
-     * ({@link Console#canRunWholeInstruction}), runs it in both and returns the cycles it took
+     * Runs both engines from here until the frame ends or their cycle count reaches
+     * {@code limit} (both the same way: {@link Console#runChained}) and returns the cycles run
      * when they stayed equal after every one of them, or -1 when they did not: the first
-     * differing cycle is then one of the last {@link Cpu#MAX_INSTRUCTION_CYCLES} (find it by
-     * re-running them cycle by cycle from an earlier equal state). Returns 0, running nothing,
-     * when either engine cannot run its coming instruction as a whole.
+     * differing cycle is then between here and the later engine's cycle (find it by re-running
+     * them cycle by cycle from an earlier equal state). Returns 0, running nothing, when the
+     * engines differ here (their representations differ once both are caught up: the caller
+     * steps them one cycle at a time and compares their digests) or when {@code limit} is not
+     * ahead of them.
+     *
+     * <p>Both engines are first caught up ({@link Console#catchUp}, which changes no state):
+     * the chains hold represented values (the lazily stepped PPU's clock), and two engines in
+     * the same state represent it alike only when nothing caught up one of them alone.
      */
-    public int stepInstruction() {
-        if (!a.canRunWholeInstruction() || !b.canRunWholeInstruction() || !comparable()) {
+    public long stepStretch(long limit) {
+        final long start = a.cycles();
+        if (start >= limit || b.cycles() != start) {
             return 0;
         }
-        final int na = a.runTracedInstruction(ta);
-        final int nb = b.runTracedInstruction(tb);
-        if (na != nb || !Arrays.equals(ta, 0, na, tb, 0, nb) || !a.sameRepresentationAs(b)) {
+        a.catchUp();
+        b.catchUp();
+        if (!a.sameRepresentationAs(b)) {
+            return 0;
+        }
+        final long chainA = a.runChained(limit);
+        final long chainB = b.runChained(limit);
+        if (a.cycles() != b.cycles() || chainA != chainB || !a.sameRepresentationAs(b)) {
             return -1;
         }
-        lastCycle = a.cycles();
-        lastCountA = a.changeCount();
-        lastCountB = b.changeCount();
-        return na / Console.TRACE_STRIDE;
-    }
-
-    /**
-     * True when the engines' records can be compared: their representations are equal (the
-     * records hold represented values, such as the lazily stepped PPU's clock). Two engines in
-     * the same state may represent it differently when something caught only one of them up
-     * (asking one its frame, say): then both are caught up, which changes no state. False when
-     * they still differ (they may differ in state: the caller steps them one cycle at a time and
-     * compares their digests).
-     */
-    private boolean comparable() {
-        if (a.cycles() == lastCycle && a.changeCount() == lastCountA && b.changeCount() == lastCountB) {
-            return true; // as the last whole instruction left them
-        }
-        if (!a.sameRepresentationAs(b)) {
-            a.catchUp();
-            b.catchUp();
-            if (!a.sameRepresentationAs(b) || !a.canRunWholeInstruction() || !b.canRunWholeInstruction()) {
-                return false;
-            }
-        }
-        return true;
+        return a.cycles() - start;
     }
 }

@@ -1,71 +1,104 @@
 package lockstep.nes.core;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
+import java.util.Arrays;
+import java.util.Random;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
+import lockstep.nes.core.demo.DemoRom;
 import lockstep.nes.core.state.CycleDigest;
 import lockstep.nes.core.state.Snapshots;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The same-thread lockstep's whole-instruction step ({@link PairStepper}): recording every
- * cycle of a whole instruction changes nothing (both engines end each frame in the state of an
- * engine stepped one cycle at a time), most cycles go through it, and a difference between the
- * engines is found by the instruction it shows in.
+ * The same-thread lockstep's chained stretches ({@link PairStepper}): folding every cycle into a
+ * chain changes nothing (both engines end each frame in the state, picture and audio of a single
+ * engine), nearly every cycle goes through them, and a difference between the engines is found
+ * by the stretch it shows in, even one that heals before the stretch ends.
  */
 class PairStepperTest {
 
     private static Cartridge cart(String rom) throws Exception {
-        return Cartridge.load(TestRoms.require(rom));
+        return rom.equals("demo") ? DemoRom.cartridge() : Cartridge.load(TestRoms.require(rom));
     }
 
-    /** Steps the pair as the verifier does until the frame ends; returns the cycles run as whole instructions. */
+    /**
+     * Steps the pair as the verifier does until the frame ends (stretches, single cycles where
+     * one cannot start); returns the cycles run in stretches.
+     */
     private static long frame(Console a, Console b, CycleDigest da, CycleDigest db, PairStepper pair) {
-        long whole = 0;
+        long chained = 0;
         long frame = a.frame();
         while (a.frameAfterCycle() == frame) {
-            int n = pair.stepInstruction();
+            long n = pair.stepStretch(Long.MAX_VALUE);
             assertTrue(n >= 0, "identical engines found different by cycle " + a.cycles());
             if (n > 0) {
-                whole += n;
+                chained += n;
             } else {
                 a.runCycle();
                 b.runCycle();
                 assertTrue(!da.differsFrom(db), "identical engines found different at cycle " + a.cycles());
             }
         }
-        return whole;
+        return chained;
+    }
+
+    private static short[] drain(Console c) {
+        short[] all = new short[0];
+        short[] buf = new short[4096];
+        int n;
+        while ((n = c.apu().audio().read(buf, 0, buf.length)) > 0) {
+            int at = all.length;
+            all = Arrays.copyOf(all, at + n);
+            System.arraycopy(buf, 0, all, at, n);
+        }
+        return all;
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"spritecans-2011/spritecans.nes", "other/BladeBuster.nes", "instr_test-v5/rom_singles/03-immediate.nes"})
-    void tracedWholeInstructionsLeaveTheStateOfCycleByCycle(String rom) throws Exception {
+    @ValueSource(strings = {"spritecans-2011/spritecans.nes", "other/BladeBuster.nes", "demo",
+        "instr_test-v5/rom_singles/03-immediate.nes"})
+    void chainedStretchesLeaveTheStateOfASingleEngine(String rom) throws Exception {
         Cartridge cart = cart(rom);
         Console a = Console.create(cart);
         Console b = Console.create(cart);
         Console solo = Console.create(cart);
         CycleDigest da = new CycleDigest(a);
         CycleDigest db = new CycleDigest(b);
+        CycleDigest ds = new CycleDigest(solo);
         PairStepper pair = new PairStepper(a, b);
-        long whole = 0;
-        for (int f = 0; f < 90; f++) {
-            whole += frame(a, b, da, db, pair);
-            while (solo.cycles() < a.cycles()) {
-                solo.runCycle();
-            }
-            String expected = new Snapshots(solo).stateHash();
-            assertEquals(expected, new Snapshots(a).stateHash(), "frame " + f);
-            assertEquals(expected, new Snapshots(b).stateHash(), "frame " + f);
+        Random r = new Random(rom.hashCode());
+        long chained = 0;
+        for (int f = 0; f < 120; f++) {
+            int buttons = r.nextInt(4) == 0 ? 1 << r.nextInt(8) : 0;
+            a.setButtons(0, buttons);
+            b.setButtons(0, buttons);
+            solo.setButtons(0, buttons);
+            chained += frame(a, b, da, db, pair);
+            solo.runFrame();
+            assertEquals(solo.cycles(), a.cycles(), "frame " + f + " ends on another cycle");
+            assertEquals(ds.digest(), da.digest(), "frame " + f);
+            assertEquals(ds.digest(), db.digest(), "frame " + f);
+            assertArrayEquals(solo.ppu().frame(), a.ppu().frame(), "picture of frame " + f);
+            assertArrayEquals(solo.ppu().frame(), b.ppu().frame(), "picture of frame " + f);
+            short[] audio = drain(solo);
+            assertArrayEquals(audio, drain(a), "audio of frame " + f);
+            assertArrayEquals(audio, drain(b), "audio of frame " + f);
         }
-        assertTrue(whole > a.cycles() / 2, "whole instructions ran " + whole + " of " + a.cycles() + " cycles");
+        String expected = new Snapshots(solo).stateHash();
+        assertEquals(expected, new Snapshots(a).stateHash());
+        assertEquals(expected, new Snapshots(b).stateHash());
+        assertTrue(chained > a.cycles() * 9 / 10, "stretches ran " + chained + " of " + a.cycles() + " cycles");
     }
 
-    /** Two engines of spritecans stepped together for 20 frames, then to where both can run a whole instruction. */
-    private static Console[] pairAtWholeInstruction() throws Exception {
+    /** Two engines of spritecans stepped together for 20 frames and some cycles into the next. */
+    private static Console[] pairMidFrame() throws Exception {
         Cartridge cart = cart("spritecans-2011/spritecans.nes");
         Console a = Console.create(cart);
         Console b = Console.create(cart);
@@ -75,7 +108,7 @@ class PairStepperTest {
         for (int f = 0; f < 20; f++) {
             frame(a, b, da, db, pair);
         }
-        while (!(a.canRunWholeInstruction() && b.canRunWholeInstruction())) {
+        for (int i = 0; i < 5000; i++) {
             a.runCycle();
             b.runCycle();
         }
@@ -84,27 +117,41 @@ class PairStepperTest {
 
     @ParameterizedTest
     @ValueSource(ints = {0x000, 0x0FF, 0x1FD, 0x7FF})
-    void aRamDifferenceBetweenInstructionsIsLeftToTheCycleCheck(int address) throws Exception {
-        Console[] p = pairAtWholeInstruction();
+    void aRamDifferenceBeforeAStretchIsLeftToTheCycleCheck(int address) throws Exception {
+        Console[] p = pairMidFrame();
         Console a = p[0];
         Console b = p[1];
         b.ram().write(address, b.ram().read(address) ^ 0x10);
         PairStepper pair = new PairStepper(a, b);
         long cycle = a.cycles();
-        assertEquals(0, pair.stepInstruction(), "engines that differ are not stepped as a whole");
+        assertEquals(0, pair.stepStretch(Long.MAX_VALUE), "engines that differ are not stepped as a stretch");
         assertEquals(cycle, a.cycles());
         a.runCycle();
         b.runCycle();
         assertTrue(new CycleDigest(a).differsFrom(new CycleDigest(b)));
     }
 
-    /** B reads another opcode or operand than A (its board's PRG patched): a traced read differs. */
+    @Test
+    void aStretchStopsAtItsLimit() throws Exception {
+        Console[] p = pairMidFrame();
+        PairStepper pair = new PairStepper(p[0], p[1]);
+        long limit = p[0].cycles() + 1001;
+        assertEquals(1001, pair.stepStretch(limit));
+        assertEquals(limit, p[1].cycles());
+        assertEquals(0, pair.stepStretch(limit), "nothing to run up to a limit already reached");
+    }
+
+    /** B reads another opcode or operand than A (its board's PRG patched): the stretch differs. */
     @ParameterizedTest
     @ValueSource(ints = {0, 1})
-    void aDifferenceInsideAnInstructionIsFoundByIt(int ahead) throws Exception {
-        Console[] p = pairAtWholeInstruction();
+    void aDifferenceInsideAStretchIsFoundByIt(int ahead) throws Exception {
+        Console[] p = pairMidFrame();
         Console a = p[0];
         Console b = p[1];
+        while (!a.cpu().atInstructionStart()) {
+            a.runCycle();
+            b.runCycle();
+        }
         PairStepper pair = new PairStepper(a, b);
         Field prgField = Mapper.class.getDeclaredField("prg");
         prgField.setAccessible(true);
@@ -112,6 +159,63 @@ class PairStepperTest {
         int offset = (a.cpu().address() + ahead - 0x8000) % prg.length;
         prg[offset] ^= 0x01;
         prgField.set(b.mapper(), prg);
-        assertEquals(-1, pair.stepInstruction());
+        assertEquals(-1, pair.stepStretch(Long.MAX_VALUE));
+    }
+
+    /**
+     * B reads one operand patched, differs from A for some cycles (one cycle: the operand read
+     * only, the result the same; or until the program overwrites the RAM byte B stored
+     * differently), then equals it again before the frame ends: only the chain, which holds
+     * every cycle, can show it; the stretch over that frame is found different.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aDifferenceThatHealsInsideAStretchIsFoundByIt(boolean reachesRam) throws Exception {
+        Cartridge cart = cart("spritecans-2011/spritecans.nes");
+        TransientPatch t = TransientPatch.find(cart, 30, reachesRam);
+        Console a = Console.create(cart);
+        Console b = Console.create(cart);
+        TransientPatch.patch(b, t.prgOffset());
+        PairStepper pair = new PairStepper(a, b);
+        long found = -1;
+        while (a.cycles() < t.frameEnd()) {
+            long n = pair.stepStretch(Long.MAX_VALUE);
+            assertTrue(n != 0, "a stretch can start at every frame (cycle " + a.cycles() + ")");
+            if (n < 0) {
+                found = a.cycles();
+                break;
+            }
+        }
+        assertTrue(found >= t.firstCycle(), t + ": found at " + found);
+        assertTrue(found <= t.frameEnd(), "found within its frame: " + found + ", frame ends at " + t.frameEnd());
+    }
+
+    /** Stretches allocate nothing per frame (counted with the JVM's per-thread allocation counter). */
+    @Test
+    void stretchesAllocateNothing() throws Exception {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mx instanceof com.sun.management.ThreadMXBean t
+                && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled(),
+                "no per-thread allocation counter");
+        com.sun.management.ThreadMXBean t = (com.sun.management.ThreadMXBean) mx;
+        Cartridge cart = cart("demo");
+        Console a = Console.create(cart);
+        Console b = Console.create(cart);
+        PairStepper pair = new PairStepper(a, b);
+        long[] bytes = new long[1];
+        for (int round = 0; round < 5; round++) {
+            long b0 = t.getCurrentThreadAllocatedBytes();
+            long b1 = t.getCurrentThreadAllocatedBytes();
+            for (int f = 0; f < 60; f++) {
+                long frame = a.frameAfterCycle();
+                while (a.frameAfterCycle() == frame) {
+                    if (pair.stepStretch(Long.MAX_VALUE) <= 0) {
+                        throw new AssertionError("identical engines found different by cycle " + a.cycles());
+                    }
+                }
+            }
+            bytes[0] = (t.getCurrentThreadAllocatedBytes() - b1) - (b1 - b0);
+        }
+        assertEquals(0, bytes[0], "bytes allocated in 60 frames of stretches");
     }
 }

@@ -10,7 +10,6 @@ import lockstep.nes.core.Console;
 import lockstep.nes.core.PairStepper;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
-import lockstep.nes.core.cpu.Cpu;
 import lockstep.nes.core.cpu.Disassembler;
 import lockstep.nes.core.state.CycleDigest;
 import lockstep.nes.core.state.Describer;
@@ -19,8 +18,14 @@ import lockstep.nes.core.state.Snapshots;
 import lockstep.nes.core.state.StateDiff;
 
 /**
- * Two engines fed the same input stream, their cycle digests compared after every CPU cycle
- * (same-thread mode: step A, step B, compare).
+ * Two engines fed the same input stream, compared after every CPU cycle (same-thread mode).
+ *
+ * <p>Where no fault is due, each engine runs the rest of the frame alone (up to the cycle
+ * before the next fault), folding its state after every cycle into a running hash, and the two
+ * hashes and representations are compared at the stretch's end ({@link PairStepper}); equal,
+ * they were equal after every cycle. A difference found so is located by re-running the frame
+ * cycle by cycle from snapshots of both engines taken as it started ({@link #relocate}). Around
+ * faults both engines are stepped one cycle at a time and their digests compared after each.
  *
  * <p>On a mismatch the divergence flag goes up, input stops, and the report names the cycle,
  * frame, scanline/dot, the instruction executing and every differing {@code component.field}.
@@ -45,9 +50,10 @@ public final class Lockstep implements VerifySession {
         public List<FaultSpec> faults = List.of();
         public Rollback rollback = Rollback.AUTO;
         /**
-         * Step both engines a whole instruction at a time where no fault is due inside it,
-         * comparing them after each of its cycles from the records it leaves (false: one cycle
-         * at a time everywhere, compared after each; the reports are the same).
+         * Where no fault is due, run each engine alone over the rest of the frame (up to the
+         * cycle before the next fault), folding every cycle into a running hash, and compare
+         * the hashes and the representations at the stretch's end (false: one cycle at a time
+         * everywhere, compared after each; the reports are the same).
          */
         public boolean wholeInstructions = true;
         public long backoffSeed = 0x10CC57E9L;
@@ -97,7 +103,7 @@ public final class Lockstep implements VerifySession {
     private final Backoff backoff;
     private final Faults faults;
     private final PairStepper pair;
-    /** Differences found over a whole instruction and located by re-running their frame (for tests). */
+    /** Differences found over a chained stretch and located by re-running their frame (for tests). */
     int relocations;
     /** Each engine's state as the current frame started (see relocate). */
     private final Snapshots frameStartA;
@@ -154,8 +160,8 @@ public final class Lockstep implements VerifySession {
             final Console cb = b.console;
             final CycleDigest da = a.digest;
             final CycleDigest db = b.digest;
-            // Both engines saved as the frame starts: a difference found over a whole instruction
-            // is located by re-running the frame from here one cycle at a time (relocate).
+            // Both engines saved as the frame starts: a difference found over a stretch is
+            // located by re-running the frame from here one cycle at a time (relocate).
             final int startA = options.wholeInstructions ? frameStartA.saveToBuffer() : 0;
             final int startB = options.wholeInstructions ? frameStartB.saveToBuffer() : 0;
             final long startCycle = ca.cycles();
@@ -164,10 +170,11 @@ public final class Lockstep implements VerifySession {
             long due = faults.nextDue(Math.min(ca.cycles(), cb.cycles()) + 1);
             // frameAfterCycle: no PPU catch-up per cycle (the check below needs none either).
             while (ca.frameAfterCycle() == startFrame) {
-                if (options.wholeInstructions && ca.cycles() + WHOLE_MARGIN < due && cb.cycles() + WHOLE_MARGIN < due) {
-                    // No fault is due inside the coming instruction: both run it as a whole and
-                    // are compared after each of its cycles.
-                    final int cycles = pair.stepInstruction();
+                if (options.wholeInstructions && ca.cycles() + 1 < due) {
+                    // No fault is due before cycle `due`: both run alone up to the cycle before
+                    // it (or the frame's end), each folding every cycle into its chain, and are
+                    // compared at the stretch's end (PairStepper).
+                    final long cycles = pair.stepStretch(due - 1);
                     if (cycles > 0) {
                         verified += cycles;
                         continue;
@@ -201,7 +208,7 @@ public final class Lockstep implements VerifySession {
             String note = late ? LATE_NOTE : "";
             if (whole) {
                 relocations++;
-                if (!relocate(startA, startB, startCycle, ca.cycles())) {
+                if (!relocate(startA, startB, startCycle, Math.max(ca.cycles(), cb.cycles()))) {
                     note = NOT_REPRODUCED_NOTE;
                 }
             }
@@ -335,7 +342,7 @@ public final class Lockstep implements VerifySession {
     }
 
     /**
-     * After a whole instruction found the engines different by cycle {@code detected}: both are
+     * After a stretch found the engines different by cycle {@code detected}: both are
      * restored to the frame's start ({@code startA}/{@code startB} bytes of the frame-start
      * snapshots, at cycle {@code startCycle}), the faults due after it re-armed, and the frame
      * re-run one cycle at a time, compared after each, up to the first differing cycle, where
@@ -363,11 +370,8 @@ public final class Lockstep implements VerifySession {
         return false;
     }
 
-    /** A whole instruction's cycles plus one: a fault due closer than this is stepped cycle by cycle. */
-    private static final int WHOLE_MARGIN = Cpu.MAX_INSTRUCTION_CYCLES + 1;
-
-    /** The note of a difference seen over a whole instruction that re-running its frame did not show. */
-    static final String NOT_REPRODUCED_NOTE = "found over a whole instruction, but not when its frame was re-run "
+    /** The note of a difference seen over a chained stretch that re-running its frame did not show. */
+    static final String NOT_REPRODUCED_NOTE = "found over a stretch of cycles, but not when its frame was re-run "
             + "cycle by cycle from its start: the engines are not deterministic";
 
     /** The note of a divergence the per-cycle check missed and the end-of-frame digests found. */

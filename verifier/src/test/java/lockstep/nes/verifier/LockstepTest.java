@@ -12,10 +12,13 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.TestRoms;
+import lockstep.nes.core.TransientPatch;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.state.Snapshots;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class LockstepTest {
     @TempDir
@@ -230,6 +233,43 @@ class LockstepTest {
         assertEquals(reports[0].cycle(), d.cycle());
         assertEquals(reports[0].instructionAddress(), d.instructionAddress());
         assertEquals(fieldNames(reports[0]), fieldNames(d));
+        assertTrue(d.reproduced(), d.note());
+    }
+
+    /**
+     * Engine B reads one immediate operand patched ({@link TransientPatch}): it differs from A
+     * for one cycle (the operand read only), or until the program overwrites the RAM byte B
+     * stored differently, then the program overwrites what differed and both are equal again before
+     * the frame ends, so neither the representations nor the digests at the frame's end show it.
+     * The stretch's chain does, and the frame is re-run to report the first differing cycle:
+     * the same report as stepping cycle by cycle all along.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aDifferenceThatHealsWithinItsFrameIsReportedAtItsFirstCycle(boolean reachesRam) throws Exception {
+        Cartridge cart = rom();
+        TransientPatch t = TransientPatch.find(cart, 30, reachesRam);
+        DivergenceReport[] reports = new DivergenceReport[2];
+        int[] relocations = new int[2];
+        for (int whole = 0; whole < 2; whole++) {
+            Lockstep.Options o = options(40);
+            o.rollback = Lockstep.Rollback.OFF;
+            o.wholeInstructions = whole == 1;
+            Lockstep session = new Lockstep(cart, o, metrics(o));
+            TransientPatch.patch(session.engine(1).console, t.prgOffset());
+            Lockstep.Result r = session.run();
+            assertTrue(r.diverged(), "found (mode " + whole + ")");
+            reports[whole] = r.divergences().get(0);
+            relocations[whole] = session.relocations;
+        }
+        assertEquals(t.firstCycle(), reports[0].cycle(), "cycle by cycle: at its first cycle");
+        assertEquals(0, relocations[0]);
+        assertEquals(1, relocations[1], "found by a stretch, then located");
+        DivergenceReport d = reports[1];
+        assertEquals(reports[0].cycle(), d.cycle());
+        assertEquals(reports[0].frame(), d.frame());
+        assertEquals(reports[0].instructionAddress(), d.instructionAddress());
+        assertEquals(reports[0].fields(), d.fields());
         assertTrue(d.reproduced(), d.note());
     }
 }

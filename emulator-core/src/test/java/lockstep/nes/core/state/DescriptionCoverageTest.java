@@ -131,13 +131,12 @@ class DescriptionCoverageTest {
             Map.entry("Console.seenPartner", "lockstep check's memory"),
             Map.entry("Console.seenMine", "lockstep check's memory"),
             Map.entry("Console.seenTheirs", "lockstep check's memory"),
-            // The records of a traced whole instruction (Console.runTracedInstruction): where they
-            // go while it runs (null between instructions), and the counted parts' term as of a
-            // change count (a cache).
-            Map.entry("Console.trace", "traced instruction's record buffer, null between instructions"),
-            Map.entry("Console.traceLength", "traced instruction's record length"),
-            Map.entry("Console.tracedCount", "cache key of tracedParts"),
-            Map.entry("Console.tracedParts", "cache of the counted parts' term"));
+            // The chained stretch in progress (Console.runChained): whether one runs, its running
+            // hash, and the counted parts' term as of a change count (a cache).
+            Map.entry("Console.chained", "whether a chained stretch is running"),
+            Map.entry("Console.chain", "the running stretch's hash"),
+            Map.entry("Console.chainedCount", "change count when the stretch last folded the counted parts"),
+            Map.entry("Console.chainedParts", "the counted parts' term the stretch last folded"));
 
     @Test
     void everyMutableFieldOfEveryComponentIsDescribed() throws Exception {
