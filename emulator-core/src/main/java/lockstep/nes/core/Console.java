@@ -44,6 +44,15 @@ public final class Console implements Digestible {
     private static final long S_DMA = DigestKeys.section("dma");
     private static final long S_CONTROLLERS = DigestKeys.section("controllers");
     private static final long S_MAPPER = DigestKeys.section("mapper");
+    // The console section's words scaled by its section factor (the representation digest's
+    // per-cycle part, one multiply each): cycle, masterClock, ppuClock, openBus, RAM hash, and
+    // the APU's lag (cycle minus the last cycle it has run through; 0 once caught up).
+    private static final long K_CYCLE = S_CONSOLE * DigestKeys.W0;
+    private static final long K_MASTER = S_CONSOLE * DigestKeys.W1;
+    private static final long K_PPU_CLOCK = S_CONSOLE * DigestKeys.W2;
+    private static final long K_OPEN_BUS = S_CONSOLE * DigestKeys.W3;
+    private static final long K_RAM = S_CONSOLE * DigestKeys.W4;
+    private static final long K_APU_LAG = S_CONSOLE * DigestKeys.W5;
 
     private static final int CPU_DIVIDER = 12;
     private static final int PPU_DIVIDER = 4;
@@ -98,6 +107,13 @@ public final class Console implements Digestible {
      */
     private long ppuTerm;
     private long ppuTermCount = -1;
+    /**
+     * The counted parts' term of {@link #representationTerm} (PPU as of its last catch-up, APU as
+     * of the last cycle it ran through, DMA, controllers, board, each scaled by its section
+     * factor) as it stood when {@link #changes} read {@link #representedCount}. A cache, not state.
+     */
+    private long representedParts;
+    private long representedCount = Long.MIN_VALUE;
 
     /**
      * Counts every change of the parts that change only on events: the PPU (counted here, at
@@ -423,6 +439,13 @@ public final class Console implements Digestible {
             }
         }
         if (lazyPpu) {
+            refreshPpuDeadline();
+        }
+    }
+
+    /** The clock at which a lazily stepped PPU is next caught up, from where it stands now. */
+    private void refreshPpuDeadline() {
+        if (lazyPpu) {
             final long event = ppuClock + (long) ppu.dotsToEvent() * PPU_DIVIDER;
             ppuEventDeadline = event;
             ppuDeadline = boardDeadline ? Math.min(event, boardDeadline()) : event;
@@ -657,6 +680,98 @@ public final class Console implements Digestible {
                 + S_MAPPER * mapper.digestTerm();
     }
 
+    /**
+     * The term of the representation digest ({@code CycleDigest#representation}): the digest
+     * term of every component's described state as it stands, lazily stepped parts not caught
+     * up (the PPU as of its last catch-up, with its clock; the APU as of the last cycle it ran
+     * through, with its lag behind the console, {@code cycle} minus that cycle, as one more word
+     * of the console section). Nothing is caught up or changed. Once the PPU and APU are caught
+     * up (the lag 0) it equals {@link #digestTerm}, term for term. Because a lazy part's
+     * catch-up depends only on its represented state, the clocks and the board's state (the
+     * condition for stepping it lazily, see {@link #sameRepresentationAs}), equal terms of two
+     * consoles of one cartridge mean equal states; two such consoles fed the same input have
+     * equal terms at every cycle as long as both catch up at the same cycles (every accessor
+     * that catches up, {@link #ppu}, {@link #mapper}, {@link #frame}, {@link #state}, used on
+     * both or neither; {@link #revisit} on one whose partner got a state fault).
+     *
+     * <p>Per cycle: the clocks, open bus, RAM hash and APU lag (one multiply each), the CPU's
+     * term, and the counted parts' term, recomputed only when {@link #changes} moved (or every
+     * cycle for a board that counts CPU cycles).
+     */
+    public long representationTerm() {
+        if (changes.count() != representedCount || boardCycles) {
+            refreshRepresentedParts();
+        }
+        final long c = cycle;
+        return K_CYCLE * c + K_MASTER * masterClock + K_PPU_CLOCK * ppuClock + K_OPEN_BUS * (openBus & 0xFFL)
+                + K_RAM * ram.hash() + K_APU_LAG * (c - apu.syncedCycle())
+                + S_CPU * cpu.digestTerm() + representedParts;
+    }
+
+    /** The counted parts' term for {@link #representationTerm}, as they stand. */
+    private void refreshRepresentedParts() {
+        representedCount = changes.count();
+        representedParts = S_PPU * ppuTerm() + S_APU * apu.representedTerm() + S_DMA * dma.digestTerm()
+                + S_CONTROLLERS * controllers.digestTerm() + S_MAPPER * mapper.digestTerm();
+    }
+
+    /**
+     * Visits the described state as it is represented, in {@link #state}'s order, without
+     * catching anything up: the PPU as of its last catch-up and the APU as of
+     * {@link Apu#syncedCycle}. The reference definition of {@link #representationTerm}
+     * ({@code CycleDigest#recomputeRepresentation}). For writers only; values a visitor returns
+     * are stored and cached terms dropped (tests change single fields this way), but no deadline
+     * moves, so a visit that changes nothing leaves the engine's future unchanged.
+     */
+    public void representation(StateVisitor s) {
+        if (s.isReader()) {
+            throw new IllegalArgumentException("representation(): writers only (a reader loads through state())");
+        }
+        s.beginSection("console");
+        cycle = s.i64("cycle", cycle);
+        masterClock = s.i64("masterClock", masterClock);
+        ppuClock = s.i64("ppuClock", ppuClock);
+        openBus = s.u8("openBus", openBus);
+        ram.state(s);
+        s.endSection();
+        s.section("cpu", cpu);
+        s.section("ppu", ppu);
+        s.beginSection("apu");
+        apu.representation(s);
+        s.endSection();
+        s.section("dma", dma);
+        s.section("controllers", controllers);
+        s.section("mapper", mapper);
+        changes.bump();
+    }
+
+    /**
+     * Puts this console through the visit a state fault makes ({@link #state} with a reader),
+     * changing nothing: everything caught up, caches rebuilt, memories rehashed, deadlines
+     * computed afresh. When one engine of a pair gets a state fault (a poke goes through
+     * {@link #state}), its partner is revisited at the same cycle, so that a fault that writes
+     * the value already there leaves the two represented alike ({@link #representationTerm}).
+     */
+    public void revisit() {
+        state(PassThrough.READER);
+    }
+
+    /** A reader that returns every value unchanged (see {@link #revisit}). */
+    private static final class PassThrough implements StateVisitor {
+        static final PassThrough READER = new PassThrough();
+
+        @Override public boolean isReader() { return true; }
+        @Override public void beginSection(String name) { }
+        @Override public void endSection() { }
+        @Override public boolean bool(String name, boolean value) { return value; }
+        @Override public int u8(String name, int value) { return value; }
+        @Override public int u16(String name, int value) { return value; }
+        @Override public int i32(String name, int value) { return value; }
+        @Override public long i64(String name, long value) { return value; }
+        @Override public void bytes(String name, byte[] array) { }
+        @Override public void ints(String name, int[] array) { }
+    }
+
     /** The PPU's digest term as it stands (not caught up), cached until the PPU next changes. */
     private long ppuTerm() {
         final long count = changes.count();
@@ -734,7 +849,11 @@ public final class Console implements Digestible {
         s.section("controllers", controllers);
         s.section("mapper", mapper);
         if (s.isReader()) {
-            ppuDeadline = Long.MIN_VALUE;
+            // The deadline as the catch-up before the visit computed it (not Long.MIN_VALUE,
+            // which would catch up at the next cycle): an engine loaded from a snapshot catches
+            // its PPU up at the same cycles as the engine the snapshot was taken from, so their
+            // representations stay alike (CycleDigest#representation).
+            refreshPpuDeadline();
         }
         changes.bump(); // any visitor (a reader loads, a fault poke changes a value)
     }

@@ -133,7 +133,9 @@ class DescriptionCoverageTest {
             Map.entry("Console.trace", "traced instruction's record buffer, null between instructions"),
             Map.entry("Console.traceLength", "traced instruction's record length"),
             Map.entry("Console.tracedCount", "cache key of tracedParts"),
-            Map.entry("Console.tracedParts", "cache of the counted parts' term"));
+            Map.entry("Console.tracedParts", "cache of the counted parts' term"),
+            Map.entry("Console.representedCount", "cache key of representedParts"),
+            Map.entry("Console.representedParts", "cache of the representation digest's counted parts"));
 
     @Test
     void everyMutableFieldOfEveryComponentIsDescribed() throws Exception {
