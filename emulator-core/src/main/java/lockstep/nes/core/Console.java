@@ -45,14 +45,13 @@ public final class Console implements Digestible {
     private static final long S_CONTROLLERS = DigestKeys.section("controllers");
     private static final long S_MAPPER = DigestKeys.section("mapper");
     // The console section's words scaled by its section factor (the representation digest's
-    // per-cycle part, one multiply each): cycle, masterClock, ppuClock, openBus, RAM hash, and
-    // the APU's lag (cycle minus the last cycle it has run through; 0 once caught up).
+    // per-cycle part, one multiply each): cycle, masterClock, ppuClock, openBus (with the APU's
+    // lag above its 8 bits: 0 once caught up, so the word is the digest's), RAM hash.
     private static final long K_CYCLE = S_CONSOLE * DigestKeys.W0;
     private static final long K_MASTER = S_CONSOLE * DigestKeys.W1;
     private static final long K_PPU_CLOCK = S_CONSOLE * DigestKeys.W2;
     private static final long K_OPEN_BUS = S_CONSOLE * DigestKeys.W3;
     private static final long K_RAM = S_CONSOLE * DigestKeys.W4;
-    private static final long K_APU_LAG = S_CONSOLE * DigestKeys.W5;
 
     private static final int CPU_DIVIDER = 12;
     private static final int PPU_DIVIDER = 4;
@@ -684,9 +683,9 @@ public final class Console implements Digestible {
      * The term of the representation digest ({@code CycleDigest#representation}): the digest
      * term of every component's described state as it stands, lazily stepped parts not caught
      * up (the PPU as of its last catch-up, with its clock; the APU as of the last cycle it ran
-     * through, with its lag behind the console, {@code cycle} minus that cycle, as one more word
-     * of the console section). Nothing is caught up or changed. Once the PPU and APU are caught
-     * up (the lag 0) it equals {@link #digestTerm}, term for term. Because a lazy part's
+     * through, with its lag behind the console, {@code cycle} minus that cycle, packed above
+     * the open bus's 8 bits in the console section's fourth word). Nothing is caught up or
+     * changed. Once the PPU and APU are caught up (the lag 0) it equals {@link #digestTerm}. Because a lazy part's
      * catch-up depends only on its represented state, the clocks and the board's state (the
      * condition for stepping it lazily, see {@link #sameRepresentationAs}), equal terms of two
      * consoles of one cartridge mean equal states; two such consoles fed the same input have
@@ -694,18 +693,18 @@ public final class Console implements Digestible {
      * that catches up, {@link #ppu}, {@link #mapper}, {@link #frame}, {@link #state}, used on
      * both or neither; {@link #revisit} on one whose partner got a state fault).
      *
-     * <p>Per cycle: the clocks, open bus, RAM hash and APU lag (one multiply each), the CPU's
-     * term, and the counted parts' term, recomputed only when {@link #changes} moved (or every
-     * cycle for a board that counts CPU cycles).
+     * <p>Per cycle: the three clocks, open bus with the APU lag, and the RAM hash (one multiply
+     * each), the CPU's term, and the counted parts' term, recomputed only when {@link #changes}
+     * moved (or every cycle for a board that counts CPU cycles); summed as a tree.
      */
     public long representationTerm() {
         if (changes.count() != representedCount || boardCycles) {
             refreshRepresentedParts();
         }
         final long c = cycle;
-        return K_CYCLE * c + K_MASTER * masterClock + K_PPU_CLOCK * ppuClock + K_OPEN_BUS * (openBus & 0xFFL)
-                + K_RAM * ram.hash() + K_APU_LAG * (c - apu.syncedCycle())
-                + S_CPU * cpu.digestTerm() + representedParts;
+        final long bus = (openBus & 0xFFL) | ((c - apu.syncedCycle()) << 8);
+        return ((K_CYCLE * c + K_MASTER * masterClock) + (K_PPU_CLOCK * ppuClock + K_OPEN_BUS * bus))
+                + ((K_RAM * ram.hash() + representedParts) + S_CPU * cpu.digestTerm());
     }
 
     /** The counted parts' term for {@link #representationTerm}, as they stand. */

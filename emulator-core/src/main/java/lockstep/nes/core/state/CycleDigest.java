@@ -28,8 +28,10 @@ import lockstep.nes.state.Stateful;
  * same formula over each component's described state as it stands, lazily stepped parts (PPU,
  * APU) as of their last catch-up with their clocks, nothing caught up. It costs the per-cycle
  * values (clocks, open bus, RAM hash, CPU) plus one cached term and one finaliser, and equals
- * {@link #digest()} whenever the PPU and APU are caught up ({@link Console#catchUp}). Two engines of
- * one cartridge with equal representation digests are in equal states; two engines fed the same
+ * {@link #digest()} whenever the PPU and APU are caught up ({@link Console#catchUp}). Its
+ * finaliser is a bijection, so two representation digests are equal exactly when the two
+ * {@link Console#representationTerm}s are: a stream that only compares may carry the terms.
+ * Two engines of one cartridge with equal representation digests are in equal states; two engines fed the same
  * input have equal representation digests at every cycle as long as both catch up alike (see
  * {@link Console#representationTerm}), which is how threads and processes modes stream them.
  */
@@ -82,13 +84,14 @@ public final class CycleDigest {
     /**
      * The representation digest recomputed from scratch (slow; for checks): the visitor over
      * the description as represented ({@link Console#representation}), every memory hash
-     * recomputed from its bytes, plus the APU's lag as the console section's sixth word.
+     * recomputed from its bytes, plus the APU's lag, which the console section's fourth word
+     * (the open bus, 8 bits) carries above its value.
      */
     public long recomputeRepresentation() {
         final Console c = console;
         final long term = visitor.term(c::representation, true);
         final long lag = c.cycles() - c.apu().syncedCycle();
-        return DigestKeys.fmix64(layoutSeed ^ (term + DigestKeys.section("console") * DigestKeys.w(5) * lag));
+        return DigestKeys.fmix64(layoutSeed ^ (term + DigestKeys.section("console") * DigestKeys.w(3) * (lag << 8)));
     }
 
     /** The digest computed by visiting the description (the definition the fast path must equal). */
