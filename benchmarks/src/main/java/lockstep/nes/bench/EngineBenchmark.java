@@ -114,6 +114,18 @@ public class EngineBenchmark {
         return da.representation();
     }
 
+    /**
+     * One CPU cycle plus the representation digest's term (what threads mode publishes: the
+     * digest without its finaliser, which compares alike).
+     */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    @BenchmarkMode(Mode.AverageTime)
+    public long cycleAndRepresentationTerm() {
+        a.runCycle();
+        return a.representationTerm();
+    }
+
     /** One frame run cycle by cycle (as the threads and processes modes step), no digest. */
     @Benchmark
     public long frameByCycles() {

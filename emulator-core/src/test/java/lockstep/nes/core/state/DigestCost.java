@@ -10,11 +10,12 @@ import lockstep.nes.core.demo.DemoRom;
 
 /**
  * Measures the per-cycle digests against the engine's own time per cycle (thread CPU time,
- * rounds interleaved: engine alone, engine + representation digest, engine + present-state
- * digest), and snapshot save and load (a probe, not a test: timings on a shared machine are not
+ * rounds interleaved: engine alone, engine + representation term, engine + representation
+ * digest, engine + present-state digest; each digest's cost is its time less the engine's of
+ * the same round), and snapshot save and load (a probe, not a test: timings on a shared machine are not
  * assertions). Run with {@code java -cp ppu/target/classes:emulator-core/target/classes:emulator-core/target/test-classes
  * lockstep.nes.core.state.DigestCost [ROM.nes ...]} (the demo when no ROM is given; -Dcycles,
- * -Drounds). Prints each ROM's best and range over the rounds.
+ * -Drounds; -Dparts=true also times the CPU's term and its registers alone). Prints each ROM's best and range over the rounds.
  */
 public final class DigestCost {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -50,6 +51,54 @@ public final class DigestCost {
         sink += s;
     }
 
+    private static void term(Console c, int n) {
+        long s = 0;
+        for (int i = 0; i < n; i++) {
+            c.runCycle();
+            s += c.representationTerm();
+        }
+        sink += s;
+    }
+
+    private static void cpuTerm(Console c, int n) {
+        long s = 0;
+        for (int i = 0; i < n; i++) {
+            c.runCycle();
+            s += c.cpu().digestTerm();
+        }
+        sink += s;
+    }
+
+    private static void registers(Console c, int n) {
+        long s = 0;
+        for (int i = 0; i < n; i++) {
+            c.runCycle();
+            s += c.cpu().registers();
+        }
+        sink += s;
+    }
+
+    /** The parts of the representation term (-Dparts=true): the CPU's term, its registers alone. */
+    private static void parts(Console c, int n, int rounds) {
+        double[] cpuTerm = new double[rounds];
+        double[] regs = new double[rounds];
+        for (int round = -2; round < rounds; round++) {
+            long t0 = cpu();
+            engine(c, n);
+            long t1 = cpu();
+            cpuTerm(c, n);
+            long t2 = cpu();
+            registers(c, n);
+            long t3 = cpu();
+            if (round >= 0) {
+                double e = (t1 - t0) / (double) n;
+                cpuTerm[round] = (t2 - t1) / (double) n - e;
+                regs[round] = (t3 - t2) / (double) n - e;
+            }
+        }
+        System.out.printf("  parts: + CPU term %s ns, + CPU registers alone %s ns%n", range(cpuTerm), range(regs));
+    }
+
     private static void full(Console c, CycleDigest d, int n) {
         long s = 0;
         for (int i = 0; i < n; i++) {
@@ -66,29 +115,39 @@ public final class DigestCost {
             c.runFrame();
         }
         double[] e = new double[rounds];
+        double[] t = new double[rounds];
         double[] r = new double[rounds];
         double[] f = new double[rounds];
         for (int round = -2; round < rounds; round++) { // two warm-up rounds
             long t0 = cpu();
             engine(c, n);
             long t1 = cpu();
-            representation(c, d, n);
+            term(c, n);
             long t2 = cpu();
-            full(c, d, n / 4);
+            representation(c, d, n);
             long t3 = cpu();
+            full(c, d, n / 4);
+            long t4 = cpu();
             if (round >= 0) {
                 e[round] = (t1 - t0) / (double) n;
-                r[round] = (t2 - t1) / (double) n;
-                f[round] = (t3 - t2) / (double) (n / 4);
+                t[round] = (t2 - t1) / (double) n - e[round];
+                r[round] = (t3 - t2) / (double) n - e[round];
+                f[round] = (t4 - t3) / (double) (n / 4) - e[round];
             }
         }
         double[] share = new double[rounds];
+        double[] termShare = new double[rounds];
         for (int i = 0; i < rounds; i++) {
-            share[i] = 100 * (r[i] - e[i]) / e[i];
+            share[i] = 100 * r[i] / e[i];
+            termShare[i] = 100 * t[i] / e[i];
         }
-        System.out.printf("%s: engine %s ns/cycle | + representation digest %s | + present-state digest %s"
-                + " | representation digest's share per round %s%% (median %.0f%%) [%d]%n", cart.name(), range(e),
-                range(r), range(f), range(share), median(share), sink & 1);
+        System.out.printf("%s (thread CPU time per cycle, %d rounds of %d cycles, range and median):%n"
+                + "  engine %s ns%n  + representation term %s ns (%s%% of the engine)%n"
+                + "  + representation digest %s ns (%s%%)%n  + present-state digest %s ns [%d]%n",
+                cart.name(), rounds, n, range(e), range(t), range(termShare), range(r), range(share), range(f), sink & 1);
+        if (Boolean.getBoolean("parts")) {
+            parts(c, n, rounds);
+        }
         if (snapshots) {
             snapshotCost(c);
         }
@@ -101,7 +160,7 @@ public final class DigestCost {
             lo = Math.min(lo, x);
             hi = Math.max(hi, x);
         }
-        return String.format("%.1f-%.1f", lo, hi);
+        return String.format("%.1f..%.1f (median %.1f)", lo, hi, median(v));
     }
 
     private static double median(double[] v) {
