@@ -131,6 +131,12 @@ public final class Console implements Digestible {
     // override cost nothing per cycle.
     /** The board counts CPU cycles ({@link Mapper#cpuCycle} overridden). */
     private final boolean boardCycles;
+    /**
+     * The board's digest term moves every cycle without a counted change (it counts CPU cycles,
+     * or packs a cycle count read off the clock: {@link Mapper#digestTermMovesWithClock}), so
+     * {@link #representationTerm} takes it afresh every cycle instead of caching it.
+     */
+    private final boolean boardTermTimed;
     /** The board can pull /IRQ low ({@link Mapper#irq} overridden). */
     private final boolean boardIrq;
     /**
@@ -153,6 +159,7 @@ public final class Console implements Digestible {
         this.boardDeadline = lazyPpu && !direct;
         this.boardCycles = overrides(mapper.getClass(), "cpuCycle");
         this.boardIrq = overrides(mapper.getClass(), "irq");
+        this.boardTermTimed = boardCycles || mapper.digestTermMovesWithClock();
         this.syncAtStart = !lazyPpu || boardCycles || boardDeadline;
         this.ramData = ram.array();
         mapper.attach(this::busTime);
@@ -695,23 +702,32 @@ public final class Console implements Digestible {
      *
      * <p>Per cycle: the three clocks, open bus with the APU lag, and the RAM hash (one multiply
      * each), the CPU's term, and the counted parts' term, recomputed only when {@link #changes}
-     * moved (or every cycle for a board that counts CPU cycles); summed as a tree.
+     * moved; a board whose term moves with the clock (MMC1, MMC3, cycle-counting boards) adds
+     * its term every cycle. Summed as a tree.
      */
     public long representationTerm() {
-        if (changes.count() != representedCount || boardCycles) {
+        if (changes.count() != representedCount) {
             refreshRepresentedParts();
+        }
+        long parts = representedParts;
+        if (boardTermTimed) {
+            parts += S_MAPPER * mapper.digestTerm();
         }
         final long c = cycle;
         final long bus = (openBus & 0xFFL) | ((c - apu.syncedCycle()) << 8);
         return ((K_CYCLE * c + K_MASTER * masterClock) + (K_PPU_CLOCK * ppuClock + K_OPEN_BUS * bus))
-                + ((K_RAM * ram.hash() + representedParts) + S_CPU * cpu.digestTerm());
+                + ((K_RAM * ram.hash() + parts) + S_CPU * cpu.digestTerm());
     }
 
-    /** The counted parts' term for {@link #representationTerm}, as they stand. */
+    /**
+     * The counted parts' term for {@link #representationTerm}, as they stand: the board's too,
+     * unless its term moves with the clock ({@link #boardTermTimed}).
+     */
     private void refreshRepresentedParts() {
         representedCount = changes.count();
-        representedParts = S_PPU * ppuTerm() + S_APU * apu.representedTerm() + S_DMA * dma.digestTerm()
-                + S_CONTROLLERS * controllers.digestTerm() + S_MAPPER * mapper.digestTerm();
+        final long t = S_PPU * ppuTerm() + S_APU * apu.representedTerm() + S_DMA * dma.digestTerm()
+                + S_CONTROLLERS * controllers.digestTerm();
+        representedParts = boardTermTimed ? t : t + S_MAPPER * mapper.digestTerm();
     }
 
     /**

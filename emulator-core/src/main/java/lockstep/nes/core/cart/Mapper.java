@@ -478,6 +478,16 @@ public abstract class Mapper implements PpuBus, Digestible {
     }
 
     /**
+     * True when this board's {@link #digestTerm} moves with the clock alone, with no hook called
+     * and nothing counted: its {@link #hotDigestTerm} packs a CPU cycle count read off the bus
+     * clock (MMC1, MMC3). A console that caches the board's term between counted changes takes
+     * it afresh every cycle for these ({@code Console#representationTerm}).
+     */
+    public final boolean digestTermMovesWithClock() {
+        return digestEveryTime && hasHotDigestTerm();
+    }
+
+    /**
      * For a board whose registers change outside CPU writes ({@link #changesOutsideWrites}): true
      * when {@link #hotDigestTerm} covers every field that does (and none of the others changes
      * then), so the rest of its term is cached like other boards' and only the hot part is

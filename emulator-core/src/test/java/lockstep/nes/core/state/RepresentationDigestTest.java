@@ -33,8 +33,8 @@ import org.junit.jupiter.api.TestFactory;
  * <li>(b) changing any single described value (every scalar and array element, sampled memory
  *     bytes) of the representation as it stands, PPU and APU behind, changes it;</li>
  * <li>(c) it equals the recomputation from scratch (visitor over the description as
- *     represented, memories rehashed) at random cycles, and {@link CycleDigest#digest} once
- *     caught up;</li>
+ *     represented, memories rehashed) at random cycles and at every cycle of two frames, and
+ *     {@link CycleDigest#digest} once caught up;</li>
  * <li>(d) a snapshot taken mid-frame at a seeded cycle and loaded into a fresh engine gives the
  *     same representation digest at every following cycle for 120 frames (roms-test runs the
  *     same over every manifest ROM).</li>
@@ -43,6 +43,7 @@ import org.junit.jupiter.api.TestFactory;
 class RepresentationDigestTest {
     static final String BLADE_BUSTER = "other/BladeBuster.nes";
     static final String SPRITECANS = "spritecans-2011/spritecans.nes";
+    static final String MMC1_A12 = "MMC1_A12/mmc1_a12.nes";
 
     /** The tiny ROM, the demo, an MMC3 game and spritecans (the shared ones when present). */
     private static List<Cartridge> roms() {
@@ -338,6 +339,7 @@ class RepresentationDigestTest {
         List<Cartridge> carts = new ArrayList<>(DigestPropertiesTest.bootable());
         carts.add(TestRoms.shared(BLADE_BUSTER));
         carts.add(TestRoms.shared(SPRITECANS));
+        carts.add(TestRoms.shared(MMC1_A12));
         for (Cartridge cart : carts) {
             Console c = TestRoms.console(cart);
             CycleDigest d = new CycleDigest(c);
@@ -362,6 +364,44 @@ class RepresentationDigestTest {
             }
             assertTrue(behind > 0, cart.name() + ": never behind");
         }
+    }
+
+    /**
+     * The cached fast path at every cycle of two frames: engine A's representation digest (its
+     * caches as they are) against the recomputation from scratch on its twin B, fed the same
+     * input (the recomputation's visit drops B's caches, not A's; it moves no deadline, so B stays
+     * A's twin).
+     */
+    @TestFactory
+    Stream<DynamicTest> cachedRepresentationEqualsTheRecomputationAtEveryCycle() {
+        List<Cartridge> carts = roms();
+        carts.add(TestRoms.shared(MMC1_A12)); // MMC1's and MMC3's terms move with the clock
+        return inParallel(carts, cart -> () -> {
+            Console a = TestRoms.console(cart);
+            Console b = TestRoms.console(cart);
+            CycleDigest da = new CycleDigest(a);
+            CycleDigest db = new CycleDigest(b);
+            Random r = new Random(cart.name().hashCode() + 11);
+            int start = 30 + r.nextInt(60);
+            for (int f = 0; f < start + 2; f++) {
+                int p = buttons(r);
+                a.setButtons(0, p);
+                b.setButtons(0, p);
+                long frame = a.frameAfterCycle();
+                while (a.frameAfterCycle() == frame) {
+                    a.runCycle();
+                    b.runCycle();
+                    if (f >= start) {
+                        long fast = da.representation();
+                        long reference = db.recomputeRepresentation();
+                        if (fast != reference) {
+                            fail(cart.name() + ": cached representation digest differs from the recomputation at cycle "
+                                    + a.cycles());
+                        }
+                    }
+                }
+            }
+        });
     }
 
     // ---- (d)
