@@ -113,6 +113,13 @@ public final class Console implements Digestible {
      */
     private long representedParts;
     private long representedCount = Long.MIN_VALUE;
+    /**
+     * For a board whose term moves with the clock ({@link #boardTermTimed}): how much its scaled
+     * term grows per cycle ({@link Mapper#digestTermPerCycle}, included in representedParts as of
+     * cycle {@link #representedCycle}), or 0 when it is taken afresh every cycle. A cache.
+     */
+    private long boardSlope;
+    private long representedCycle;
 
     /**
      * Counts every change of the parts that change only on events: the PPU (counted here, at
@@ -702,18 +709,20 @@ public final class Console implements Digestible {
      *
      * <p>Per cycle: the three clocks, open bus with the APU lag, and the RAM hash (one multiply
      * each), the CPU's term, and the counted parts' term, recomputed only when {@link #changes}
-     * moved; a board whose term moves with the clock (MMC1, MMC3, cycle-counting boards) adds
-     * its term every cycle. Summed as a tree.
+     * moved; a board whose term moves with the clock adds its growth since (MMC1 and MMC3: one
+     * multiply for their cycle count) or its term taken afresh (cycle-counting boards). Summed
+     * as a tree.
      */
     public long representationTerm() {
         if (changes.count() != representedCount) {
             refreshRepresentedParts();
         }
+        final long c = cycle;
         long parts = representedParts;
         if (boardTermTimed) {
-            parts += S_MAPPER * mapper.digestTerm();
+            final long slope = boardSlope;
+            parts += slope != 0 ? slope * (c - representedCycle) : S_MAPPER * mapper.digestTerm();
         }
-        final long c = cycle;
         final long bus = (openBus & 0xFFL) | ((c - apu.syncedCycle()) << 8);
         return ((K_CYCLE * c + K_MASTER * masterClock) + (K_PPU_CLOCK * ppuClock + K_OPEN_BUS * bus))
                 + ((K_RAM * ram.hash() + parts) + S_CPU * cpu.digestTerm());
@@ -727,7 +736,12 @@ public final class Console implements Digestible {
         representedCount = changes.count();
         final long t = S_PPU * ppuTerm() + S_APU * apu.representedTerm() + S_DMA * dma.digestTerm()
                 + S_CONTROLLERS * controllers.digestTerm();
-        representedParts = boardTermTimed ? t : t + S_MAPPER * mapper.digestTerm();
+        final long board = mapper.digestTerm();
+        // A board whose term grows by a known amount per cycle (its clock count) is extrapolated
+        // from here; one whose growth is unknown (cycle counters) is taken afresh every cycle.
+        boardSlope = boardTermTimed && !boardCycles ? S_MAPPER * mapper.digestTermPerCycle() : 0;
+        representedCycle = cycle;
+        representedParts = boardTermTimed && boardSlope == 0 ? t : t + S_MAPPER * board;
     }
 
     /**

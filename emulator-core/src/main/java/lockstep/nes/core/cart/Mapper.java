@@ -484,7 +484,27 @@ public abstract class Mapper implements PpuBus, Digestible {
      * it afresh every cycle for these ({@code Console#representationTerm}).
      */
     public final boolean digestTermMovesWithClock() {
-        return digestEveryTime && hasHotDigestTerm();
+        return describesClock();
+    }
+
+    /**
+     * How much {@link #digestTerm} grows per CPU cycle while nothing else changes, for a board
+     * whose term moves with the clock: its clock word's weight when that word is in its
+     * {@link #hotDigestTerm} (the count grows by one per cycle), else 0 (unknown: take the term
+     * afresh). Valid after a {@link #digestTerm} call.
+     */
+    public final long digestTermPerCycle() {
+        return digestHot ? clockDigestWeight() : 0;
+    }
+
+    /** True when the described state holds a count read off the bus clock (see {@link #cycles}). */
+    protected boolean describesClock() {
+        return false;
+    }
+
+    /** The weight of the clock count's word in {@link #hotDigestTerm} (boards that {@link #describesClock}). */
+    protected long clockDigestWeight() {
+        return 0;
     }
 
     /**

@@ -135,7 +135,9 @@ class DescriptionCoverageTest {
             Map.entry("Console.tracedCount", "cache key of tracedParts"),
             Map.entry("Console.tracedParts", "cache of the counted parts' term"),
             Map.entry("Console.representedCount", "cache key of representedParts"),
-            Map.entry("Console.representedParts", "cache of the representation digest's counted parts"));
+            Map.entry("Console.representedParts", "cache of the representation digest's counted parts"),
+            Map.entry("Console.boardSlope", "cache: the board term's growth per cycle"),
+            Map.entry("Console.representedCycle", "cache key: the cycle representedParts was taken at"));
 
     @Test
     void everyMutableFieldOfEveryComponentIsDescribed() throws Exception {
