@@ -76,10 +76,10 @@ class CanaryTest {
         renamedJar = BuildCopy.build(work, "renamed", java.util.Map.of(
                 BuildCopy.CPU, s -> s.replaceAll("\\bnz\\(", "setNegativeZero("),
                 HOST_PROTOCOL, s -> {
-                    if (!s.contains("VERSION = 3;")) {
-                        throw new IllegalStateException("HostProtocol.java no longer has: VERSION = 3;");
+                    if (!s.contains("VERSION = 4;")) {
+                        throw new IllegalStateException("HostProtocol.java no longer has: VERSION = 4;");
                     }
-                    return s.replace("VERSION = 3;", "VERSION = 2;");
+                    return s.replace("VERSION = 4;", "VERSION = 2;");
                 }));
         movie = work.resolve("input.fm2");
         Fm2.write(testMovie(), movie);

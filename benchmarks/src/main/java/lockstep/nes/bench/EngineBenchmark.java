@@ -102,6 +102,57 @@ public class EngineBenchmark {
         return da.digest();
     }
 
+    /**
+     * One CPU cycle plus its representation digest (nothing caught up; compare with
+     * {@link #cycle} for its cost: the budget is 10% of the engine's time per cycle).
+     */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    @BenchmarkMode(Mode.AverageTime)
+    public long cycleAndRepresentationDigest() {
+        a.runCycle();
+        return da.representation();
+    }
+
+    /**
+     * One CPU cycle plus the representation digest's term (what threads mode publishes: the
+     * digest without its finaliser, which compares alike).
+     */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    @BenchmarkMode(Mode.AverageTime)
+    public long cycleAndRepresentationTerm() {
+        a.runCycle();
+        return a.representationTerm();
+    }
+
+    /** One frame run cycle by cycle (as the threads and processes modes step), no digest. */
+    @Benchmark
+    public long frameByCycles() {
+        final Console c = a;
+        final long f = c.frameAfterCycle();
+        long n = 0;
+        while (c.frameAfterCycle() == f) {
+            c.runCycle();
+            n++;
+        }
+        return n;
+    }
+
+    /** One frame run cycle by cycle with the representation digest after every cycle (summed). */
+    @Benchmark
+    public long frameByCyclesWithRepresentationDigest() {
+        final Console c = a;
+        final CycleDigest d = da;
+        final long f = c.frameAfterCycle();
+        long sum = 0;
+        while (c.frameAfterCycle() == f) {
+            c.runCycle();
+            sum += d.representation();
+        }
+        return sum;
+    }
+
     /** One CPU cycle alone. */
     @Benchmark
     @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -44,6 +44,14 @@ public final class Console implements Digestible {
     private static final long S_DMA = DigestKeys.section("dma");
     private static final long S_CONTROLLERS = DigestKeys.section("controllers");
     private static final long S_MAPPER = DigestKeys.section("mapper");
+    // The console section's words scaled by its section factor (the representation digest's
+    // per-cycle part, one multiply each): cycle, masterClock, ppuClock, openBus (with the APU's
+    // lag above its 8 bits: 0 once caught up, so the word is the digest's), RAM hash.
+    private static final long K_CYCLE = S_CONSOLE * DigestKeys.W0;
+    private static final long K_MASTER = S_CONSOLE * DigestKeys.W1;
+    private static final long K_PPU_CLOCK = S_CONSOLE * DigestKeys.W2;
+    private static final long K_OPEN_BUS = S_CONSOLE * DigestKeys.W3;
+    private static final long K_RAM = S_CONSOLE * DigestKeys.W4;
 
     private static final int CPU_DIVIDER = 12;
     private static final int PPU_DIVIDER = 4;
@@ -98,6 +106,20 @@ public final class Console implements Digestible {
      */
     private long ppuTerm;
     private long ppuTermCount = -1;
+    /**
+     * The counted parts' term of {@link #representationTerm} (PPU as of its last catch-up, APU as
+     * of the last cycle it ran through, DMA, controllers, board, each scaled by its section
+     * factor) as it stood when {@link #changes} read {@link #representedCount}. A cache, not state.
+     */
+    private long representedParts;
+    private long representedCount = Long.MIN_VALUE;
+    /**
+     * For a board whose term moves with the clock ({@link #boardTermTimed}): how much its scaled
+     * term grows per cycle ({@link Mapper#digestTermPerCycle}, included in representedParts as of
+     * cycle {@link #representedCycle}), or 0 when it is taken afresh every cycle. A cache.
+     */
+    private long boardSlope;
+    private long representedCycle;
 
     /**
      * Counts every change of the parts that change only on events: the PPU (counted here, at
@@ -116,6 +138,12 @@ public final class Console implements Digestible {
     // override cost nothing per cycle.
     /** The board counts CPU cycles ({@link Mapper#cpuCycle} overridden). */
     private final boolean boardCycles;
+    /**
+     * The board's digest term moves every cycle without a counted change (it counts CPU cycles,
+     * or packs a cycle count read off the clock: {@link Mapper#digestTermMovesWithClock}), so
+     * {@link #representationTerm} takes it afresh every cycle instead of caching it.
+     */
+    private final boolean boardTermTimed;
     /** The board can pull /IRQ low ({@link Mapper#irq} overridden). */
     private final boolean boardIrq;
     /**
@@ -138,6 +166,7 @@ public final class Console implements Digestible {
         this.boardDeadline = lazyPpu && !direct;
         this.boardCycles = overrides(mapper.getClass(), "cpuCycle");
         this.boardIrq = overrides(mapper.getClass(), "irq");
+        this.boardTermTimed = boardCycles || mapper.digestTermMovesWithClock();
         this.syncAtStart = !lazyPpu || boardCycles || boardDeadline;
         this.ramData = ram.array();
         mapper.attach(this::busTime);
@@ -522,6 +551,13 @@ public final class Console implements Digestible {
             }
         }
         if (lazyPpu) {
+            refreshPpuDeadline();
+        }
+    }
+
+    /** The clock at which a lazily stepped PPU is next caught up, from where it stands now. */
+    private void refreshPpuDeadline() {
+        if (lazyPpu) {
             final long event = ppuClock + (long) ppu.dotsToEvent() * PPU_DIVIDER;
             ppuEventDeadline = event;
             ppuDeadline = boardDeadline ? Math.min(event, boardDeadline()) : event;
@@ -756,6 +792,114 @@ public final class Console implements Digestible {
                 + S_MAPPER * mapper.digestTerm();
     }
 
+    /**
+     * The term of the representation digest ({@code CycleDigest#representation}): the digest
+     * term of every component's described state as it stands, lazily stepped parts not caught
+     * up (the PPU as of its last catch-up, with its clock; the APU as of the last cycle it ran
+     * through, with its lag behind the console, {@code cycle} minus that cycle, packed above
+     * the open bus's 8 bits in the console section's fourth word). Nothing is caught up or
+     * changed. Once the PPU and APU are caught up (the lag 0) it equals {@link #digestTerm}. Because a lazy part's
+     * catch-up depends only on its represented state, the clocks and the board's state (the
+     * condition for stepping it lazily, see {@link #sameRepresentationAs}), equal terms of two
+     * consoles of one cartridge mean equal states; two such consoles fed the same input have
+     * equal terms at every cycle as long as both catch up at the same cycles (every accessor
+     * that catches up, {@link #ppu}, {@link #mapper}, {@link #frame}, {@link #state}, used on
+     * both or neither; {@link #revisit} on one whose partner got a state fault).
+     *
+     * <p>Per cycle: the three clocks, open bus with the APU lag, and the RAM hash (one multiply
+     * each), the CPU's term, and the counted parts' term, recomputed only when {@link #changes}
+     * moved; a board whose term moves with the clock adds its growth since (MMC1 and MMC3: one
+     * multiply for their cycle count) or its term taken afresh (cycle-counting boards). Summed
+     * as a tree.
+     */
+    public long representationTerm() {
+        if (changes.count() != representedCount) {
+            refreshRepresentedParts();
+        }
+        final long c = cycle;
+        long parts = representedParts;
+        if (boardTermTimed) {
+            final long slope = boardSlope;
+            parts += slope != 0 ? slope * (c - representedCycle) : S_MAPPER * mapper.digestTerm();
+        }
+        final long bus = (openBus & 0xFFL) | ((c - apu.syncedCycle()) << 8);
+        return ((K_CYCLE * c + K_MASTER * masterClock) + (K_PPU_CLOCK * ppuClock + K_OPEN_BUS * bus))
+                + ((K_RAM * ram.hash() + parts) + S_CPU * cpu.digestTerm());
+    }
+
+    /**
+     * The counted parts' term for {@link #representationTerm}, as they stand: the board's too,
+     * unless its term moves with the clock ({@link #boardTermTimed}).
+     */
+    private void refreshRepresentedParts() {
+        representedCount = changes.count();
+        final long t = S_PPU * ppuTerm() + S_APU * apu.representedTerm() + S_DMA * dma.digestTerm()
+                + S_CONTROLLERS * controllers.digestTerm();
+        final long board = mapper.digestTerm();
+        // A board whose term grows by a known amount per cycle (its clock count) is extrapolated
+        // from here; one whose growth is unknown (cycle counters) is taken afresh every cycle.
+        boardSlope = boardTermTimed && !boardCycles ? S_MAPPER * mapper.digestTermPerCycle() : 0;
+        representedCycle = cycle;
+        representedParts = boardTermTimed && boardSlope == 0 ? t : t + S_MAPPER * board;
+    }
+
+    /**
+     * Visits the described state as it is represented, in {@link #state}'s order, without
+     * catching anything up: the PPU as of its last catch-up and the APU as of
+     * {@link Apu#syncedCycle}. The reference definition of {@link #representationTerm}
+     * ({@code CycleDigest#recomputeRepresentation}). For writers only; values a visitor returns
+     * are stored and cached terms dropped (tests change single fields this way), but no deadline
+     * moves, so a visit that changes nothing leaves the engine's future unchanged.
+     */
+    public void representation(StateVisitor s) {
+        if (s.isReader()) {
+            throw new IllegalArgumentException("representation(): writers only (a reader loads through state())");
+        }
+        s.beginSection("console");
+        cycle = s.i64("cycle", cycle);
+        masterClock = s.i64("masterClock", masterClock);
+        ppuClock = s.i64("ppuClock", ppuClock);
+        openBus = s.u8("openBus", openBus);
+        ram.state(s);
+        s.endSection();
+        s.section("cpu", cpu);
+        s.section("ppu", ppu);
+        s.beginSection("apu");
+        apu.representation(s);
+        s.endSection();
+        s.section("dma", dma);
+        s.section("controllers", controllers);
+        s.section("mapper", mapper);
+        changes.bump();
+    }
+
+    /**
+     * Puts this console through the visit a state fault makes ({@link #state} with a reader),
+     * changing nothing: everything caught up, caches rebuilt, memories rehashed, deadlines
+     * computed afresh. When one engine of a pair gets a state fault (a poke goes through
+     * {@link #state}), its partner is revisited at the same cycle, so that a fault that writes
+     * the value already there leaves the two represented alike ({@link #representationTerm}).
+     */
+    public void revisit() {
+        state(PassThrough.READER);
+    }
+
+    /** A reader that returns every value unchanged (see {@link #revisit}). */
+    private static final class PassThrough implements StateVisitor {
+        static final PassThrough READER = new PassThrough();
+
+        @Override public boolean isReader() { return true; }
+        @Override public void beginSection(String name) { }
+        @Override public void endSection() { }
+        @Override public boolean bool(String name, boolean value) { return value; }
+        @Override public int u8(String name, int value) { return value; }
+        @Override public int u16(String name, int value) { return value; }
+        @Override public int i32(String name, int value) { return value; }
+        @Override public long i64(String name, long value) { return value; }
+        @Override public void bytes(String name, byte[] array) { }
+        @Override public void ints(String name, int[] array) { }
+    }
+
     /** The PPU's digest term as it stands (not caught up), cached until the PPU next changes. */
     private long ppuTerm() {
         final long count = changes.count();
@@ -833,7 +977,11 @@ public final class Console implements Digestible {
         s.section("controllers", controllers);
         s.section("mapper", mapper);
         if (s.isReader()) {
-            ppuDeadline = Long.MIN_VALUE;
+            // The deadline as the catch-up before the visit computed it (not Long.MIN_VALUE,
+            // which would catch up at the next cycle): an engine loaded from a snapshot catches
+            // its PPU up at the same cycles as the engine the snapshot was taken from, so their
+            // representations stay alike (CycleDigest#representation).
+            refreshPpuDeadline();
         }
         changes.bump(); // any visitor (a reader loads, a fault poke changes a value)
     }

@@ -32,6 +32,10 @@ public final class ManifestInput implements InputSource {
         if (frame != decidedFrame) {
             decidedFrame = frame;
             resetNow = decideReset(frame, console);
+        } else if (protocol6000) {
+            // The same reads on the other engine, unused: a read below $8000 catches that engine's
+            // PPU up, and two engines must catch up alike to stay represented alike.
+            status(console);
         }
         for (InputEvent e : events) {
             if (e.frame() != frame) {
@@ -51,12 +55,20 @@ public final class ManifestInput implements InputSource {
         }
     }
 
+    /** The status byte at $6000, or -1 without the $6001-$6003 signature. */
+    private static int status(Console c) {
+        boolean signature = c.peek(0x6001) == 0xDE && c.peek(0x6002) == 0xB0 && c.peek(0x6003) == 0x61;
+        int status = c.peek(0x6000);
+        return signature ? status : -1;
+    }
+
     private boolean decideReset(int frame, Console c) {
         if (!protocol6000) {
             return false;
         }
-        boolean signature = c.peek(0x6001) == 0xDE && c.peek(0x6002) == 0xB0 && c.peek(0x6003) == 0x61;
-        int status = c.peek(0x6000);
+        int status = status(c);
+        boolean signature = status >= 0;
+        status &= 0xFF;
         if (signature && status == 0x81 && resetAt < 0 && !resetDone) {
             resetAt = frame + 8;
         } else if (signature && status != 0x81) {

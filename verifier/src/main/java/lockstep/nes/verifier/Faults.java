@@ -55,6 +55,29 @@ public final class Faults {
         }
     }
 
+    /** True for the faults that change a state value (through a poke, {@link FieldPoke}). */
+    public static boolean changesState(FaultSpec f) {
+        return switch (f.kind()) {
+            case RAM_BITFLIP, VRAM_BITFLIP, REG -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * The state faults of the engines other than {@code engine} that have not fired yet, each
+     * a revisit of {@code engine} at its cycle ({@link Revisits}); taken when engines start
+     * from a checkpoint, so that both engines of that run agree on which faults will fire.
+     */
+    public Revisits partnerRevisits(int engine) {
+        List<FaultSpec> unfired = new ArrayList<>();
+        for (int i = 0; i < fired.length; i++) {
+            if (!fired[i]) {
+                unfired.add(specs.get(i));
+            }
+        }
+        return Revisits.forPartnerFaults(unfired, engine);
+    }
+
     /** Applies one state fault to {@code c}; false for faults that are not state changes. */
     static boolean apply(FaultSpec f, Console c) {
         switch (f.kind()) {

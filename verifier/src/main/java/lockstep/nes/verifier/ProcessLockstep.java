@@ -15,11 +15,16 @@ import lockstep.nes.core.movie.Movie;
 import lockstep.nes.core.state.StateDiff;
 import lockstep.nes.verifier.host.HostClient;
 import lockstep.nes.verifier.host.HostException;
+import lockstep.nes.verifier.host.HostProtocol;
 
 /**
  * Processes mode: each engine runs in its own engine-host JVM (the canary's host and protocol,
  * docs/engine-host-protocol.md, version 2) and streams the digest of every cycle; the verifier
- * compares the two streams position by position.
+ * compares the two streams position by position. When both hosts speak version 4 they stream
+ * representation digests ({@code CycleDigest#representation}: O(1), nothing caught up), and each
+ * host is revisited where the other's state faults fire (REVISIT), so that a fault writing the
+ * value already there is no divergence; older hosts stream present-state digests. The re-runs
+ * that localise a divergence always use present-state digests.
  *
  * <p>Credits: a host is sent RUN_STREAM requests of {@link Lockstep.Options#streamChunk} cycles,
  * at most two outstanding, and only while it is less than two chunks past the compared
@@ -57,6 +62,8 @@ final class ProcessLockstep implements VerifySession {
     private final List<String> results = new ArrayList<>();
     private final List<Thread> zombies = new ArrayList<>();
     private final Host[] hosts;
+    /** True when both hosts speak version 4: RUN_STREAM sends representation digests. */
+    private boolean representation;
     /** The last position both streams agreed on. */
     private long compared;
     private long verified;
@@ -174,6 +181,8 @@ final class ProcessLockstep implements VerifySession {
             } catch (HostException e) {
                 throw new SessionSetupException("cannot start the engine hosts: " + e.getMessage(), e);
             }
+            representation = hosts[0].client.hello().protocolVersion() >= 4
+                    && hosts[1].client.hello().protocolVersion() >= 4;
             for (Host h : hosts) {
                 try {
                     h.client.inject(unfired(h.index));
@@ -183,6 +192,7 @@ final class ProcessLockstep implements VerifySession {
                     }
                     throw e;
                 }
+                armRepresentation(h);
             }
             HostClient.Snapshot sa = hosts[0].client.snapshot();
             HostClient.Snapshot sb = hosts[1].client.snapshot();
@@ -360,6 +370,25 @@ final class ProcessLockstep implements VerifySession {
             }
         }
         return out;
+    }
+
+    /**
+     * With representation digests: the host streams them, and is revisited at the cycles of the
+     * other host's state faults that have not fired (the other host fires all of those it reaches).
+     */
+    private void armRepresentation(Host h) throws HostException {
+        if (!representation) {
+            return;
+        }
+        long[] cycles = new long[options.faults.size()];
+        int n = 0;
+        for (FaultSpec f : options.faults) {
+            if (f.engine() != h.index && Faults.changesState(f) && !fired.contains(f.toString())) {
+                cycles[n++] = f.cycle();
+            }
+        }
+        h.client.revisit(Arrays.copyOf(cycles, n));
+        h.client.streamDigests(HostProtocol.DIGEST_REPRESENTATION);
     }
 
     private List<String> firedList() {
@@ -631,6 +660,13 @@ final class ProcessLockstep implements VerifySession {
         b.restore(snap);
         a.inject(faultsA);
         b.inject(faultsB);
+        if (representation) {
+            // The re-run compares present-state digests: no revisits needed, whichever faults replay.
+            for (HostClient c : new HostClient[] {a, b}) {
+                c.revisit(new long[0]);
+                c.streamDigests(HostProtocol.DIGEST_PRESENT);
+            }
+        }
         int batch = 8192;
         a.sendRunStream(cycle, Integer.MAX_VALUE, batch, 0);
         b.sendRunStream(cycle, Integer.MAX_VALUE, batch, 0);
@@ -754,6 +790,7 @@ final class ProcessLockstep implements VerifySession {
         }
         for (Host h : hosts) {
             h.client.inject(unfired(h.index));
+            armRepresentation(h);
         }
         fence.advance();
         metrics.rollback();

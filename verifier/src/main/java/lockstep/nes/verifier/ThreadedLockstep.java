@@ -13,9 +13,15 @@ import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.state.SnapshotException;
 
 /**
- * Threads mode: each engine runs on its own thread and publishes the digest of every cycle to
- * a bounded single-producer ring; the verifier thread consumes both rings and compares them
- * cycle by cycle. The drift offset is the cycle distance between the two engines.
+ * Threads mode: each engine runs on its own thread and publishes the representation digest of
+ * every cycle ({@code CycleDigest#representation}: nothing caught up, O(1); its term, which
+ * compares alike) to a bounded
+ * single-producer ring; the verifier thread consumes both rings and compares them cycle by
+ * cycle. The drift offset is the cycle distance between the two engines. Representation digests
+ * of two engines are equal exactly when their states are, as long as both catch their lazy
+ * parts up at the same cycles: both do the same per frame (input, checkpoints), the frame loop
+ * asks {@code frameAfterCycle()} (no catch-up), and each engine thread knows the whole fault
+ * plan, so an engine is revisited wherever its partner gets a state fault ({@link Revisits}).
  *
  * <p>Pacing: an engine more than {@link #PACE} cycles ahead of the other waits for it (up to
  * {@link #PACE_PATIENCE_NANOS}); if the other does not come (it is stalled), the engine runs on
@@ -63,6 +69,11 @@ final class ThreadedLockstep implements VerifySession {
         return fence;
     }
 
+    /** The faults that have fired so far (tests). */
+    List<FaultSpec> firedFaults() {
+        return faults.firedSpecs();
+    }
+
     List<String> results() {
         synchronized (results) {
             return List.copyOf(results);
@@ -76,6 +87,8 @@ final class ThreadedLockstep implements VerifySession {
         final Engine engine;
         final DigestRing ring = new DigestRing(RING);
         final int startFrame;
+        /** Revisits where the other engine's state faults fire (the plan as this epoch starts). */
+        final Revisits revisits;
         volatile boolean stop;
         volatile boolean finished;
         volatile int framesDone;
@@ -83,8 +96,9 @@ final class ThreadedLockstep implements VerifySession {
         final BooleanSupplier stopped = () -> stop;
         Thread thread;
 
-        EngineThread(int index, long epoch, Engine engine, int startFrame) {
+        EngineThread(int index, long epoch, Engine engine, int startFrame, Revisits revisits) {
             this.index = index;
+            this.revisits = revisits;
             this.epoch = epoch;
             this.engine = engine;
             this.startFrame = startFrame;
@@ -98,8 +112,10 @@ final class ThreadedLockstep implements VerifySession {
             try {
                 while (frame < options.frames && !stop) {
                     options.input.apply(frame, c);
-                    long start = c.frame();
-                    while (c.frame() == start) {
+                    // frameAfterCycle: exact between cycles without catching the PPU up (frame()
+                    // would, every cycle, and the digest below is of the state as represented).
+                    long start = c.frameAfterCycle();
+                    while (c.frameAfterCycle() == start) {
                         if (stop) {
                             return;
                         }
@@ -114,7 +130,10 @@ final class ThreadedLockstep implements VerifySession {
                             c.runCycle();
                         }
                         faults.afterCycle(index, c.cycles(), c);
-                        if (!ring.publish(engine.digest.digest(), stopped)) {
+                        revisits.afterCycle(c.cycles(), c);
+                        // The representation digest's term: its finaliser is a bijection, so
+                        // comparing terms is comparing digests, without the finaliser per cycle.
+                        if (!ring.publish(c.representationTerm(), stopped)) {
                             return;
                         }
                     }
@@ -301,7 +320,7 @@ final class ThreadedLockstep implements VerifySession {
             if (!e.snapshots.stateHash().equals(from.hash())) {
                 throw new IllegalStateException("recovery check failed: engine " + e.name + " does not hash to the checkpoint");
             }
-            t[i] = new EngineThread(i, epoch, e, (int) from.frame());
+            t[i] = new EngineThread(i, epoch, e, (int) from.frame(), faults.partnerRevisits(i));
         }
         t[0].other = t[1];
         t[1].other = t[0];

@@ -67,6 +67,30 @@ class ProcessLockstepTest {
     }
 
     @Test
+    void pokesThatWriteTheValueAlreadyThereDoNotDivergeAndAChangedValueDoes() throws Exception {
+        // The hosts stream representation digests (version 4): each is revisited where the other's
+        // state faults fire, so a poke of the value already there is no divergence...
+        Cartridge cart = DemoRom.cartridge();
+        String[] same = {
+            "reg@40000:A:ppu.mask=" + ThreadedLockstepTest.valueAt(cart, "ppu.mask", 40000),
+            "reg@61234:B:apu.fcCycle=" + ThreadedLockstepTest.valueAt(cart, "apu.fcCycle", 61234),
+            "reg@61234:A:ppu.v=" + ThreadedLockstepTest.valueAt(cart, "ppu.v", 61234),
+        };
+        Lockstep.Result r = session(options(4, same)).run();
+        assertFalse(r.diverged(), () -> r.divergences().get(0).toText());
+        assertTrue(r.completed());
+        // ... while one more, changing a value, is found at its cycle.
+        String[] changed = Arrays.copyOf(same, same.length + 1);
+        long mask = ThreadedLockstepTest.valueAt(cart, "ppu.mask", 80000);
+        changed[same.length] = "reg@80000:B:ppu.mask=" + (mask ^ 0x01);
+        Lockstep.Result d = session(options(4, changed)).run();
+        assertTrue(d.diverged());
+        assertEquals(80000, d.divergences().get(0).cycle(), () -> d.divergences().get(0).toText());
+        assertEquals(List.of("ppu.mask"), fieldNames(d.divergences().get(0)));
+        assertTrue(d.completed(), "rolled back and completed");
+    }
+
+    @Test
     void movieInputIsFedToBothHostsAsToTheSameThreadEngines() throws Exception {
         // Buttons, a power cycle at frame 1 (the console's cycle count restarts, the stream
         // position does not; the report still names the fault by the console's cycle) and a soft

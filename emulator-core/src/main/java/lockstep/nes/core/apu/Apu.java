@@ -566,11 +566,46 @@ public final class Apu implements Digestible {
             | (fcDelay & 0xFFFFFFFFL));
     }
 
+    /**
+     * The term of the described state as it stands, not caught up: the APU as of cycle
+     * {@link #syncedCycle}. Equals {@link #digestTerm} once caught up ({@link #sync}).
+     */
+    public long representedTerm() {
+        return term();
+    }
+
+    /** The last CPU cycle (the console's numbering) the APU has run through. */
+    public long syncedCycle() {
+        return done;
+    }
+
+    /**
+     * Visits the described state as it stands, not caught up (as of {@link #syncedCycle}), for
+     * {@code Console#representation}: writers only. Values the visitor returns are stored and
+     * the cached terms dropped, but nothing else is recomputed (no deadline moves).
+     */
+    public void representation(StateVisitor s) {
+        visit(s);
+        digestStale = true;
+    }
+
     @Override
     public void state(StateVisitor s) {
         if (!s.isReader()) {
             sync();
         }
+        visit(s);
+        digestStale = true;
+        if (s.isReader()) {
+            // Loaded at the console's cycle (its section comes first; Console.state caught up before).
+            done = dma.cpuCycle();
+        }
+        changed();
+        // audio: an output sink (like the PPU's picture), rebuilt from the state, not part of it.
+    }
+
+    /** The described fields, in order (see {@link #state}). */
+    private void visit(StateVisitor s) {
         // The frame counter.
         fcCycle = s.i32("fcCycle", fcCycle);
         fcStep = s.u8("fcStep", fcStep);
@@ -585,12 +620,5 @@ public final class Apu implements Digestible {
         s.section("triangle", triangle);
         s.section("noise", noise);
         s.section("dmc", dmc);
-        digestStale = true;
-        if (s.isReader()) {
-            // Loaded at the console's cycle (its section comes first; Console.state caught up before).
-            done = dma.cpuCycle();
-        }
-        changed();
-        // audio: an output sink (like the PPU's picture), rebuilt from the state, not part of it.
     }
 }

@@ -478,6 +478,36 @@ public abstract class Mapper implements PpuBus, Digestible {
     }
 
     /**
+     * True when this board's {@link #digestTerm} moves with the clock alone, with no hook called
+     * and nothing counted: its {@link #hotDigestTerm} packs a CPU cycle count read off the bus
+     * clock (MMC1, MMC3). A console that caches the board's term between counted changes takes
+     * it afresh every cycle for these ({@code Console#representationTerm}).
+     */
+    public final boolean digestTermMovesWithClock() {
+        return describesClock();
+    }
+
+    /**
+     * How much {@link #digestTerm} grows per CPU cycle while nothing else changes, for a board
+     * whose term moves with the clock: its clock word's weight when that word is in its
+     * {@link #hotDigestTerm} (the count grows by one per cycle), else 0 (unknown: take the term
+     * afresh). Valid after a {@link #digestTerm} call.
+     */
+    public final long digestTermPerCycle() {
+        return digestHot ? clockDigestWeight() : 0;
+    }
+
+    /** True when the described state holds a count read off the bus clock (see {@link #cycles}). */
+    protected boolean describesClock() {
+        return false;
+    }
+
+    /** The weight of the clock count's word in {@link #hotDigestTerm} (boards that {@link #describesClock}). */
+    protected long clockDigestWeight() {
+        return 0;
+    }
+
+    /**
      * For a board whose registers change outside CPU writes ({@link #changesOutsideWrites}): true
      * when {@link #hotDigestTerm} covers every field that does (and none of the others changes
      * then), so the rest of its term is cached like other boards' and only the hot part is

@@ -208,6 +208,16 @@ public final class Mmc1 extends Mapper {
 
     /** Their part of the term: word 1 is cycles, word 3 packs a12 alone (see registers()). */
     @Override
+    protected boolean describesClock() {
+        return true;
+    }
+
+    @Override
+    protected long clockDigestWeight() {
+        return digestWeight(1);
+    }
+
+    @Override
     protected long hotDigestTerm() {
         return digestWeight(1) * cycles() + digestWeight(3) * (a12Line[0] != 0 ? 1L : 0L);
     }

@@ -407,6 +407,16 @@ public final class Mmc3 extends Mapper {
 
     /** Their part of the term: word 9 packs mirror..a12, then cycles and a12LowAt (see registers()). */
     @Override
+    protected boolean describesClock() {
+        return true;
+    }
+
+    @Override
+    protected long clockDigestWeight() {
+        return digestWeight(10);
+    }
+
+    @Override
     protected long hotDigestTerm() {
         return digestWeight(9) * (((irqCounter & 0xFFL) << 4)
                 | ((irqReload ? 1L : 0L) << 3)

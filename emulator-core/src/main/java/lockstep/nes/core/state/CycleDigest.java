@@ -1,5 +1,6 @@
 package lockstep.nes.core.state;
 
+import lockstep.nes.core.Console;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.DigestTerm;
 import lockstep.nes.state.Digestible;
@@ -22,16 +23,29 @@ import lockstep.nes.state.Stateful;
  * {@link #reference()}, the visitor over the description. {@link #recompute()} is the reference
  * with every memory hash recomputed from its bytes (the check that the incremental hashes are
  * right).
+ *
+ * <p>{@link #representation()} is the <em>representation digest</em> of a {@link Console}: the
+ * same formula over each component's described state as it stands, lazily stepped parts (PPU,
+ * APU) as of their last catch-up with their clocks, nothing caught up. It costs the per-cycle
+ * values (clocks, open bus, RAM hash, CPU) plus one cached term and one finaliser, and equals
+ * {@link #digest()} whenever the PPU and APU are caught up ({@link Console#catchUp}). Its
+ * finaliser is a bijection, so two representation digests are equal exactly when the two
+ * {@link Console#representationTerm}s are: a stream that only compares may carry the terms.
+ * Two engines of one cartridge with equal representation digests are in equal states; two engines fed the same
+ * input have equal representation digests at every cycle as long as both catch up alike (see
+ * {@link Console#representationTerm}), which is how threads and processes modes stream them.
  */
 public final class CycleDigest {
     private final Stateful root;
     private final Digestible fast;
+    private final Console console;
     private final long layoutSeed;
     private final DigestTerm visitor = new DigestTerm();
 
     public CycleDigest(Stateful root) {
         this.root = root;
         this.fast = root instanceof Digestible d ? d : null;
+        this.console = root instanceof Console c ? c : null;
         this.layoutSeed = layoutSeed(root);
     }
 
@@ -57,6 +71,27 @@ public final class CycleDigest {
             return false;
         }
         return digest() != other.digest();
+    }
+
+    /**
+     * The representation digest of a console root: {@code fmix64(layoutSeed ^
+     * Console.representationTerm())}, nothing caught up (see the class comment). O(1).
+     */
+    public long representation() {
+        return DigestKeys.fmix64(layoutSeed ^ console.representationTerm());
+    }
+
+    /**
+     * The representation digest recomputed from scratch (slow; for checks): the visitor over
+     * the description as represented ({@link Console#representation}), every memory hash
+     * recomputed from its bytes, plus the APU's lag, which the console section's fourth word
+     * (the open bus, 8 bits) carries above its value.
+     */
+    public long recomputeRepresentation() {
+        final Console c = console;
+        final long term = visitor.term(c::representation, true);
+        final long lag = c.cycles() - c.apu().syncedCycle();
+        return DigestKeys.fmix64(layoutSeed ^ (term + DigestKeys.section("console") * DigestKeys.w(3) * (lag << 8)));
     }
 
     /** The digest computed by visiting the description (the definition the fast path must equal). */

@@ -136,7 +136,12 @@ class DescriptionCoverageTest {
             Map.entry("Console.chained", "whether a chained stretch is running"),
             Map.entry("Console.chain", "the running stretch's hash"),
             Map.entry("Console.chainedCount", "change count when the stretch last folded the counted parts"),
-            Map.entry("Console.chainedParts", "the counted parts' term the stretch last folded"));
+            Map.entry("Console.chainedParts", "the counted parts' term the stretch last folded"),
+            // The representation digest's caches (Console.representationTerm).
+            Map.entry("Console.representedCount", "cache key of representedParts"),
+            Map.entry("Console.representedParts", "cache of the representation digest's counted parts"),
+            Map.entry("Console.boardSlope", "cache: the board term's growth per cycle"),
+            Map.entry("Console.representedCycle", "cache key: the cycle representedParts was taken at"));
 
     @Test
     void everyMutableFieldOfEveryComponentIsDescribed() throws Exception {

@@ -30,6 +30,7 @@ import lockstep.nes.core.state.Snapshots;
 import lockstep.nes.core.state.StateEntry;
 import lockstep.nes.verifier.FaultSpec;
 import lockstep.nes.verifier.Faults;
+import lockstep.nes.verifier.Revisits;
 
 /**
  * The engine host: one engine of this build served over the engine-host protocol on a pair of
@@ -72,6 +73,10 @@ public final class EngineHost {
     private int firedSeen;
     private boolean[] faultReported = new boolean[0];
     private long[] streamBuf = new long[0];
+    /** The digests RUN_STREAM sends (STREAM_DIGESTS, version 4); present-state until asked. */
+    private int streamDigests = DIGEST_PRESENT;
+    /** Revisits of the engine during RUN_STREAM (REVISIT, version 4): the partner's state faults. */
+    private Revisits revisits = Revisits.NONE;
 
     private short[] audio = new short[4096];
     private int audioCount;
@@ -185,6 +190,8 @@ public final class EngineHost {
             case INJECT -> inject(p);
             case RUN_STREAM -> runStream(p.i64(), p.i32(), p.i32(), p.i32());
             case HASHES -> hashes(p.u8());
+            case STREAM_DIGESTS -> streamDigests(p.u8());
+            case REVISIT -> revisit(p);
             case QUIT -> {
                 msg.reset(BYE);
                 send();
@@ -193,6 +200,37 @@ public final class EngineHost {
             default -> throw new Failure("unknown request type " + typeName(p.type()));
         }
         return true;
+    }
+
+    /** STREAM_DIGESTS (version 4): selects the digests of the RUN_STREAMs that follow. */
+    private void streamDigests(int kind) throws IOException, Failure {
+        if (kind != DIGEST_PRESENT && kind != DIGEST_REPRESENTATION) {
+            throw new Failure("STREAM_DIGESTS: unknown digest kind " + kind + " (this host knows " + DIGEST_PRESENT
+                    + " and " + DIGEST_REPRESENTATION + ")");
+        }
+        streamDigests = kind;
+        msg.reset(OK).str(kind == DIGEST_PRESENT ? "present-state digests" : "representation digests");
+        send();
+    }
+
+    /**
+     * REVISIT (version 4): the console cycles after which the engine is revisited during
+     * RUN_STREAM ({@code Console.revisit}: the visit a state fault's poke makes, changing
+     * nothing), each once, replacing those armed before: where the partner host's state faults
+     * fire, so that the two stay represented alike.
+     */
+    private void revisit(Payload p) throws IOException, Failure {
+        int n = p.i32();
+        if (n < 0 || n > 4096) {
+            throw new Failure("REVISIT: bad cycle count " + n);
+        }
+        long[] cycles = new long[n];
+        for (int i = 0; i < n; i++) {
+            cycles[i] = p.i64();
+        }
+        revisits = new Revisits(cycles);
+        msg.reset(OK).str(n + " revisits armed");
+        send();
     }
 
     /** HASHES (version 3): selects the observable hash scheme for the FRAME records that follow. */
@@ -292,7 +330,8 @@ public final class EngineHost {
             c.setButtons(0, 0);
             c.setButtons(1, 0);
         }
-        frameStart = c.frame();
+        // Exact between cycles without catching the PPU up (see runStream).
+        frameStart = c.frameAfterCycle();
         inFrame = true;
     }
 
@@ -486,6 +525,8 @@ public final class EngineHost {
         final long[] buf = streamBuf;
         final Console c = console;
         final CycleDigest d = digest;
+        final boolean representation = streamDigests == DIGEST_REPRESENTATION;
+        final Revisits r = revisits;
         int n = 0;
         while (position < target && (inFrame || inputFrame < untilFrame)) {
             beginFrame();
@@ -511,12 +552,15 @@ public final class EngineHost {
             if (faults != null) {
                 faults.afterCycle(0, c.cycles(), c);
             }
-            buf[n++] = d.digest();
+            r.afterCycle(c.cycles(), c);
+            buf[n++] = representation ? d.representation() : d.digest();
             if (faults != null && firedCount() != firedSeen) {
                 n = flushStream(buf, n);
                 reportFired(0);
             }
-            if (c.frame() != frameStart) {
+            // frameAfterCycle: frame() would catch the PPU up every cycle, which the
+            // representation digests must not see (both hosts step alike without it).
+            if (c.frameAfterCycle() != frameStart) {
                 endFrame();
                 if (checkpointEvery > 0 && inputFrame % checkpointEvery == 0) {
                     n = flushStream(buf, n);

@@ -478,6 +478,38 @@ public final class HostClient implements AutoCloseable {
         expect(OK, "INJECT");
     }
 
+    /**
+     * STREAM_DIGESTS (version 4): the digests the following RUN_STREAMs send
+     * ({@link HostProtocol#DIGEST_PRESENT}, the default, or {@link HostProtocol#DIGEST_REPRESENTATION}).
+     */
+    public void streamDigests(int kind) throws HostException {
+        requireVersion(4, "STREAM_DIGESTS");
+        msg.reset(STREAM_DIGESTS).u8(kind);
+        send();
+        expect(OK, "STREAM_DIGESTS");
+    }
+
+    /**
+     * REVISIT (version 4): the console cycles after which the host's engine is revisited during
+     * RUN_STREAM, each once (where its partner's state faults fire), in place of any armed before.
+     */
+    public void revisit(long[] cycles) throws HostException {
+        requireVersion(4, "REVISIT");
+        msg.reset(REVISIT).i32(cycles.length);
+        for (long c : cycles) {
+            msg.i64(c);
+        }
+        send();
+        expect(OK, "REVISIT");
+    }
+
+    private void requireVersion(int version, String request) throws HostException {
+        if (hello.protocolVersion() < version) {
+            throw new HostException(HostException.Kind.PROTOCOL, label, "speaks engine-host protocol version "
+                    + hello.protocolVersion() + ", " + request + " needs version " + version);
+        }
+    }
+
     /** RUN_STREAM (version 2): read its answer with {@link #pollStream}. */
     public void sendRunStream(long position, int untilFrame, int batch, int checkpointEvery) throws HostException {
         msg.reset(RUN_STREAM).i64(position).i32(untilFrame).i32(batch).i32(checkpointEvery);

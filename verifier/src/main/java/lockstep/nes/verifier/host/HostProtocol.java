@@ -22,10 +22,14 @@ import java.nio.charset.StandardCharsets;
  * Version 3 added HASHES: a controller whose two hosts both speak version 3 switches their
  * observable hashes to XXH64 ({@link Xxh64}), several times cheaper per frame; a host starts with
  * the version-1 hashes, so older controllers and older hosts still compare as before.
+ * Version 4 added STREAM_DIGESTS and REVISIT: a controller whose two hosts both speak version 4
+ * has RUN_STREAM send representation digests (O(1) per cycle, nothing caught up) and revisits
+ * each host where the other's state faults fire; a host starts with present-state digests and
+ * no revisits, so older controllers see no change.
  */
 public final class HostProtocol {
     public static final byte[] MAGIC = {'L', 'S', 'N', 'E', 'S', 'H', 'S', 'T'};
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     /** The oldest host version a controller still drives (the canary uses only version-1 requests). */
     public static final int MIN_VERSION = 1;
     /** The class every build's jar starts its host with (keep it stable). */
@@ -49,6 +53,15 @@ public final class HostProtocol {
     public static final int RUN_STREAM = 0x0B;
     /** Version 3: selects the observable hash scheme of FRAME records ({@link #HASH_FNV1A}, {@link #HASH_XXH64}). */
     public static final int HASHES = 0x0C;
+    /** Version 4: selects the digests RUN_STREAM sends ({@link #DIGEST_PRESENT}, {@link #DIGEST_REPRESENTATION}). */
+    public static final int STREAM_DIGESTS = 0x0D;
+    /** Version 4: the cycles after which the host's engine is revisited (its partner's state faults). */
+    public static final int REVISIT = 0x0E;
+
+    /** RUN_STREAM's digests by default: {@code CycleDigest.digest()}, the state at the present cycle. */
+    public static final int DIGEST_PRESENT = 1;
+    /** {@code CycleDigest.representation()}: each component as of its own clock, nothing caught up. */
+    public static final int DIGEST_REPRESENTATION = 2;
 
     /** Observable hashes of versions 1 and 2 (every host's default): per-value FNV-1a, then a finaliser. */
     public static final int HASH_FNV1A = 1;
@@ -95,6 +108,8 @@ public final class HostProtocol {
             case INJECT -> "INJECT";
             case RUN_STREAM -> "RUN_STREAM";
             case HASHES -> "HASHES";
+            case STREAM_DIGESTS -> "STREAM_DIGESTS";
+            case REVISIT -> "REVISIT";
             case HELLO -> "HELLO";
             case OK -> "OK";
             case FRAME -> "FRAME";

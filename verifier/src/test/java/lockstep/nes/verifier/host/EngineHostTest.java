@@ -170,6 +170,63 @@ class EngineHostTest {
     }
 
     @Test
+    void streamsRepresentationDigestsAndRevisitsWhenAsked() throws Exception {
+        hello();
+        loadDemo();
+        send(new Message(STREAM_DIGESTS).u8(9));
+        assertTrue(expectError().contains("unknown digest kind 9"));
+        send(new Message(STREAM_DIGESTS).u8(DIGEST_REPRESENTATION));
+        expect(OK);
+        long revisitAt = 40_000;
+        send(new Message(REVISIT).i32(1).i64(revisitAt));
+        expect(OK);
+        // The same engine in process, stepped as RUN_STREAM steps it (audio taken at frame ends).
+        Console c = Console.create(Cartridge.parse(DemoRom.NAME, DemoRom.bytes()));
+        new Snapshots(c);
+        CycleDigest d = new CycleDigest(c);
+        long target = 70_000;
+        send(new Message(RUN_STREAM).i64(target).i32(100).i32(4096).i32(0));
+        long frame = c.frameAfterCycle();
+        int seen = 0;
+        boolean behind = false;
+        Payload p;
+        while ((p = next()).type() == DIGESTS) {
+            long first = p.i64();
+            int n = p.i32();
+            for (int i = 0; i < n; i++) {
+                c.runCycle();
+                if (c.cycles() == revisitAt) {
+                    c.revisit();
+                }
+                assertEquals(first + i, c.cycles());
+                behind |= c.apu().syncedCycle() < c.cycles();
+                assertEquals(d.representation(), p.i64(), "representation digest after cycle " + c.cycles());
+                seen++;
+                if (c.frameAfterCycle() != frame) {
+                    frame = c.frameAfterCycle();
+                    c.apu().audio();
+                }
+            }
+        }
+        assertEquals("RUN_END", typeName(p.type()));
+        assertEquals(target, c.cycles());
+        assertTrue(seen > 60_000, "digests: " + seen);
+        assertTrue(behind, "the APU ran behind: these are not present-state digests");
+        // Back to present-state digests.
+        send(new Message(STREAM_DIGESTS).u8(DIGEST_PRESENT));
+        expect(OK);
+        send(new Message(RUN_STREAM).i64(target + 10).i32(100).i32(4096).i32(0));
+        p = expect(DIGESTS);
+        p.i64();
+        assertEquals(10, p.i32());
+        for (int i = 0; i < 10; i++) {
+            c.runCycle();
+            assertEquals(d.digest(), p.i64());
+        }
+        expect(RUN_END);
+    }
+
+    @Test
     void restoreRepeatsTheSameFrames() throws Exception {
         hello();
         loadDemo();
