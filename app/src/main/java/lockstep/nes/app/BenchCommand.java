@@ -1,5 +1,6 @@
 package lockstep.nes.app;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -39,6 +40,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--min-seconds", paramLabel = "S", description = "timed seconds to reach (default: ${DEFAULT-VALUE})")
     double minSeconds = 5;
 
+    @Option(names = "--cpu-time", description = "time the emulating thread's CPU time instead of wall time "
+            + "(steadier on a shared machine: time the thread waits for a core is not counted)")
+    boolean cpuTime;
+
     @Override
     public Integer call() {
         if (frames < 1 || warmup < 0) {
@@ -71,9 +76,9 @@ public final class BenchCommand implements Callable<Integer> {
                 CycleDigest da = lockstep ? new CycleDigest(a) : null;
                 CycleDigest db = lockstep ? new CycleDigest(b) : null;
                 run(a, b, da, db, warmup, audio);
-                long t0 = System.nanoTime();
+                long t0 = now();
                 run(a, b, da, db, frames, audio);
-                timedNanos += System.nanoTime() - t0;
+                timedNanos += now() - t0;
                 passes++;
                 System.err.printf(Locale.ROOT, "bench: pass %d, %.2f s timed%n", passes, timedNanos / 1e9);
             }
@@ -85,9 +90,15 @@ public final class BenchCommand implements Callable<Integer> {
             return 1;
         }
         double seconds = timedNanos / 1e9;
-        System.out.printf(Locale.ROOT, "rom=%s mode=%s frames=%d warmup=%d%n", RomArg.name(rom), mode, frames, warmup);
+        System.out.printf(Locale.ROOT, "rom=%s mode=%s frames=%d warmup=%d clock=%s%n", RomArg.name(rom), mode, frames, warmup,
+                cpuTime ? "thread-cpu" : "wall");
         System.out.printf(Locale.ROOT, "passes=%d seconds=%.3f fps=%.1f%n", passes, seconds, (double) frames * passes / seconds);
         return 0;
+    }
+
+    /** Nanoseconds of wall time, or of this thread's CPU time with {@code --cpu-time}. */
+    private long now() {
+        return cpuTime ? ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() : System.nanoTime();
     }
 
     private static void run(Console a, Console b, CycleDigest da, CycleDigest db, int n, short[] audio) {

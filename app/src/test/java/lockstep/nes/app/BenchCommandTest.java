@@ -1,0 +1,42 @@
+package lockstep.nes.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/** {@code lockstep bench}: its last line (scripts parse it), both modes, both clocks, bad input. */
+class BenchCommandTest {
+    private static final Pattern LAST = Pattern.compile("passes=(\\d+) seconds=(\\d+\\.\\d{3}) fps=(\\d+\\.\\d)");
+
+    @ParameterizedTest
+    @CsvSource({"single,", "lockstep,", "single,--cpu-time", "lockstep,--cpu-time"})
+    void runsTheDemoAndEndsWithPassesSecondsAndFps(String mode, String clock) {
+        Cli.Result r = clock == null
+                ? Cli.run("bench", "--frames", "20", "--warmup", "5", "--min-seconds", "0", "--mode", mode)
+                : Cli.run("bench", "--frames", "20", "--warmup", "5", "--min-seconds", "0", "--mode", mode, clock);
+        assertEquals(0, r.exit(), r.err());
+        String[] lines = r.out().strip().split("\\R");
+        Matcher m = LAST.matcher(lines[lines.length - 1]);
+        assertTrue(m.matches(), r.out());
+        assertEquals(1, Integer.parseInt(m.group(1)), "one pass when no time has to be reached");
+        double seconds = Double.parseDouble(m.group(2));
+        double fps = Double.parseDouble(m.group(3));
+        assertTrue(seconds > 0 && fps > 0, r.out());
+        // fps is the timed frames over the timed seconds, which the line rounds to 1 ms
+        assertTrue(seconds > 0.001 && fps <= 20 / (seconds - 0.0005) + 0.05 && fps >= 20 / (seconds + 0.0005) - 0.05, r.out());
+        assertTrue(lines[lines.length - 2].contains("mode=" + mode), r.out());
+        assertTrue(lines[lines.length - 2].contains(clock == null ? "clock=wall" : "clock=thread-cpu"), r.out());
+    }
+
+    @Test
+    void aBadModeIsOneLineAndExitTwo() {
+        Cli.Result r = Cli.run("bench", "--frames", "2", "--mode", "both");
+        assertEquals(2, r.exit());
+        assertEquals("error: --mode must be single or lockstep, not 'both'", r.err().strip());
+    }
+}
