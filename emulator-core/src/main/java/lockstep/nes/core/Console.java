@@ -855,15 +855,7 @@ public final class Console implements Digestible {
         if (s.isReader()) {
             throw new IllegalArgumentException("representation(): writers only (a reader loads through state())");
         }
-        s.beginSection("console");
-        cycle = s.i64("cycle", cycle);
-        masterClock = s.i64("masterClock", masterClock);
-        ppuClock = s.i64("ppuClock", ppuClock);
-        openBus = s.u8("openBus", openBus);
-        ram.state(s);
-        s.endSection();
-        s.section("cpu", cpu);
-        s.section("ppu", ppu);
+        consoleCpuAndPpu(s);
         s.beginSection("apu");
         apu.representation(s);
         s.endSection();
@@ -959,10 +951,8 @@ public final class Console implements Digestible {
         return true;
     }
 
-    @Override
-    public void state(StateVisitor s) {
-        syncPpu();
-        apu.sync(); // before a reader can change the cycle it catches up to
+    /** The console section, the CPU and the PPU as they stand: the start of {@link #state} and {@link #representation}. */
+    private void consoleCpuAndPpu(StateVisitor s) {
         s.beginSection("console");
         cycle = s.i64("cycle", cycle);
         masterClock = s.i64("masterClock", masterClock);
@@ -972,6 +962,13 @@ public final class Console implements Digestible {
         s.endSection();
         s.section("cpu", cpu);
         s.section("ppu", ppu);
+    }
+
+    @Override
+    public void state(StateVisitor s) {
+        syncPpu();
+        apu.sync(); // before a reader can change the cycle it catches up to
+        consoleCpuAndPpu(s);
         s.section("apu", apu);
         s.section("dma", dma);
         s.section("controllers", controllers);

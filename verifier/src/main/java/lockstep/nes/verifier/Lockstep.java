@@ -21,9 +21,10 @@ import lockstep.nes.core.state.StateDiff;
  * Two engines fed the same input stream, compared after every CPU cycle (same-thread mode).
  *
  * <p>Where no fault is due, each engine runs the rest of the frame alone (up to the cycle
- * before the next fault), folding its state after every cycle into a running hash, and the two
- * hashes and representations are compared at the stretch's end ({@link PairStepper}); equal,
- * they were equal after every cycle. A difference found so is located by re-running the frame
+ * before the next fault), folding every cycle's bus access, and the counted parts' term where it
+ * moved, into a running hash; the two hashes and representations are compared at the stretch's
+ * end ({@link PairStepper}); equal, they were equal after every cycle (the argument is in
+ * {@link Console#runChained}). A difference found so is located by re-running the frame
  * cycle by cycle from snapshots of both engines taken as it started ({@link #relocate}). Around
  * faults both engines are stepped one cycle at a time and their digests compared after each.
  *

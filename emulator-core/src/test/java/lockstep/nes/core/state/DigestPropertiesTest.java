@@ -14,8 +14,6 @@ import java.util.stream.Stream;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
-import lockstep.nes.state.Memory;
-import lockstep.nes.state.StateVisitor;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -141,67 +139,6 @@ class DigestPropertiesTest {
         });
     }
 
-    /** Changes the {@code target}-th described scalar or array element (one bit) in place. */
-    private static final class Mutator implements StateVisitor {
-        private final int target;
-        private final int bit;
-        private int index;
-        String changed;
-
-        Mutator(int target, int bit) {
-            this.target = target;
-            this.bit = bit;
-        }
-
-        private boolean hit(String name) {
-            if (index++ == target) {
-                changed = name;
-                return true;
-            }
-            return false;
-        }
-
-        @Override public void beginSection(String name) { }
-        @Override public void endSection() { }
-        @Override public boolean bool(String name, boolean v) { return hit(name) != v; }
-        @Override public int u8(String name, int v) { return hit(name) ? v ^ (1 << (bit % 8)) : v; }
-        @Override public int u16(String name, int v) { return hit(name) ? v ^ (1 << (bit % 16)) : v; }
-        @Override public int i32(String name, int v) { return hit(name) ? v ^ (1 << bit) : v; }
-        @Override public long i64(String name, long v) { return hit(name) ? v ^ (1L << (bit * 2)) : v; }
-
-        @Override
-        public void bytes(String name, byte[] a) {
-            for (int i = 0; i < a.length; i++) {
-                if (hit(name + "[" + i + "]")) {
-                    a[i] ^= (byte) (1 << (bit % 8));
-                }
-            }
-        }
-
-        @Override
-        public void ints(String name, int[] a) {
-            for (int i = 0; i < a.length; i++) {
-                if (hit(name + "[" + i + "]")) {
-                    a[i] ^= 1 << bit;
-                }
-            }
-        }
-
-        /** Memories: one index per memory here; {@link #memoryByte} picks the byte. */
-        @Override
-        public void memory(Memory m) {
-            if (hit(m.name())) {
-                int i = (int) ((bit * 2654435761L) % m.size());
-                m.write(i, m.read(i) ^ (1 << (bit % 8)));
-                changed = m.name() + "[" + i + "]";
-            }
-        }
-
-        int count() {
-            return index;
-        }
-    }
-
     @Test
     void changingAnySingleDescribedValueChangesTheDigest() {
         Console c = TestRoms.console(TestRoms.tiny());
@@ -212,7 +149,7 @@ class DigestPropertiesTest {
         byte[] base = snaps.save();
         CycleDigest d = new CycleDigest(c);
         long original = d.digest();
-        Mutator probe = new Mutator(-1, 0);
+        BitFlip probe = new BitFlip(-1, 0);
         c.state(probe);
         int n = probe.count();
         assertTrue(n > 40, "entries: " + n);
@@ -221,7 +158,7 @@ class DigestPropertiesTest {
         for (int target = 0; target < n; target++) {
             // Every scalar and array element once; each memory with several sampled bytes and bits.
             for (int sample = 0; sample < 8; sample++) {
-                Mutator m = new Mutator(target, r.nextInt(31));
+                BitFlip m = new BitFlip(target, r.nextInt(31));
                 c.state(m);
                 long changed = d.digest();
                 assertNotEquals(original, changed, "changing " + m.changed + " left the digest unchanged");

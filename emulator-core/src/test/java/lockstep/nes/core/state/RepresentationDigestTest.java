@@ -16,7 +16,6 @@ import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.demo.DemoRom;
-import lockstep.nes.state.Memory;
 import lockstep.nes.state.StateVisitor;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -232,62 +231,6 @@ class RepresentationDigestTest {
 
     // ---- (b)
 
-    /** Flips one bit of the {@code target}-th described scalar, array element or memory (a sampled byte). */
-    private static final class Flip implements StateVisitor {
-        private final int target;
-        private final int bit;
-        private int index;
-        String changed;
-
-        Flip(int target, int bit) {
-            this.target = target;
-            this.bit = bit;
-        }
-
-        private boolean hit(String name) {
-            if (index++ == target) {
-                changed = name;
-                return true;
-            }
-            return false;
-        }
-
-        @Override public void beginSection(String name) { }
-        @Override public void endSection() { }
-        @Override public boolean bool(String name, boolean v) { return hit(name) != v; }
-        @Override public int u8(String name, int v) { return hit(name) ? v ^ (1 << (bit % 8)) : v; }
-        @Override public int u16(String name, int v) { return hit(name) ? v ^ (1 << (bit % 16)) : v; }
-        @Override public int i32(String name, int v) { return hit(name) ? v ^ (1 << bit) : v; }
-        @Override public long i64(String name, long v) { return hit(name) ? v ^ (1L << (bit * 2)) : v; }
-
-        @Override
-        public void bytes(String name, byte[] a) {
-            for (int i = 0; i < a.length; i++) {
-                if (hit(name + "[" + i + "]")) {
-                    a[i] ^= (byte) (1 << (bit % 8));
-                }
-            }
-        }
-
-        @Override
-        public void ints(String name, int[] a) {
-            for (int i = 0; i < a.length; i++) {
-                if (hit(name + "[" + i + "]")) {
-                    a[i] ^= 1 << bit;
-                }
-            }
-        }
-
-        @Override
-        public void memory(Memory m) {
-            if (hit(m.name())) {
-                int i = (int) ((bit * 2654435761L) % m.size());
-                m.write(i, m.read(i) ^ (1 << (bit % 8)));
-                changed = m.name() + "[" + i + "]";
-            }
-        }
-    }
-
     @Test
     void changingAnySingleDescribedValueChangesTheRepresentationDigest() {
         int checked = 0;
@@ -304,21 +247,21 @@ class RepresentationDigestTest {
             assertTrue(c.apu().syncedCycle() < c.cycles(), "APU behind");
             final long original = d.representation();
             assertEquals(original, d.recomputeRepresentation());
-            Flip probe = new Flip(-1, 0);
+            BitFlip probe = new BitFlip(-1, 0);
             c.representation(probe);
-            int n = probe.index;
+            int n = probe.count();
             assertTrue(n > 100, "entries: " + n);
             Random r = new Random(7);
             for (int target = 0; target < n; target++) {
                 for (int sample = 0; sample < 8; sample++) {
                     int bit = r.nextInt(31);
-                    Flip m = new Flip(target, bit);
+                    BitFlip m = new BitFlip(target, bit);
                     c.representation(m);
                     long changed = d.representation();
                     assertNotEquals(original, changed, cart.name() + ": changing " + m.changed
                             + " left the representation digest unchanged");
                     assertEquals(d.recomputeRepresentation(), changed, m.changed);
-                    c.representation(new Flip(target, bit)); // the same flip again restores it
+                    c.representation(new BitFlip(target, bit)); // the same flip again restores it
                     assertEquals(original, d.representation(), "restored after " + m.changed);
                     assertTrue(c.apu().syncedCycle() < c.cycles(), cart.name() + ": caught up by changing " + m.changed);
                     checked++;
