@@ -5,10 +5,6 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.function.Function;
 import java.util.stream.Stream;
 
 import lockstep.nes.core.Console;
@@ -64,39 +60,6 @@ class DigestPropertiesTest {
         return out;
     }
 
-    /** A check per ROM, started at once on one thread per core; each dynamic test joins its own. */
-    private static Stream<DynamicTest> inParallel(List<Cartridge> roms, Function<Cartridge, Runnable> check) {
-        ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), r -> {
-            Thread t = new Thread(r, "digest-properties");
-            t.setDaemon(true);
-            return t;
-        });
-        List<CompletableFuture<Throwable>> runs = new ArrayList<>();
-        for (Cartridge cart : roms) {
-            runs.add(CompletableFuture.supplyAsync(() -> {
-                try {
-                    check.apply(cart).run();
-                    return null;
-                } catch (Throwable t) {
-                    return t;
-                }
-            }, pool));
-        }
-        pool.shutdown();
-        List<DynamicTest> tests = new ArrayList<>();
-        for (int i = 0; i < roms.size(); i++) {
-            CompletableFuture<Throwable> run = runs.get(i);
-            tests.add(DynamicTest.dynamicTest(roms.get(i).name(), () -> {
-                Throwable t = run.join();
-                if (t instanceof Error e) {
-                    throw e;
-                } else if (t != null) {
-                    throw new AssertionError(t);
-                }
-            }));
-        }
-        return tests.stream();
-    }
 
     /** Seeded per-frame input: buttons for both ports. */
     private static int buttons(Random r) {
@@ -107,7 +70,7 @@ class DigestPropertiesTest {
     Stream<DynamicTest> twoEnginesFedTheSameInputAgreeEveryCycle() {
         List<Cartridge> roms = bootable();
         // 600 frames for the tiny and demo ROMs and nestest, 120 for the rest (test time on 2 cores).
-        return inParallel(roms, cart -> () -> {
+        return ParallelChecks.perRom("digest-properties", roms, cart -> () -> {
             int frames = roms.indexOf(cart) < 3 ? 600 : 120;
             Console a = TestRoms.console(cart);
             Console b = TestRoms.console(cart);
@@ -199,7 +162,7 @@ class DigestPropertiesTest {
 
     @TestFactory
     Stream<DynamicTest> snapshotTakenMidFrameContinuesIdenticallyInAFreshEngine() {
-        return inParallel(bootable(), cart -> () -> {
+        return ParallelChecks.perRom("digest-properties", bootable(), cart -> () -> {
             Random r = new Random(1234 + cart.name().length());
             Console a = TestRoms.console(cart);
             int start = 20 + r.nextInt(40);

@@ -6,10 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.function.Function;
 import java.util.stream.Stream;
 
 import lockstep.nes.core.Console;
@@ -58,39 +54,6 @@ class RepresentationDigestTest {
         return out;
     }
 
-    /** A check per ROM, started at once on one thread per core; each dynamic test joins its own. */
-    private static Stream<DynamicTest> inParallel(List<Cartridge> roms, Function<Cartridge, Runnable> check) {
-        ExecutorService pool = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), r -> {
-            Thread t = new Thread(r, "representation-digest");
-            t.setDaemon(true);
-            return t;
-        });
-        List<CompletableFuture<Throwable>> runs = new ArrayList<>();
-        for (Cartridge cart : roms) {
-            runs.add(CompletableFuture.supplyAsync(() -> {
-                try {
-                    check.apply(cart).run();
-                    return null;
-                } catch (Throwable t) {
-                    return t;
-                }
-            }, pool));
-        }
-        pool.shutdown();
-        List<DynamicTest> tests = new ArrayList<>();
-        for (int i = 0; i < roms.size(); i++) {
-            CompletableFuture<Throwable> run = runs.get(i);
-            tests.add(DynamicTest.dynamicTest(roms.get(i).name(), () -> {
-                Throwable t = run.join();
-                if (t instanceof Error e) {
-                    throw e;
-                } else if (t != null) {
-                    throw new AssertionError(t);
-                }
-            }));
-        }
-        return tests.stream();
-    }
 
     private static int buttons(Random r) {
         return r.nextInt(8) == 0 ? r.nextInt(256) : 0;
@@ -148,7 +111,7 @@ class RepresentationDigestTest {
 
     @TestFactory
     Stream<DynamicTest> twoEnginesFedTheSameInputHaveEqualRepresentationDigestsEveryCycle() {
-        return inParallel(roms(), cart -> () -> {
+        return ParallelChecks.perRom("representation-digest", roms(), cart -> () -> {
             int frames = 600;
             Console a = TestRoms.console(cart);
             Console b = TestRoms.console(cart);
@@ -319,7 +282,7 @@ class RepresentationDigestTest {
     Stream<DynamicTest> cachedRepresentationEqualsTheRecomputationAtEveryCycle() {
         List<Cartridge> carts = roms();
         carts.add(TestRoms.shared(MMC1_A12)); // MMC1's and MMC3's terms move with the clock
-        return inParallel(carts, cart -> () -> {
+        return ParallelChecks.perRom("representation-digest", carts, cart -> () -> {
             Console a = TestRoms.console(cart);
             Console b = TestRoms.console(cart);
             CycleDigest da = new CycleDigest(a);
@@ -395,7 +358,7 @@ class RepresentationDigestTest {
         List<Cartridge> carts = new ArrayList<>(DigestPropertiesTest.bootable());
         carts.add(TestRoms.shared(BLADE_BUSTER));
         carts.add(TestRoms.shared(SPRITECANS));
-        return inParallel(carts, cart -> () -> {
+        return ParallelChecks.perRom("representation-digest", carts, cart -> () -> {
             Random r = new Random(4321 + cart.name().length());
             Console a = TestRoms.console(cart);
             int start = 20 + r.nextInt(40);
