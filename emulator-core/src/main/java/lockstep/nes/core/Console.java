@@ -504,15 +504,15 @@ public final class Console implements Digestible {
     }
 
     /**
-     * Folds the counted parts' term, with the PPU clock, into the chain when it moved. Only a
+     * Folds the counted parts' term, with the PPU clock and the APU's last cycle run, into the
+     * chain when it moved. Only a
      * counted change (or a board's cycle counter) can move it, the PPU clock included (it moves
      * only as the PPU is caught up, which counts a change first).
      */
     private void foldParts() {
         chainedCount = changes.count();
-        final long parts = CHAIN_PARTS * (S_PPU * ppuTerm() + S_APU * apu.representationTerm()
-                + S_DMA * dma.digestTerm() + S_CONTROLLERS * controllers.digestTerm() + S_MAPPER * mapper.digestTerm())
-                + DigestKeys.W1 * ppuClock;
+        final long parts = CHAIN_PARTS * (countedPartsTerm() + S_MAPPER * mapper.digestTerm())
+                + DigestKeys.W1 * ppuClock + DigestKeys.W2 * apu.syncedCycle();
         if (parts != chainedParts) {
             chainedParts = parts;
             chain = Long.rotateLeft(chain, 29) * CHAIN_K + parts;
@@ -828,13 +828,22 @@ public final class Console implements Digestible {
     }
 
     /**
+     * The PPU (as of its last catch-up), APU (as of the last cycle it ran through), DMA and
+     * controller terms, each scaled by its section factor: the counted parts but the board, as
+     * {@link #representationTerm} and a chained stretch ({@link #foldParts}) take them.
+     */
+    private long countedPartsTerm() {
+        return S_PPU * ppuTerm() + S_APU * apu.representedTerm() + S_DMA * dma.digestTerm()
+                + S_CONTROLLERS * controllers.digestTerm();
+    }
+
+    /**
      * The counted parts' term for {@link #representationTerm}, as they stand: the board's too,
      * unless its term moves with the clock ({@link #boardTermTimed}).
      */
     private void refreshRepresentedParts() {
         representedCount = changes.count();
-        final long t = S_PPU * ppuTerm() + S_APU * apu.representedTerm() + S_DMA * dma.digestTerm()
-                + S_CONTROLLERS * controllers.digestTerm();
+        final long t = countedPartsTerm();
         final long board = mapper.digestTerm();
         // A board whose term grows by a known amount per cycle (its clock count) is extrapolated
         // from here; one whose growth is unknown (cycle counters) is taken afresh every cycle.

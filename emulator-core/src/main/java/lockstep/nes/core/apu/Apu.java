@@ -501,14 +501,6 @@ public final class Apu implements Digestible {
     }
 
     /**
-     * The APU's represented state (not caught up) as one term: equal for two APUs exactly when
-     * {@link #sameState} is true, but for a collision.
-     */
-    public long representationTerm() {
-        return term() + DigestKeys.W0 * done;
-    }
-
-    /**
      * True when the described state equals {@code o}'s, for the lockstep verifier's per-cycle
      * check: both APUs have run through the same cycle and their terms as of then are equal.
      * Neither is caught up: equal states as of the same last caught-up cycle mean equal states
