@@ -38,6 +38,25 @@ class SteadyStateAllocationTest {
         return (b2 - b1) - (b1 - b0);
     }
 
+    /**
+     * Asserts that {@code work} allocates nothing: a window that allocates is run again, up to
+     * three windows in all, and one of them must allocate nothing. Anything the engine allocates
+     * per frame shows in every window; what a loaded JVM does once (a late deoptimization and
+     * recompilation, seen once as 400 bytes on a busy machine) does not repeat. The message
+     * lists every window's bytes.
+     */
+    private static void assertAllocatesNothing(com.sun.management.ThreadMXBean t, Runnable work, String what) {
+        StringBuilder windows = new StringBuilder();
+        for (int window = 0; window < 3; window++) {
+            long bytes = allocatedBy(t, work);
+            if (bytes == 0) {
+                return;
+            }
+            windows.append(window == 0 ? "" : ", ").append(bytes);
+        }
+        throw new AssertionError("bytes allocated in " + what + ", three windows in a row: " + windows);
+    }
+
     @Test
     void framesAndAudioAllocateNothing() throws Exception {
         com.sun.management.ThreadMXBean t = threads();
@@ -54,7 +73,7 @@ class SteadyStateAllocationTest {
         for (int i = 0; i < 4; i++) {
             frames.run();
         }
-        assertEquals(0, allocatedBy(t, frames), "bytes allocated in " + FRAMES + " frames");
+        assertAllocatesNothing(t, frames, FRAMES + " frames");
     }
 
     @Test
@@ -80,7 +99,7 @@ class SteadyStateAllocationTest {
         for (int i = 0; i < 4; i++) {
             frames.run();
         }
-        assertEquals(0, allocatedBy(t, frames), "bytes allocated in " + LOCKSTEP_FRAMES + " lockstep frames");
+        assertAllocatesNothing(t, frames, LOCKSTEP_FRAMES + " lockstep frames");
         assertEquals(0, mismatches[0], "the two engines' digests differ");
     }
 }
