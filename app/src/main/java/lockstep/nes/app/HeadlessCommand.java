@@ -3,13 +3,13 @@ package lockstep.nes.app;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import lockstep.nes.core.AtomicFile;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
@@ -174,11 +174,7 @@ public final class HeadlessCommand implements Callable<Integer> {
             writeFile(dumpRam, console.ram().array().clone(), "RAM dump");
         }
         if (screenshot != null) {
-            try {
-                FrameImage.writePng(console.ppu().frame(), Palette.ntsc(), screenshot);
-            } catch (IOException e) {
-                throw new Fail(screenshot + ": cannot write (" + e.getMessage() + ")");
-            }
+            writeFile(screenshot, FrameImage.png(console.ppu().frame(), Palette.ntsc()), "screenshot");
         }
         if (saveState != null) {
             writeFile(saveState, snapshots.save(), "state");
@@ -254,17 +250,9 @@ public final class HeadlessCommand implements Callable<Integer> {
 
     /** Writes atomically: a temporary file beside the target, then a rename. */
     private static void writeFile(Path file, byte[] data, String what) throws Fail {
-        Path abs = file.toAbsolutePath();
-        Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
         try {
-            Files.write(tmp, data);
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFile.write(file, data);
         } catch (IOException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // the original error is the one to report
-            }
             throw new Fail(file + ": cannot write " + what + " (" + e.getMessage() + ")");
         }
     }

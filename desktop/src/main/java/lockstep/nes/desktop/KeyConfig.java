@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.Iterator;
@@ -16,6 +15,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import lockstep.nes.core.AtomicFile;
 
 /**
  * Which key does what, saved as JSON in the user's config folder:
@@ -167,10 +168,6 @@ public final class KeyConfig {
 
     /** Writes atomically (temporary file, then rename), creating the folder. */
     public void save(Path file) throws IOException {
-        Path abs = file.toAbsolutePath();
-        Files.createDirectories(abs.getParent());
-        Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
-        Files.writeString(tmp, toJson(), StandardCharsets.UTF_8);
-        Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFile.writeCreatingFolder(file, toJson().getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -1,11 +1,9 @@
 package lockstep.nes.desktop;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
+import lockstep.nes.core.AtomicFile;
 import lockstep.nes.core.cart.BatterySave;
 import lockstep.nes.core.cart.Cartridge;
 
@@ -50,18 +48,7 @@ public final class SaveSlots {
     /** Writes {@code data} to slot {@code n} atomically (temporary file in the folder, then rename). */
     public Path write(int n, byte[] data) throws IOException {
         Path file = slot(n).toAbsolutePath();
-        Files.createDirectories(file.getParent());
-        Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
-        try {
-            Files.write(tmp, data);
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFile.writeCreatingFolder(file, data);
         return file;
     }
 }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import lockstep.nes.core.AtomicFile;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.BatterySave;
 import lockstep.nes.core.cart.Cartridge;
@@ -289,7 +290,7 @@ public final class Session implements Rewind.Engine {
     private String screenshot() {
         try {
             Path file = nextFile(dirs.screenshots(), ".png");
-            FrameImage.writePng(console.ppu().frame(), palette, file);
+            AtomicFile.write(file, FrameImage.png(console.ppu().frame(), palette));
             return "screenshot " + file;
         } catch (IOException e) {
             return "cannot write screenshot: " + e.getMessage();

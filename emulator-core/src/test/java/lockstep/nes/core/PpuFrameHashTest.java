@@ -49,7 +49,7 @@ class PpuFrameHashTest {
             Path dir = Path.of("target", "frame-hash");
             Files.createDirectories(dir);
             Path png = dir.resolve(rom.replace('/', '_') + "-" + frames + ".png");
-            FrameImage.writePng(c.ppu().frame(), Palette.ntsc(), png);
+            Files.write(png, FrameImage.png(c.ppu().frame(), Palette.ntsc()));
             assertEquals(expected, actual, rom + " frame " + frames + " differs; see " + png.toAbsolutePath());
         }
     }

@@ -1,8 +1,9 @@
 package lockstep.nes.ppu;
 
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Path;
+import java.io.UncheckedIOException;
 
 import javax.imageio.ImageIO;
 
@@ -45,10 +46,19 @@ public final class FrameImage {
         return image;
     }
 
-    /** Writes {@code frame} as a 256x240 PNG. */
-    public static void writePng(short[] frame, Palette palette, Path file) throws IOException {
-        if (!ImageIO.write(toImage(frame, palette), "png", file.toFile())) {
-            throw new IOException(file + ": no PNG writer available");
+    /**
+     * {@code frame} encoded as a 256x240 PNG, for the caller to write (the project's files are
+     * written whole, through a temporary file: {@code lockstep.nes.core.AtomicFile}).
+     */
+    public static byte[] png(short[] frame, Palette palette) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
+        try {
+            if (!ImageIO.write(toImage(frame, palette), "png", out)) {
+                throw new IllegalStateException("no PNG writer in this JVM");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("PNG encoding into memory failed", e);
         }
+        return out.toByteArray();
     }
 }

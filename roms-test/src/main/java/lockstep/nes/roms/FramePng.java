@@ -1,10 +1,9 @@
 package lockstep.nes.roms;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
+import lockstep.nes.core.AtomicFile;
 import lockstep.nes.ppu.FrameImage;
 import lockstep.nes.ppu.Palette;
 
@@ -20,15 +19,7 @@ public final class FramePng {
 
     /** Writes {@code picture} to {@code file} (parent folders created; written atomically). */
     public static void write(short[] picture, Path file) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, ".frame", ".png.tmp");
-        try {
-            FrameImage.writePng(picture, PALETTE, tmp);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFile.writeCreatingFolder(file, FrameImage.png(picture, PALETTE));
     }
 
     /** A file name for a ROM path: its path under the roms dir with '/' turned into "__". */

@@ -1,14 +1,15 @@
 package lockstep.nes.roms;
 
+import java.nio.charset.StandardCharsets;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import lockstep.nes.core.AtomicFile;
 
 /**
  * The update mode for frame hashes: runs framehash entries, saves the picture of every check
@@ -69,14 +70,7 @@ public final class HashUpdater {
         }
         if (changed > 0) {
             String json = manifest.replace(replaced).toJson();
-            Path abs = manifestFile.toAbsolutePath();
-            Path tmp = Files.createTempFile(abs.getParent(), ".manifest", ".json.tmp");
-            try {
-                Files.writeString(tmp, json);
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            AtomicFile.write(manifestFile, json.getBytes(StandardCharsets.UTF_8));
         }
         out.println(changed + " hash" + (changed == 1 ? "" : "es") + " changed, " + same + " unchanged"
                 + (changed > 0 ? " (" + manifestFile + " rewritten)" : ""));

@@ -1,9 +1,8 @@
 package lockstep.nes.roms;
 
+import java.nio.charset.StandardCharsets;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +11,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+
+import lockstep.nes.core.AtomicFile;
 
 /** The results of a run: the console lines, the closing count and the --json file. */
 public final class Report {
@@ -94,15 +95,6 @@ public final class Report {
 
     /** Writes {@link #json} to {@code file} atomically. */
     public static void writeJson(List<RomResult> results, Path file) throws IOException {
-        Path abs = file.toAbsolutePath();
-        Path dir = abs.getParent();
-        Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, ".results", ".json.tmp");
-        try {
-            Files.writeString(tmp, json(results));
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFile.writeCreatingFolder(file, json(results).getBytes(StandardCharsets.UTF_8));
     }
 }

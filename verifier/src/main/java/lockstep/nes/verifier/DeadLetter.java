@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import lockstep.nes.core.AtomicFile;
 import lockstep.nes.core.Console;
 import lockstep.nes.ppu.FrameImage;
 import lockstep.nes.ppu.Palette;
@@ -49,10 +50,10 @@ public final class DeadLetter {
                 line.put("epoch", epoch);
                 line.put("report", report);
                 appendLine(JSON.writeValueAsString(line));
-                FrameImage.writePng(pictureA, palette,
-                        dir.resolve(String.format("frame-%d-cycle-%d-A.png", report.frame(), report.cycle())));
-                FrameImage.writePng(pictureB, palette,
-                        dir.resolve(String.format("frame-%d-cycle-%d-B.png", report.frame(), report.cycle())));
+                AtomicFile.write(dir.resolve(String.format("frame-%d-cycle-%d-A.png", report.frame(), report.cycle())),
+                        FrameImage.png(pictureA, palette));
+                AtomicFile.write(dir.resolve(String.format("frame-%d-cycle-%d-B.png", report.frame(), report.cycle())),
+                        FrameImage.png(pictureB, palette));
             } catch (IOException e) {
                 throw new UncheckedIOException("dead-letter write to " + dir + " failed: " + e.getMessage(), e);
             }

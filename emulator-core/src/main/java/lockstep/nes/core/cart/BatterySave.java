@@ -1,14 +1,10 @@
 package lockstep.nes.core.cart;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 
+import lockstep.nes.core.AtomicFile;
 import lockstep.nes.state.Memory;
 
 /**
@@ -102,7 +98,7 @@ public final class BatterySave {
         byte[] data = ram.array().clone();
         if (romFolderWritable) {
             try {
-                writeAtomically(beside, data);
+                AtomicFile.write(beside, data);
                 return beside;
             } catch (IOException e) {
                 // fall through to the data folder
@@ -110,31 +106,11 @@ public final class BatterySave {
         }
         try {
             Files.createDirectories(fallback.getParent());
-            writeAtomically(fallback, data);
+            AtomicFile.write(fallback, data);
         } catch (IOException e) {
             throw new IOException(fallback + ": cannot write save for " + rom + " (" + e.getMessage() + ")", e);
         }
         return fallback;
-    }
-
-    static void writeAtomically(Path file, byte[] data) throws IOException {
-        Path tmp = Files.createTempFile(folderOf(file), file.getFileName().toString(), ".tmp");
-        try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer buf = ByteBuffer.wrap(data);
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
-                }
-                ch.force(true);
-            }
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
     }
 
     private static Path folderOf(Path file) {

@@ -1,6 +1,5 @@
 package lockstep.nes.core.cart;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -93,13 +92,5 @@ class BatterySaveTest {
         assertNull(save.save(Roms.mapper(cart)));
         assertNull(save.load(Roms.mapper(cart)));
         assertFalse(Files.exists(dir.resolve("smb.nes.sav")));
-    }
-
-    @Test
-    void atomicWriteReplacesContents() throws IOException {
-        Path f = dir.resolve("a.sav");
-        BatterySave.writeAtomically(f, new byte[] {1, 2, 3});
-        BatterySave.writeAtomically(f, new byte[] {4});
-        assertArrayEquals(new byte[] {4}, Files.readAllBytes(f));
     }
 }
