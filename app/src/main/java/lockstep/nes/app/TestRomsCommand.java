@@ -98,6 +98,14 @@ public final class TestRomsCommand implements Callable<Integer> {
             System.err.println("error: " + e.getMessage());
             return 2;
         }
+        if ((paths == null || paths.isEmpty()) && !entries.isEmpty()
+                && entries.stream().noneMatch(e -> Files.isRegularFile(romsDir.resolve(e.rom())))) {
+            // A folder that exists but is not the one holding the collection: say so once rather
+            // than report every ROM of the manifest as missing.
+            System.err.println("error: " + romsDir + ": none of the manifest's " + entries.size()
+                    + " ROMs is there (it should hold nes-test-roms/; use --roms DIR or set " + RomsDir.ENV + ")");
+            return 2;
+        }
         RomRunner runner = new RomRunner(romsDir);
         if (updateHashes != null) {
             return updateHashes(runner, manifest, entries);

@@ -108,4 +108,14 @@ class TestRomsCommandTest {
         assertTrue(err.toString(StandardCharsets.UTF_8).strip().startsWith("error: "), err.toString());
         assertEquals(1, err.toString(StandardCharsets.UTF_8).strip().split("\n").length);
     }
+
+    /** A roms folder that exists but holds none of the manifest's ROMs: one line, not a line per ROM. */
+    @Test
+    void aFolderWithoutTheCollectionIsOneLineAndExit2() {
+        assertEquals(2, Main.run("test-roms", "--roms", roms.toString()));
+        String e = err.toString(StandardCharsets.UTF_8).strip();
+        assertEquals(1, e.split("\n").length, e);
+        assertTrue(e.startsWith("error: " + roms + ": none of the manifest's "), e);
+        assertEquals("", stdout(), "no per-ROM lines");
+    }
 }
