@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
@@ -14,6 +15,7 @@ import lockstep.nes.core.state.CycleDigest;
 import lockstep.nes.core.state.Snapshots;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -188,6 +190,81 @@ class PairStepperTest {
         }
         assertTrue(found >= t.firstCycle(), t + ": found at " + found);
         assertTrue(found <= t.frameEnd(), "found within its frame: " + found + ", frame ends at " + t.frameEnd());
+    }
+
+    /**
+     * A planted difference stepped cycle by cycle through its first frame: the first and last
+     * cycles after which the engines' representations differ, how many cycles' bus accesses
+     * (address, direction, the open bus after it) differ, DMA cycles and the others apart, and
+     * at how many instruction boundaries, as a chained stretch sees them (the CPU at an opcode
+     * fetch the DMA does not take), the representations differ.
+     */
+    private record Trace(long first, long last, long frameEnd, int accesses, int dmaAccesses, int boundaries) {
+    }
+
+    private static Trace trace(PlantedDifference p) throws Exception {
+        Cartridge cart = p.cartridge();
+        Console a = Console.create(cart);
+        Console b = Console.create(cart);
+        p.plant(b);
+        CycleDigest da = new CycleDigest(a);
+        CycleDigest db = new CycleDigest(b);
+        long first = -1;
+        long last = -1;
+        int accesses = 0;
+        int dmaAccesses = 0;
+        int boundaries = 0;
+        while (a.frameAfterCycle() == 0) {
+            if (a.cpu().atInstructionStart() && !a.dma().wantsReadCycle() && da.differsFrom(db)) {
+                boundaries++;
+            }
+            boolean dma = !a.cpu().isWrite() && a.dma().wantsReadCycle();
+            long access = a.cpu().address() | (a.cpu().isWrite() ? 1L << 24 : 0);
+            long accessB = b.cpu().address() | (b.cpu().isWrite() ? 1L << 24 : 0);
+            a.runCycle();
+            b.runCycle();
+            if ((access | (long) a.openBus() << 32) != (accessB | (long) b.openBus() << 32)) {
+                if (dma) {
+                    dmaAccesses++;
+                } else {
+                    accesses++;
+                }
+            }
+            if (da.differsFrom(db)) {
+                first = first < 0 ? a.cycles() : first;
+                last = a.cycles();
+            }
+        }
+        return new Trace(first, last, a.cycles(), accesses, dmaAccesses, boundaries);
+    }
+
+    /**
+     * A difference that heals and shows through one fold of the chain only (see
+     * {@link PlantedDifference}: a read the stretch runs alone, a DMA read, the counted parts at
+     * instruction boundaries): stepped cycle by cycle it is there and gone within the first
+     * frame, and nothing but that fold can see it; the stretch over that frame finds it. (Each
+     * fails when its fold is taken out of {@link Console#runChained}.)
+     */
+    @ParameterizedTest
+    @EnumSource(PlantedDifference.class)
+    void aDifferenceOnlyOneFoldSeesIsFoundByTheStretch(PlantedDifference p) throws Exception {
+        Trace t = trace(p);
+        assertTrue(t.first() >= 0, p + " makes the engines differ: " + t);
+        assertTrue(t.last() < t.frameEnd(), p + " heals before its frame ends: " + t);
+        switch (p) {
+            case SINGLE_CYCLE_READ -> assertEquals(List.of(1, 0, 0), List.of(t.accesses(), t.dmaAccesses(), t.boundaries()),
+                    "one access differs, on a cycle no DMA takes, and no instruction boundary: " + t);
+            case DMA_READ -> assertTrue(t.accesses() == 0 && t.dmaAccesses() > 0 && t.boundaries() == 0,
+                    "only DMA cycles' accesses differ: " + t);
+            case COUNTED_PARTS -> assertTrue(t.accesses() == 0 && t.dmaAccesses() == 0 && t.boundaries() > 0,
+                    "no access differs, the parts at instruction boundaries do: " + t);
+        }
+        Cartridge cart = p.cartridge();
+        Console a = Console.create(cart);
+        Console b = Console.create(cart);
+        p.plant(b);
+        assertEquals(-1, new PairStepper(a, b).stepStretch(Long.MAX_VALUE), p + ": " + t);
+        assertTrue(a.cycles() >= t.first(), "found by the stretch over it: " + a.cycles() + ", " + t);
     }
 
     /** Stretches allocate nothing per frame (counted with the JVM's per-thread allocation counter). */
