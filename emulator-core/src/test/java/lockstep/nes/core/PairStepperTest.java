@@ -194,10 +194,13 @@ class PairStepperTest {
 
     /**
      * A difference that heals and shows through one fold of the chain only (see
-     * {@link PlantedDifference}: a read the stretch runs alone, a DMA read, the counted parts at
-     * instruction boundaries): stepped cycle by cycle it is there and gone within the first
-     * frame, and nothing but that fold can see it; the stretch over that frame finds it. (Each
-     * fails when its fold is taken out of {@link Console#runChained}.)
+     * {@link PlantedDifference}): stepped cycle by cycle it is there and gone within the first
+     * frame, and the trace says which kind of fold could see it; the stretch over that frame
+     * finds it. Each case fails when its fold is taken out of {@link Console#runChained}: the
+     * access of a cycle run alone (not DMA): SINGLE_CYCLE_READ; the access of a DMA cycle:
+     * DMC_DMA_READ; the counted parts: COUNTED_PARTS and PARTS_DURING_DMA; the counted parts
+     * after the cycles that change them, leaving them at instruction boundaries only:
+     * PARTS_DURING_DMA. (OAM_DMA_READ is seen by both the DMA access and the parts after it.)
      */
     @ParameterizedTest
     @EnumSource(PlantedDifference.class)

@@ -277,10 +277,11 @@ class LockstepTest {
 
     /**
      * The planted differences that only one fold of a stretch's chain can see (a read the
-     * stretch runs alone, a DMA read, the counted parts at instruction boundaries; see
-     * {@link PlantedDifference}), each healing within the first frame: stepped cycle by cycle
-     * or over stretches (found by the stretch, then located), the session reports the same
-     * first cycle, instruction and fields.
+     * stretch runs alone, a DMA cycle's access, the counted parts after the cycles that change
+     * them; see {@link PlantedDifference}), each healing within the first frame: stepped cycle
+     * by cycle or over stretches (found by the stretch, then located), the session reports the
+     * same first cycle, instruction and fields. PARTS_DURING_DMA went unreported over stretches
+     * while the chain held the counted parts at instruction boundaries only.
      */
     @ParameterizedTest
     @EnumSource(PlantedDifference.class)
