@@ -99,7 +99,7 @@ public final class Console implements Digestible {
      */
     private long ppuEventDeadline;
     /**
-     * The PPU's digest term as it stood when {@link #changes} read {@link #ppuTermCount}, for
+     * The PPU's digest term as it stood when {@link #ppuChanges} read {@link #ppuTermCount}, for
      * {@link #sameRepresentationAs} (the PPU's term as of its last catch-up): every change of the
      * PPU is counted (its mutators count themselves), so the term holds while the count does.
      * A cache, not state.
@@ -128,6 +128,8 @@ public final class Console implements Digestible {
      * nearly every cycle and {@link #sameRepresentation} compares them every time. Wiring, not state.
      */
     private final ChangeCounter changes = new ChangeCounter();
+    /** The PPU's own changes, each counted in {@link #changes} too: {@link #ppuTerm} keys on it. */
+    private final ChangeCounter ppuChanges = new ChangeCounter(changes);
     // The lockstep check's memory (a cache, not state): when it last found this console's
     // counted parts equal to seenPartner's, the two counters read seenMine and seenTheirs.
     private Console seenPartner;
@@ -171,7 +173,7 @@ public final class Console implements Digestible {
         this.ramData = ram.array();
         mapper.attach(this::busTime);
         mapper.trackChanges(changes);
-        ppu.trackChanges(changes);
+        ppu.trackChanges(ppuChanges);
         apu.trackChanges(changes);
         dma.trackChanges(changes);
         controllers.trackChanges(changes);
@@ -923,7 +925,7 @@ public final class Console implements Digestible {
 
     /** The PPU's digest term as it stands (not caught up), cached until the PPU next changes. */
     private long ppuTerm() {
-        final long count = changes.count();
+        final long count = ppuChanges.count();
         if (ppuTermCount != count) {
             ppuTerm = ppu.digestTerm();
             ppuTermCount = count;
