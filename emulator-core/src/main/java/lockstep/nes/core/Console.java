@@ -99,7 +99,7 @@ public final class Console implements Digestible {
      */
     private long ppuEventDeadline;
     /**
-     * The PPU's digest term as it stood when {@link #changes} read {@link #ppuTermCount}, for
+     * The PPU's digest term as it stood when {@link #ppuChanges} read {@link #ppuTermCount}, for
      * {@link #sameRepresentationAs} (the PPU's term as of its last catch-up): every change of the
      * PPU is counted (its mutators count themselves), so the term holds while the count does.
      * A cache, not state.
@@ -128,6 +128,8 @@ public final class Console implements Digestible {
      * nearly every cycle and {@link #sameRepresentation} compares them every time. Wiring, not state.
      */
     private final ChangeCounter changes = new ChangeCounter();
+    /** The PPU's own changes, each counted in {@link #changes} too: {@link #ppuTerm} keys on it. */
+    private final ChangeCounter ppuChanges = new ChangeCounter(changes);
     // The lockstep check's memory (a cache, not state): when it last found this console's
     // counted parts equal to seenPartner's, the two counters read seenMine and seenTheirs.
     private Console seenPartner;
@@ -171,7 +173,7 @@ public final class Console implements Digestible {
         this.ramData = ram.array();
         mapper.attach(this::busTime);
         mapper.trackChanges(changes);
-        ppu.trackChanges(changes);
+        ppu.trackChanges(ppuChanges);
         apu.trackChanges(changes);
         dma.trackChanges(changes);
         controllers.trackChanges(changes);
@@ -341,7 +343,7 @@ public final class Console implements Digestible {
             masterClock += CPU_DIVIDER - 5;
             runPpu();
             if (chained) {
-                foldAccess(address | ((long) openBus << 32)); // the value read, unless a $4015 read's
+                foldCycle(address | ((long) openBus << 32)); // the value read, unless a $4015 read's
             }
             return value;
         }
@@ -354,7 +356,7 @@ public final class Console implements Digestible {
             masterClock += CPU_DIVIDER - 7;
             runPpu();
             if (chained) {
-                foldAccess(address | (1L << 24) | ((long) value << 32));
+                foldCycle(address | (1L << 24) | ((long) value << 32));
             }
         }
 
@@ -443,8 +445,10 @@ public final class Console implements Digestible {
      *     (the open bus: the value read or written; a $4015 read, which leaves the bus alone,
      *     reads what the APU's state and the open bus give) — whole instructions' cycles and
      *     cycles run alone (interrupt sequences, instructions near an event, DMA cycles) alike;
-     * <li>at every instruction boundary where it changed, the term of the counted parts: the
-     *     PPU (as of its last catch-up) with the PPU clock, the APU, DMA, controllers and board.
+     * <li>the term of the counted parts: the PPU (as of its last catch-up) with the PPU clock,
+     *     the APU, DMA, controllers and board, after every cycle that changed it (a counted
+     *     change; quiet cycles make none), and at every instruction boundary where it changed
+     *     (a board that counts CPU cycles moves it every cycle, uncounted).
      * </ul>
      *
      * <p>Why two engines that start a stretch with equal representations
@@ -455,14 +459,21 @@ public final class Console implements Digestible {
      * state at the stretch's start and the values it read, all in the chain; the CPU RAM changes
      * only by the CPU's writes, all in the chain (faults and pokes come between stretches); the
      * counted parts change by the CPU's accesses to them (in the chain) and by their own
-     * progress, a function of their represented state and the clocks, and the chain holds their
-     * term wherever it moved, as of each instruction's start. So an engine that starts a stretch
-     * differently is refused before it (its representation differs), and one that comes to
-     * differ inside it either reads or writes something else (its chain differs at that
-     * access), or its counted parts differ at an instruction boundary (the chain differs there),
-     * or it ends the stretch different (its representation differs). The registers and RAM
-     * are not folded themselves: they would cost about a tenth of the engine's time and add
-     * nothing the accesses do not determine.
+     * progress (which, in an engine that misbehaves, may differ on its own: a PPU fetching
+     * other pattern bytes), and the chain holds their term after every cycle that changed it.
+     * Instruction boundaries alone would not do: a part may differ and heal between two of them
+     * (a PPU caught up by the $2004 writes of an OAM DMA while it draws), unseen by any access.
+     * So an engine that starts a stretch differently is refused before it (its representation
+     * differs), and one that comes to differ inside it either reads or writes something else
+     * (its chain differs at that access), or its counted parts differ after some cycle (the
+     * chain differs there), or it ends the stretch different (its representation differs). The
+     * registers and RAM are not folded themselves: they would cost about a tenth of the
+     * engine's time and add nothing the accesses do not determine. One part is held less
+     * closely: a board that counts CPU cycles moves its term every cycle without a counted
+     * change, and the chain holds it at instruction boundaries (and after counted changes).
+     *
+     * <p>{@code PairStepperTest#aDifferenceOnlyOneFoldSeesIsFoundByTheStretch} plants, for each
+     * of these folds, a difference that heals within its stretch and that only that fold sees.
      *
      * <p>The chain holds represented values (the PPU clock), so engines equal in state but not
      * in representation may give different chains: start stretches caught up ({@link #catchUp}).
@@ -490,7 +501,7 @@ public final class Console implements Digestible {
                 }
                 final long access = (c.isWrite() ? 1L << 24 : 0) | c.address();
                 runCycle();
-                foldAccess(access | ((long) openBus << 32));
+                foldCycle(access | ((long) openBus << 32));
             }
         } finally {
             chained = false;
@@ -501,6 +512,17 @@ public final class Console implements Digestible {
     /** Folds one cycle's bus access into the chain (see {@link #runChained}). */
     private void foldAccess(long access) {
         chain = chain * CHAIN_K + access;
+    }
+
+    /**
+     * Folds a cycle that is not quiet: its bus access, then the counted parts if the cycle
+     * changed them (a quiet cycle changes none: see {@link #quietCycle}).
+     */
+    private void foldCycle(long access) {
+        chain = chain * CHAIN_K + access;
+        if (changes.count() != chainedCount) {
+            foldParts();
+        }
     }
 
     /**
@@ -903,7 +925,7 @@ public final class Console implements Digestible {
 
     /** The PPU's digest term as it stands (not caught up), cached until the PPU next changes. */
     private long ppuTerm() {
-        final long count = changes.count();
+        final long count = ppuChanges.count();
         if (ppuTermCount != count) {
             ppuTerm = ppu.digestTerm();
             ppuTermCount = count;

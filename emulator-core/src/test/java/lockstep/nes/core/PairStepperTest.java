@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
@@ -14,6 +15,7 @@ import lockstep.nes.core.state.CycleDigest;
 import lockstep.nes.core.state.Snapshots;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -188,6 +190,42 @@ class PairStepperTest {
         }
         assertTrue(found >= t.firstCycle(), t + ": found at " + found);
         assertTrue(found <= t.frameEnd(), "found within its frame: " + found + ", frame ends at " + t.frameEnd());
+    }
+
+    /**
+     * A difference that heals and shows through one fold of the chain only (see
+     * {@link PlantedDifference}): stepped cycle by cycle it is there and gone within the first
+     * frame, and the trace says which kind of fold could see it; the stretch over that frame
+     * finds it. Each case fails when its fold is taken out of {@link Console#runChained}: the
+     * access of a cycle run alone (not DMA): SINGLE_CYCLE_READ; the access of a DMA cycle:
+     * DMC_DMA_READ; the counted parts: COUNTED_PARTS and PARTS_DURING_DMA; the counted parts
+     * after the cycles that change them, leaving them at instruction boundaries only:
+     * PARTS_DURING_DMA. (OAM_DMA_READ is seen by both the DMA access and the parts after it.)
+     */
+    @ParameterizedTest
+    @EnumSource(PlantedDifference.class)
+    void aDifferenceOnlyOneFoldSeesIsFoundByTheStretch(PlantedDifference p) throws Exception {
+        PlantedDifference.Trace t = p.trace();
+        assertTrue(t.first() >= 0, p + " makes the engines differ: " + t);
+        assertTrue(t.last() < t.frameEnd(), p + " heals before its frame ends: " + t);
+        switch (p) {
+            case SINGLE_CYCLE_READ -> assertEquals(List.of(1, 0, 0), List.of(t.accesses(), t.dmaAccesses(), t.boundaries()),
+                    "one access differs, on a cycle no DMA takes, and no instruction boundary: " + t);
+            case OAM_DMA_READ -> assertTrue(t.accesses() == 0 && t.dmaAccesses() > 0 && t.boundaries() == 0,
+                    "only DMA cycles' accesses differ: " + t);
+            case DMC_DMA_READ -> assertTrue(t.accesses() == 0 && t.dmaAccesses() == 1 && t.boundaries() == 0
+                    && t.first() == t.last(), "one DMA cycle's access differs, for one cycle: " + t);
+            case COUNTED_PARTS -> assertTrue(t.accesses() == 0 && t.dmaAccesses() == 0 && t.boundaries() > 0,
+                    "no access differs, the parts at instruction boundaries do: " + t);
+            case PARTS_DURING_DMA -> assertEquals(List.of(0, 0, 0), List.of(t.accesses(), t.dmaAccesses(), t.boundaries()),
+                    "no access differs, nor the parts at any instruction boundary: " + t);
+        }
+        Cartridge cart = p.cartridge();
+        Console a = Console.create(cart);
+        Console b = Console.create(cart);
+        p.plant(b);
+        assertEquals(-1, new PairStepper(a, b).stepStretch(Long.MAX_VALUE), p + ": " + t);
+        assertTrue(a.cycles() >= t.first(), "found by the stretch over it: " + a.cycles() + ", " + t);
     }
 
     /** Stretches allocate nothing per frame (counted with the JVM's per-thread allocation counter). */

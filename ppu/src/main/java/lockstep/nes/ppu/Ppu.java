@@ -1742,8 +1742,19 @@ public final class Ppu implements Digestible {
 
     public void writeRegister(int reg, int value) {
         changes.bump();
-        digestStale = true;
         value &= 0xFF;
+        if ((reg & 7) == 4 && !digestStale) {
+            // An OAMDATA write (256 a frame in an OAM DMA, each folded by a verifying stretch)
+            // changes only the open bus with its bits' frames, OAM and OAMADDR: the cached part of
+            // the digest term takes the difference instead of being recomputed.
+            final long before = oamDataTerm();
+            latch(value, 0xFF);
+            writeOamData(value);
+            digestCold += oamDataTerm() - before;
+            digestStale = false;
+            return;
+        }
+        digestStale = true;
         latch(value, 0xFF);
         switch (reg & 7) {
             case 0 -> {
@@ -1976,6 +1987,20 @@ public final class Ppu implements Digestible {
             digestStale = false;
         }
         return digestCold + hotDigestTerm();
+    }
+
+    /** The terms of the cached part of {@link #digestTerm} that an OAMDATA write changes (see {@link #writeRegister}). */
+    private long oamDataTerm() {
+        return W3 * (openBus & 0xFFL)
+            + W4 * openBusFrame[0]
+            + W5 * openBusFrame[1]
+            + W6 * openBusFrame[2]
+            + W7 * openBusFrame[3]
+            + W8 * openBusFrame[4]
+            + W9 * openBusFrame[5]
+            + W10 * openBusFrame[6]
+            + W11 * openBusFrame[7]
+            + W19 * oam.hash();
     }
 
     private long hotDigestTerm() {

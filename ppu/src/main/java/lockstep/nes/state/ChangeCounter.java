@@ -14,11 +14,29 @@ package lockstep.nes.state;
  * nothing beyond "unchanged since".
  */
 public final class ChangeCounter {
+    private final ChangeCounter parent;
     private long count;
+
+    /** A counter of its own. */
+    public ChangeCounter() {
+        this(null);
+    }
+
+    /**
+     * A counter of one component's changes that counts each of them in {@code parent} too (the
+     * counter shared by the machine's parts), so a cache of that component's term alone can key
+     * on it while everything keyed on the shared counter sees the change as before.
+     */
+    public ChangeCounter(ChangeCounter parent) {
+        this.parent = parent;
+    }
 
     /** Something tracked may have changed. */
     public void bump() {
         count++;
+        if (parent != null) {
+            parent.count++;
+        }
     }
 
     /** Bumps so far (compare two readings: equal means nothing tracked changed in between). */

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import lockstep.nes.core.Console;
+import lockstep.nes.core.PlantedDifference;
 import lockstep.nes.core.TestRoms;
 import lockstep.nes.core.TransientPatch;
 import lockstep.nes.core.cart.Cartridge;
@@ -18,6 +19,7 @@ import lockstep.nes.core.state.Snapshots;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class LockstepTest {
@@ -271,5 +273,41 @@ class LockstepTest {
         assertEquals(reports[0].instructionAddress(), d.instructionAddress());
         assertEquals(reports[0].fields(), d.fields());
         assertTrue(d.reproduced(), d.note());
+    }
+
+    /**
+     * The planted differences that only one fold of a stretch's chain can see (a read the
+     * stretch runs alone, a DMA cycle's access, the counted parts after the cycles that change
+     * them; see {@link PlantedDifference}), each healing within the first frame: stepped cycle
+     * by cycle or over stretches (found by the stretch, then located), the session reports the
+     * same first cycle, instruction and fields. PARTS_DURING_DMA went unreported over stretches
+     * while the chain held the counted parts at instruction boundaries only.
+     */
+    @ParameterizedTest
+    @EnumSource(PlantedDifference.class)
+    void aDifferenceOnlyOneFoldOfTheChainSeesIsReportedAtItsFirstCycle(PlantedDifference p) throws Exception {
+        Cartridge cart = p.cartridge();
+        DivergenceReport[] reports = new DivergenceReport[2];
+        int[] relocations = new int[2];
+        for (int whole = 0; whole < 2; whole++) {
+            Lockstep.Options o = options(2);
+            o.rollback = Lockstep.Rollback.OFF;
+            o.wholeInstructions = whole == 1;
+            Lockstep session = new Lockstep(cart, o, metrics(o));
+            p.plant(session.engine(1).console);
+            Lockstep.Result r = session.run();
+            assertTrue(r.diverged(), p + " found (mode " + whole + ")");
+            reports[whole] = r.divergences().get(0);
+            relocations[whole] = session.relocations;
+        }
+        assertEquals(0, relocations[0]);
+        assertEquals(1, relocations[1], "found by a stretch, then located");
+        DivergenceReport d = reports[1];
+        assertEquals(reports[0].cycle(), d.cycle(), p + ": the first differing cycle");
+        assertEquals(reports[0].frame(), d.frame());
+        assertEquals(reports[0].instructionAddress(), d.instructionAddress());
+        assertEquals(reports[0].fields(), d.fields());
+        assertTrue(d.reproduced(), d.note());
+        assertEquals("", d.note(), "found by the per-cycle check, not the end-of-frame one");
     }
 }
