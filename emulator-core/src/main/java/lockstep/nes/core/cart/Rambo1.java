@@ -46,19 +46,10 @@ public final class Rambo1 extends Mapper {
     /** {@link #cpuCycle} calls left before /IRQ asserts (0: none pending). */
     private int irqDelay;
     private boolean irqLine;
-    /** PPU A12 as last seen: 0 or 0x1000 (described as the boolean "a12"). */
-    private final int[] a12Line = new int[1];
-    /** busCycles() + cycleOffset = the CPU cycles the board has counted (described as "cycles"). */
-    private long cycleOffset;
-    /** The count when A12 last went low. */
-    private long a12LowAt;
+    private final A12Clock a12 = new A12Clock();
 
     public Rambo1(Cartridge cart) {
         super(cart, 0);
-    }
-
-    private long cycles() {
-        return busCycles() + cycleOffset;
     }
 
     @Override
@@ -157,19 +148,12 @@ public final class Rambo1 extends Mapper {
 
     @Override
     protected int[] a12Line() {
-        return a12Line;
+        return a12.line;
     }
 
     private void watchA12(int addr) {
-        final int level = addr & 0x1000;
-        if (level != a12Line[0]) {
-            a12Line[0] = level;
-            final long now = cycles();
-            if (level == 0) {
-                a12LowAt = now;
-            } else if (!cycleMode && now - a12LowAt >= Mmc3.A12_LOW_CYCLES) {
-                clockCounter(SCANLINE_IRQ_DELAY);
-            }
+        if (a12.clocks(addr, busCycles()) && !cycleMode) {
+            clockCounter(SCANLINE_IRQ_DELAY);
         }
     }
 
@@ -190,9 +174,7 @@ public final class Rambo1 extends Mapper {
         irqEnabled = false;
         irqDelay = 0;
         irqLine = false;
-        a12Line[0] = 0;
-        cycleOffset = -busCycles();
-        a12LowAt = 0;
+        a12.power(busCycles());
     }
 
     @Override
@@ -239,9 +221,6 @@ public final class Rambo1 extends Mapper {
         irqEnabled = s.bool("irqEnabled", irqEnabled);
         irqDelay = s.u8("irqDelay", irqDelay);
         irqLine = s.bool("irqLine", irqLine);
-        a12Line[0] = s.bool("a12", a12Line[0] != 0) ? 0x1000 : 0;
-        final long now = cycles();
-        cycleOffset += s.i64("cycles", now) - now;
-        a12LowAt = s.i64("a12LowAt", a12LowAt);
+        a12.state(s, busCycles());
     }
 }
