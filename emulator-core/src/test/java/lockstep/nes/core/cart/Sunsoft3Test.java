@@ -61,15 +61,17 @@ class Sunsoft3Test {
         assertFalse(m.irq());
         cycles(m, 1); // wraps to $FFFF: IRQ, counting stops
         assertTrue(m.irq());
-        m.cpuWrite(0xD800, 0x00); // does not acknowledge
-        assertTrue(m.irq());
         m.cpuWrite(0x8000, 0); // A11 clear: acknowledges
         assertFalse(m.irq());
-        // Paused at $FFFF: enabling again counts $FFFF down to 0, then wraps ($10000 cycles).
+        cycles(m, 0x20000); // paused: no second wrap
+        assertFalse(m.irq());
+        // Enabling again counts $FFFF down to 0, then wraps ($10000 cycles).
         m.cpuWrite(0xD800, 0x10);
         cycles(m, 0xFFFF);
         assertFalse(m.irq());
         cycles(m, 1);
+        assertTrue(m.irq());
+        m.cpuWrite(0xD800, 0x00); // does not acknowledge
         assertTrue(m.irq());
         m.cpuWrite(0xB7FF, 0); // another address with A11 clear
         assertFalse(m.irq());
