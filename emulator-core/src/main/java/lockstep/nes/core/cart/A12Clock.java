@@ -3,9 +3,9 @@ package lockstep.nes.core.cart;
 import lockstep.nes.state.StateVisitor;
 
 /**
- * PPU A12 seen through the MMC3's M2 filter, for MMC3-like boards whose PPU is stepped with the
- * CPU (RAMBO-1, TC0690): a rise counts when A12 was low for {@link Mmc3#A12_LOW_CYCLES} CPU
- * cycles before it. Times are the board's {@link Mapper#busCycles} plus an offset, so a state
+ * PPU A12 seen through the MMC3's M2 filter, for the MMC3-like RAMBO-1 and TC0690: a rise counts
+ * when A12 was low for {@link Mmc3#A12_LOW_CYCLES} CPU cycles before it, timed by the dot it
+ * happens on however late the PPU performs it. Times are the board's {@link Mapper#busCycles} plus an offset, so a state
  * loaded into a board with another clock keeps its count.
  */
 final class A12Clock {

@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart;
 
+import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.StateVisitor;
 
 /**
@@ -24,9 +25,11 @@ import lockstep.nes.state.StateVisitor;
  * some emulators make for Hard Drivin' and Skull &amp; Crossbones are not modelled). $E000 also
  * cancels an IRQ still in its delay.
  *
- * <p>The delay is counted by {@link #cpuCycle} calls, which must come after the PPU's A12 rises
- * of earlier cycles: the board does not let the console run the PPU behind the CPU
- * ({@link #lazyPpuSafe} stays false).
+ * <p>The counter's only effect the CPU sees between accesses is /IRQ, so the console may run the
+ * PPU behind the CPU ({@link #lazyPpuSafe}): rises are timed by the dot they happen on
+ * ({@link #busCycles}), {@link #dotsToBoardEvent} bounds how soon a rise could start an IRQ,
+ * and the console catches the PPU up by then, before the {@link #cpuCycle} call that counts the
+ * delay down, as when the PPU is stepped with the CPU.
  */
 public final class Rambo1 extends Mapper {
     /** {@link #cpuCycle} calls from a clock that hits 0 to /IRQ, by mode. */
@@ -55,6 +58,33 @@ public final class Rambo1 extends Mapper {
     @Override
     public boolean irq() {
         return irqLine;
+    }
+
+    @Override
+    public boolean lazyPpuSafe() {
+        return true;
+    }
+
+    /**
+     * Only a scanline-mode clock that leaves the counter at 0 with IRQs enabled (and none raised
+     * or on its way) starts an IRQ from the PPU side; it needs {@code rises} more clocks, the
+     * first possibly on the next dot and each further one {@link Mmc3#DOTS_BETWEEN_CLOCKS} later.
+     */
+    @Override
+    public int dotsToBoardEvent(Ppu ppu) {
+        if (!irqEnabled || cycleMode || irqLine || irqDelay != 0) {
+            return Integer.MAX_VALUE;
+        }
+        final int rises;
+        if (reloadPending) {
+            final int reloaded = (irqLatch + 1) & 0xFF;
+            rises = reloaded == 0 ? 1 : 1 + reloaded;
+        } else if (irqCounter == 0) {
+            rises = irqLatch == 0 ? 1 : 1 + irqLatch;
+        } else {
+            rises = irqCounter;
+        }
+        return 1 + Mmc3.DOTS_BETWEEN_CLOCKS * (rises - 1);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart;
 
+import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.StateVisitor;
 
 /**
@@ -13,8 +14,8 @@ import lockstep.nes.state.StateVisitor;
  * <p>The counter runs as the MMC3B's (clocked by M2-filtered A12 rises; reloaded from the latch
  * when 0 or asked to, else decremented; the IRQ raised when it is then 0 and enabled), but /IRQ
  * follows {@link #IRQ_DELAY} CPU cycles after the clocking rise (NESdev: "about 4 CPU cycles"
- * later than the MMC3's). The delay is counted by {@link #cpuCycle} calls, so the board keeps
- * the PPU stepped with the CPU ({@link #lazyPpuSafe} stays false).
+ * later than the MMC3's), counted by {@link #cpuCycle} calls. As with the MMC3 and RAMBO-1, the
+ * console may run the PPU behind the CPU ({@link #lazyPpuSafe}, {@link #dotsToBoardEvent}).
  */
 public final class TaitoTc0690 extends Mapper {
     /** CPU cycles from the clocking rise to /IRQ. */
@@ -38,6 +39,30 @@ public final class TaitoTc0690 extends Mapper {
     @Override
     public boolean irq() {
         return irqLine;
+    }
+
+    @Override
+    public boolean lazyPpuSafe() {
+        return true;
+    }
+
+    /**
+     * Only a clock that leaves the counter at 0 with IRQs enabled (and none raised or on its way)
+     * starts an IRQ; it needs {@code rises} more clocks, the first possibly on the next dot and
+     * each further one {@link Mmc3#DOTS_BETWEEN_CLOCKS} later.
+     */
+    @Override
+    public int dotsToBoardEvent(Ppu ppu) {
+        if (!irqEnabled || irqLine || irqDelay != 0) {
+            return Integer.MAX_VALUE;
+        }
+        final int rises;
+        if (irqReload || irqCounter == 0) {
+            rises = irqLatch == 0 ? 1 : irqLatch + 1;
+        } else {
+            rises = irqCounter;
+        }
+        return 1 + Mmc3.DOTS_BETWEEN_CLOCKS * (rises - 1);
     }
 
     @Override
