@@ -145,6 +145,73 @@ class LazyBoardPpuTest {
         assertTrue(boards >= 10, "only " + boards + " lazy bus-watching boards built");
     }
 
+    /**
+     * The RAMBO-1 (scanline and CPU-cycle mode) and the TC0690, for which there are no test ROMs:
+     * a program that takes an IRQ every 11 lines (or every $84 cycles), acknowledging and
+     * re-enabling it in the handler, runs the same with the PPU behind the CPU as stepped with it.
+     */
+    @ParameterizedTest(name = "mapper {0}, latch {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"64, 10", "64, 33", "48, 245"})
+    void mmc3LikeBoardsTakingIrqsEqualEager(int mapper, int latch) throws RomFormatException {
+        // Latch, reload, enable and acknowledge registers.
+        int[] regs = mapper == 64 ? new int[] {0xC000, 0xC001, 0xE001, 0xE000} : new int[] {0xC000, 0xC001, 0xC002, 0xC003};
+        int[] code = {
+            0x78, 0xA2, 0xFF, 0x9A,                 // SEI; LDX #$FF; TXS
+            0x2C, 0x02, 0x20, 0x10, 0xFB,           // BIT $2002; BPL (wait for vblank)
+            0x2C, 0x02, 0x20, 0x10, 0xFB,           // again
+            0xA9, 0x08, 0x8D, 0x00, 0x20,           // sprites at $1000
+            0xA9, latch,                            // LDA #latch (bit 0 also the RAMBO-1's $C001 mode)
+            0x8D, regs[0] & 0xFF, regs[0] >> 8,     // latch
+            0x8D, regs[1] & 0xFF, regs[1] >> 8,     // reload
+            0x8D, regs[2] & 0xFF, regs[2] >> 8,     // enable
+            0xA9, 0x18, 0x8D, 0x01, 0x20,           // rendering on
+            0x58,                                   // CLI
+            0x4C, 0x24, 0x80,                       // $8024: JMP $8024
+            0x8D, regs[3] & 0xFF, regs[3] >> 8,     // $8027 (IRQ): acknowledge
+            0x8D, regs[2] & 0xFF, regs[2] >> 8,     // enable again
+            0x40,                                   // $802D: RTI
+        };
+        byte[] prg = new byte[32768];
+        for (int i = 0; i < code.length; i++) {
+            prg[i] = (byte) code[i];
+        }
+        assertEquals(0x2E, code.length);
+        int[] vectors = {0x802D, 0x8000, 0x8027}; // NMI, RESET, IRQ
+        for (int v = 0; v < 3; v++) {
+            prg[0x7FFA + 2 * v] = (byte) vectors[v];
+            prg[0x7FFB + 2 * v] = (byte) (vectors[v] >> 8);
+        }
+        Cartridge cart = Cartridge.builder("irq" + mapper + ".nes", prg, new byte[8192], mapper).build();
+        Console eager = Console.createEager(cart);
+        Console lazy = Console.create(cart);
+        CycleDigest eagerDigest = new CycleDigest(eager);
+        CycleDigest lazyDigest = new CycleDigest(lazy);
+        int irqs = 0;
+        boolean before = false;
+        for (int f = 0; f < 30; f++) {
+            long frame = eager.ppu().frameCount();
+            while (eager.ppu().frameCount() == frame) {
+                eager.runCycle();
+                lazy.runCycle();
+                if (cpuSide(eager) != cpuSide(lazy)) {
+                    fail(cart.name() + ": the CPU side differs at cycle " + eager.cycles() + " (frame " + f + ")\n  "
+                            + String.join("\n  ", diff(eager, lazy)));
+                }
+                boolean now = eager.mapper().irq();
+                if (lazy.mapper().irq() != now) {
+                    // (A late /IRQ may still be polled at the same instruction boundary: compare the line too.)
+                    fail(cart.name() + ": /IRQ differs at cycle " + eager.cycles() + " (frame " + f + ")");
+                }
+                if (now && !before) {
+                    irqs++;
+                }
+                before = now;
+            }
+            compareAll(cart.name(), eager, lazy, eagerDigest, lazyDigest);
+        }
+        assertTrue(irqs > 30 * 10, cart.name() + ": only " + irqs + " IRQs in 30 frames");
+    }
+
     /** The CPU side of the engine, read without catching the PPU up. */
     private static long cpuSide(Console c) {
         long h = c.cpu().digestTerm();

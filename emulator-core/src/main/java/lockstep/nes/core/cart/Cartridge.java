@@ -37,6 +37,11 @@ public final class Cartridge {
     private final int mapperNumber;
     private final int submapper;
     private final Mirroring mirroring;
+    /**
+     * Bit 0 of header byte 6 as written, even beside the four-screen bit (which hides it from
+     * {@link #mirroring}): UNROM 512 reads bits 3 and 0 together (1-screen or 4-screen).
+     */
+    private final boolean headerBit0;
     private final boolean battery;
     private final int prgRamSize;
     private final int prgNvramSize;
@@ -57,6 +62,7 @@ public final class Cartridge {
         this.mapperNumber = b.mapper;
         this.submapper = b.submapper;
         this.mirroring = b.mirroring;
+        this.headerBit0 = b.headerBit0;
         this.battery = b.battery;
         this.prgRamSize = b.prgRamSize;
         this.prgNvramSize = b.prgNvramSize;
@@ -127,6 +133,7 @@ public final class Cartridge {
         boolean fourScreen = (flags6 & 8) != 0;
         b.mirroring = fourScreen ? Mirroring.FOUR_SCREEN
                 : (flags6 & 1) != 0 ? Mirroring.VERTICAL : Mirroring.HORIZONTAL;
+        b.headerBit0 = (flags6 & 1) != 0;
         b.consoleType = ConsoleType.values()[flags7 & 3];
         long prgSize;
         long chrSize;
@@ -250,6 +257,7 @@ public final class Cartridge {
         b.mapper = mapperNumber;
         b.submapper = submapper;
         b.mirroring = mirroring;
+        b.headerBit0 = headerBit0;
         b.battery = battery;
         b.prgRamSize = prgRamSize;
         b.prgNvramSize = prgNvramSize;
@@ -319,6 +327,8 @@ public final class Cartridge {
     /** Header mirroring (FOUR_SCREEN when the four-screen bit is set). */
     public Mirroring mirroring() { return mirroring; }
     public boolean fourScreen() { return mirroring == Mirroring.FOUR_SCREEN; }
+    /** Bit 0 of header byte 6 as written (see the field). */
+    public boolean headerBit0() { return headerBit0; }
     public boolean battery() { return battery; }
     /** Volatile PRG-RAM bytes. */
     public int prgRamSize() { return prgRamSize; }
@@ -344,6 +354,7 @@ public final class Cartridge {
         private int mapper;
         private int submapper;
         private Mirroring mirroring = Mirroring.HORIZONTAL;
+        private boolean headerBit0;
         private boolean battery;
         private int prgRamSize;
         private int prgNvramSize;
@@ -359,7 +370,9 @@ public final class Cartridge {
         }
 
         public Builder submapper(int v) { submapper = v; nes2 = true; return this; }
-        public Builder mirroring(Mirroring v) { mirroring = v; return this; }
+        public Builder mirroring(Mirroring v) { mirroring = v; headerBit0 = v == Mirroring.VERTICAL; return this; }
+        /** Header byte 6 bit 0 beside the four-screen bit (set after {@link #mirroring}). */
+        public Builder headerBit0(boolean v) { headerBit0 = v; return this; }
         public Builder battery(boolean v) { battery = v; return this; }
         public Builder trainer(byte[] v) { trainer = v; return this; }
         /** Volatile and battery-backed PRG-RAM sizes in bytes. */

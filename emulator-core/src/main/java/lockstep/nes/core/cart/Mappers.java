@@ -48,6 +48,14 @@ public final class Mappers {
             case 89, 93 -> new Sunsoft2(cart);
             case 184 -> new Sunsoft1(cart);
             case 185 -> new CnRomProtect(cart);
+            case 28 -> new Action53(cart);
+            case 30 -> new Unrom512(cart);
+            case 73 -> new Vrc3(cart);
+            case 64 -> new Rambo1(cart);
+            case 48 -> new TaitoTc0690(cart);
+            case 67 -> new Sunsoft3(cart);
+            case 68 -> new Sunsoft4(cart);
+            case 80 -> new TaitoX1005(cart);
             default -> throw new RomFormatException(cart.name() + ": unsupported mapper " + describe(cart.mapperNumber()));
         };
     }
@@ -55,9 +63,9 @@ public final class Mappers {
     /** True when {@link #create} has a board for this mapper number. */
     public static boolean isSupported(int mapper) {
         return switch (mapper) {
-            case 0, 1, 2, 3, 4, 7, 9, 10, 11, 13, 16, 18, 19, 21, 22, 23, 24, 25, 26, 32, 33, 34, 65, 66, 69,
-                 70, 71, 75, 76, 78, 79, 87, 88, 89, 93, 94, 95, 118, 140, 146, 152, 154, 155, 180, 184, 185,
-                 206, 232 -> true;
+            case 0, 1, 2, 3, 4, 7, 9, 10, 11, 13, 16, 18, 19, 21, 22, 23, 24, 25, 26, 28, 30, 32, 33, 34, 48,
+                 64, 65, 66, 67, 68, 69, 70, 71, 73, 75, 76, 78, 79, 80, 87, 88, 89, 93, 94, 95, 118, 140, 146,
+                 152, 154, 155, 180, 184, 185, 206, 232 -> true;
             default -> false;
         };
     }
