@@ -566,14 +566,9 @@ public final class Ppu implements Digestible {
             nextScanline();
         }
         final int line = scanline;
-        if (line < 240) {
-            if (renderingEnabled) {
-                renderDot(true);
-            } else if (dot >= 1 && dot <= 256) {
-                drawBackdrop(dot - 1);
-            }
-        } else if (line == 261) {
-            if (dot == 1) {
+        final boolean visible = line < 240;
+        if (visible || line == 261) {
+            if (!visible && dot == 1) {
                 digestStale = true;
                 vblank = false;
                 sprite0Hit = false;
@@ -581,12 +576,16 @@ public final class Ppu implements Digestible {
                 warmedUp = true;
                 updateNmi();
             }
+            // One renderDot call site for both kinds of rendering line (the JIT inlines a
+            // bus-watching board's hooks into each).
             if (renderingEnabled) {
-                renderDot(false);
-                if (dot == 339 && oddFrame) {
+                renderDot(visible);
+                if (!visible && dot == 339 && oddFrame) {
                     // Odd frames skip the last dot of the pre-render line when rendering is on.
                     dot = 340;
                 }
+            } else if (visible && dot >= 1 && dot <= 256) {
+                drawBackdrop(dot - 1);
             }
         } else if (line == 241 && dot == 1) {
             digestStale = true;
@@ -644,14 +643,17 @@ public final class Ppu implements Digestible {
             }
             return;
         }
-        if (d <= 256) {
+        if (d <= 256 || (d > 320 && d <= 336)) {
+            // Dots 1-256 and 321-336 share one backgroundDot call site.
             backgroundDot(d);
-            if (visible) {
-                drawPixel(d - 1);
-                evaluateSprites(d);
-            }
-            if (d == 256) {
-                incrementY();
+            if (d <= 256) {
+                if (visible) {
+                    drawPixel(d - 1);
+                    evaluateSprites(d);
+                }
+                if (d == 256) {
+                    incrementY();
+                }
             }
         } else if (d <= 320) {
             if (d == 257) {
@@ -665,8 +667,6 @@ public final class Ppu implements Digestible {
                 // Vertical copy t -> v on the pre-render line.
                 v = (v & ~0x7BE0) | (t & 0x7BE0);
             }
-        } else if (d <= 336) {
-            backgroundDot(d);
         } else {
             if (d == 337) {
                 shiftBackground();
@@ -1176,21 +1176,22 @@ public final class Ppu implements Digestible {
         if (d >= 2) {
             shiftBackground();
         }
-        switch (d & 7) {
-            case 1 -> {
+        final int phase = d & 7;
+        if ((phase & 1) != 0) {
+            if (phase == 1) {
                 reloadBackground();
-                ntLatch = fetch(0x2000 | (v & 0x0FFF));
             }
-            case 3 -> {
-                final int vv = v;
-                int at = fetch(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07));
-                atLatch = (at >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+            // One call site for the tile's four fetches (see tileFetchAddress).
+            final int vv = v;
+            final int value = fetch(tileFetchAddress(phase, vv, ntLatch, (ctrl & 0x10) << 8));
+            switch (phase) {
+                case 1 -> ntLatch = value;
+                case 3 -> atLatch = (value >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+                case 5 -> patternLowLatch = value;
+                default -> patternHighLatch = value;
             }
-            case 5 -> patternLowLatch = fetch(bgPatternAddress());
-            case 7 -> patternHighLatch = fetch(bgPatternAddress() | 8);
-            case 0 -> incrementX();
-            default -> {
-            }
+        } else if (phase == 0) {
+            incrementX();
         }
     }
 
@@ -1681,25 +1682,23 @@ public final class Ppu implements Digestible {
 
     private void spriteFetchDot(int d) {
         final int slot = (d - 257) >> 3;
-        switch ((d - 257) & 7) {
-            case 0 -> {
-                final int base = slot << 2;
-                spriteY = secondaryOam.read(base);
-                spriteTile = secondaryOam.read(base + 1);
-                spriteAttr = secondaryOam.read(base + 2);
-                spriteX = secondaryOam.read(base + 3);
-                fetch(0x2000 | (v & 0x0FFF));
-            }
-            case 2 -> fetch(0x2000 | (v & 0x0FFF));
-            case 4 -> spritePatternLow = fetch(spritePatternAddress(slot));
-            case 6 -> {
-                int high = fetch(spritePatternAddress(slot) | 8);
-                if (slot < spriteCount) {
-                    composeSprite(slot, spritePatternLow, high);
-                }
-            }
-            default -> {
-            }
+        final int phase = (d - 257) & 7;
+        if ((phase & 1) != 0) {
+            return;
+        }
+        if (phase == 0) {
+            final int base = slot << 2;
+            spriteY = secondaryOam.read(base);
+            spriteTile = secondaryOam.read(base + 1);
+            spriteAttr = secondaryOam.read(base + 2);
+            spriteX = secondaryOam.read(base + 3);
+        }
+        // Two garbage nametable fetches, then the pattern planes: one call site for the four.
+        final int value = fetch(phase < 4 ? 0x2000 | (v & 0x0FFF) : spritePatternAddress(slot) | (phase == 6 ? 8 : 0));
+        if (phase == 4) {
+            spritePatternLow = value;
+        } else if (phase == 6 && slot < spriteCount) {
+            composeSprite(slot, spritePatternLow, value);
         }
     }
 
