@@ -163,6 +163,21 @@ public final class Ppu implements Digestible {
     private final int[] a12ChrPage;
     private final byte[] a12Nt;
     private final int[] a12NtPage;
+    /**
+     * The A12 changes a batch loop ({@link #visibleDots}, {@link #tileFetchDots},
+     * {@link #hblankDots}) found for a board with dips, told to the board after the loop
+     * ({@link #tellA12}) in order, each on its own dot: the board's page tables ignore A12 and
+     * nothing reads its counter during a PPU run, so the board ends the batch as if told at
+     * once. Its hooks (clock, M2 filter, counter) then stay out of the loops, which the JIT
+     * would otherwise compile with them inlined at every call site and unswitched on their
+     * tests, taking seconds per compilation on MMC3 games. Each entry packs the dot (bits 0-15),
+     * the address (16-31) and for a dip the high address (32-47) and bit 48. A batch stays in
+     * one line and makes at most one change per dot. Always empty between batches: not state.
+     */
+    private final long[] a12Queue = new long[341];
+    private int a12Queued;
+    /** In a batch loop of a board with dips: A12 as the board will have seen it once told of the queue. */
+    private int a12Level;
     /** The palette's live bytes, for reads on the hot path (writes go through the Memory). */
     private final byte[] paletteRam = palette.array();
     /** OAM's and secondary OAM's live bytes, for reads in sprite evaluation. */
@@ -200,10 +215,53 @@ public final class Ppu implements Digestible {
      */
     private int fetchAt(int addr, int d) {
         if (chrMem == null) {
+            if (a12Dips) {
+                return queuedFetch(addr, d);
+            }
             dot = d;
             return watchedFetch(addr);
         }
         return fetch(addr);
+    }
+
+    /** {@link #watchedFetch} in a batch loop of a board with dips: an A12 change is queued ({@link #a12Queue}). */
+    private int queuedFetch(int addr, int d) {
+        if (((addr ^ a12Level) & 0x1000) != 0) {
+            a12Level = addr & 0x1000;
+            a12Queue[a12Queued++] = d | (long) addr << 16;
+        }
+        if (addr < 0x2000) {
+            return a12Chr[a12ChrPage[addr >> 10] | (addr & 0x3FF)] & 0xFF;
+        }
+        return a12Nt[a12NtPage[(addr >> 10) & 3] | (addr & 0x3FF)] & 0xFF;
+    }
+
+    /** At the start of a batch loop: the queue's A12 level is the board's. */
+    private void startA12Queue() {
+        if (a12Dips) {
+            a12Level = a12Line[0];
+        }
+    }
+
+    /**
+     * Tells the board of the queued A12 changes ({@link #a12Queue}), each with the PPU on its
+     * dot, and leaves the PPU on dot {@code end}.
+     */
+    private void tellA12(int end) {
+        final long[] queue = a12Queue;
+        final int n = a12Queued;
+        for (int i = 0; i < n; i++) {
+            final long e = queue[i];
+            dot = (int) e & 0xFFFF;
+            final int addr = (int) (e >>> 16) & 0xFFFF;
+            if ((e & (1L << 48)) != 0) {
+                bus.a12Dip(addr, (int) (e >>> 32) & 0xFFFF, 4);
+            } else {
+                bus.ppuAddress(addr);
+            }
+        }
+        a12Queued = 0;
+        dot = end;
     }
 
     /** A rendering fetch: straight from the board's arrays when it has plain reads. */
@@ -242,20 +300,48 @@ public final class Ppu implements Digestible {
      * read from its arrays: a nametable fetch ({@code ntAddr}, A12 low) on dot d+1, the first
      * pattern fetch ({@code pa}) on d+5; the fetches on d+3 and d+7 repeat the level before
      * them. A board without dips was told of the fall before the reads (its banks may follow
-     * A12); one with dips hears of a fall and the rise after it in one call.
+     * A12) and is told of the rest at once; one with dips hears of a fall and the rise after it
+     * in one call, queued with its other changes ({@link #a12Queue}).
      */
     private void a12Tile(int[] a12, int ntAddr, int pa, int d) {
+        if (a12Dips) {
+            // Queued (see a12Queue): a dip, a fall, a rise, or nothing.
+            final long[] queue = a12Queue;
+            if (a12Level != 0) {
+                if ((pa & 0x1000) != 0) {
+                    queue[a12Queued++] = (d + 1) | (long) ntAddr << 16 | (long) pa << 32 | 1L << 48;
+                } else {
+                    queue[a12Queued++] = (d + 1) | (long) ntAddr << 16;
+                    a12Level = 0;
+                }
+            } else if ((pa & 0x1000) != 0) {
+                queue[a12Queued++] = (d + 5) | (long) pa << 16;
+                a12Level = 0x1000;
+            }
+            return;
+        }
         if (a12[0] != 0) {
             dot = d + 1;
-            if ((pa & 0x1000) != 0) {
-                bus.a12Dip(ntAddr, pa, 4);
-            } else {
-                bus.ppuAddress(ntAddr);
-            }
+            bus.ppuAddress(ntAddr);
         } else if ((pa & 0x1000) != 0) {
             dot = d + 5;
             bus.ppuAddress(pa);
         }
+    }
+
+    /**
+     * The address of a tile's fetch on its odd dot {@code phase} (1, 3, 5, 7): nametable,
+     * attribute, pattern low, pattern high. The dot-by-dot paths make all four through one
+     * call site, so a bus-watching board's hook, which the JIT inlines at every site, is
+     * compiled once per loop instead of four times.
+     */
+    private static int tileFetchAddress(int phase, int vv, int nt, int bgTable) {
+        return switch (phase) {
+            case 1 -> 0x2000 | (vv & 0x0FFF);
+            case 3 -> 0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07);
+            case 5 -> bgTable | (nt << 4) | ((vv >> 12) & 7);
+            default -> bgTable | (nt << 4) | ((vv >> 12) & 7) | 8;
+        };
     }
 
     /** Counts this PPU's changes in {@code counter} (see {@link ChangeCounter}). */
@@ -480,14 +566,9 @@ public final class Ppu implements Digestible {
             nextScanline();
         }
         final int line = scanline;
-        if (line < 240) {
-            if (renderingEnabled) {
-                renderDot(true);
-            } else if (dot >= 1 && dot <= 256) {
-                drawBackdrop(dot - 1);
-            }
-        } else if (line == 261) {
-            if (dot == 1) {
+        final boolean visible = line < 240;
+        if (visible || line == 261) {
+            if (!visible && dot == 1) {
                 digestStale = true;
                 vblank = false;
                 sprite0Hit = false;
@@ -495,12 +576,16 @@ public final class Ppu implements Digestible {
                 warmedUp = true;
                 updateNmi();
             }
+            // One renderDot call site for both kinds of rendering line (the JIT inlines a
+            // bus-watching board's hooks into each).
             if (renderingEnabled) {
-                renderDot(false);
-                if (dot == 339 && oddFrame) {
+                renderDot(visible);
+                if (!visible && dot == 339 && oddFrame) {
                     // Odd frames skip the last dot of the pre-render line when rendering is on.
                     dot = 340;
                 }
+            } else if (visible && dot >= 1 && dot <= 256) {
+                drawBackdrop(dot - 1);
             }
         } else if (line == 241 && dot == 1) {
             digestStale = true;
@@ -558,14 +643,17 @@ public final class Ppu implements Digestible {
             }
             return;
         }
-        if (d <= 256) {
+        if (d <= 256 || (d > 320 && d <= 336)) {
+            // Dots 1-256 and 321-336 share one backgroundDot call site.
             backgroundDot(d);
-            if (visible) {
-                drawPixel(d - 1);
-                evaluateSprites(d);
-            }
-            if (d == 256) {
-                incrementY();
+            if (d <= 256) {
+                if (visible) {
+                    drawPixel(d - 1);
+                    evaluateSprites(d);
+                }
+                if (d == 256) {
+                    incrementY();
+                }
             }
         } else if (d <= 320) {
             if (d == 257) {
@@ -579,8 +667,6 @@ public final class Ppu implements Digestible {
                 // Vertical copy t -> v on the pre-render line.
                 v = (v & ~0x7BE0) | (t & 0x7BE0);
             }
-        } else if (d <= 336) {
-            backgroundDot(d);
         } else {
             if (d == 337) {
                 shiftBackground();
@@ -622,6 +708,7 @@ public final class Ppu implements Digestible {
      */
     private void visibleDots(int k) {
         ageDataRead(k);
+        startA12Queue();
         int vv = v;
         int lo = bgShiftLow;
         int hi = bgShiftHigh;
@@ -691,8 +778,9 @@ public final class Ppu implements Digestible {
                     // pattern planes share one too. An A12-watching board is told when the
                     // nametable fetch (dot d+1, A12 low) or the first pattern fetch (d+5) changes
                     // A12; the attribute fetch (d+3) and the second pattern fetch (d+7) repeat
-                    // the level before them.
-                    if (a12 != null && a12[0] != 0 && !a12Dips) {
+                    // the level before them. (a12Dips is tested first so that its branch, never
+                    // taken for a board with dips, has a profile and the JIT drops the call.)
+                    if (a12 != null && !a12Dips && a12[0] != 0) {
                         dot = d + 1;
                         bus.ppuAddress(0x2000 | (vv & 0x0FFF));
                     }
@@ -776,23 +864,24 @@ public final class Ppu implements Digestible {
                 al <<= 1;
                 ah <<= 1;
             }
-            switch (d & 7) {
-                case 1 -> {
+            final int phase = d & 7;
+            if ((phase & 1) != 0) {
+                if (phase == 1) {
                     lo = (lo & 0xFF00) | pl;
                     hi = (hi & 0xFF00) | ph;
                     al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
                     ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
-                    nt = fetchAt(0x2000 | (vv & 0x0FFF), d);
                 }
-                case 3 -> {
-                    int a = fetchAt(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07), d);
-                    at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+                // One call site for the tile's four fetches (see tileFetchAddress).
+                final int value = fetchAt(tileFetchAddress(phase, vv, nt, bgTable), d);
+                switch (phase) {
+                    case 1 -> nt = value;
+                    case 3 -> at = (value >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+                    case 5 -> pl = value;
+                    default -> ph = value;
                 }
-                case 5 -> pl = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7), d);
-                case 7 -> ph = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8, d);
-                case 0 -> vv = incrementX(vv);
-                default -> {
-                }
+            } else if (phase == 0) {
+                vv = incrementX(vv);
             }
             final int x = d - 1;
             int bg = 0;
@@ -830,6 +919,9 @@ public final class Ppu implements Digestible {
             before = pal[tail >> 5] & 0xFF;
             last = pal[tail & 0x1F] & 0xFF;
         }
+        if (a12Queued != 0) {
+            tellA12(d);
+        }
         // Sprite evaluation touches nothing the background or the pixels use: run it after them.
         evaluateDots(first, d);
         dot = d;
@@ -866,6 +958,7 @@ public final class Ppu implements Digestible {
      * ages the $2007 window.
      */
     private void tileFetchDots(int k) {
+        startA12Queue();
         int d = dot;
         final int end = d + k;
         int vv = v;
@@ -892,7 +985,7 @@ public final class Ppu implements Digestible {
                 hi = ((hi << 1) & 0xFF00) | ph;
                 al = ((al << 1) & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
                 ah = ((ah << 1) & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
-                if (a12 != null && a12[0] != 0 && !a12Dips) {
+                if (a12 != null && !a12Dips && a12[0] != 0) {
                     dot = d + 1;
                     bus.ppuAddress(0x2000 | (vv & 0x0FFF));
                 }
@@ -923,29 +1016,30 @@ public final class Ppu implements Digestible {
             hi <<= 1;
             al <<= 1;
             ah <<= 1;
-            switch (d & 7) {
-                case 1 -> {
+            final int phase = d & 7;
+            if ((phase & 1) != 0) {
+                if (phase == 1) {
                     lo = (lo & 0xFF00) | pl;
                     hi = (hi & 0xFF00) | ph;
                     al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
                     ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
-                    nt = fetchAt(0x2000 | (vv & 0x0FFF), d);
                 }
-                case 3 -> {
-                    int a = fetchAt(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07), d);
-                    at = (a >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+                final int value = fetchAt(tileFetchAddress(phase, vv, nt, bgTable), d);
+                switch (phase) {
+                    case 1 -> nt = value;
+                    case 3 -> at = (value >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+                    case 5 -> pl = value;
+                    default -> ph = value;
                 }
-                case 5 -> pl = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7), d);
-                case 7 -> ph = fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8, d);
-                case 0 -> {
-                    vv = incrementX(vv);
-                    if (d == 256) {
-                        vv = incrementY(vv);
-                    }
-                }
-                default -> {
+            } else if (phase == 0) {
+                vv = incrementX(vv);
+                if (d == 256) {
+                    vv = incrementY(vv);
                 }
             }
+        }
+        if (a12Queued != 0) {
+            tellA12(d);
         }
         dot = d;
         v = vv;
@@ -968,6 +1062,7 @@ public final class Ppu implements Digestible {
      */
     private void hblankDots(int k, boolean visible) {
         ageDataRead(k);
+        startA12Queue();
         int d = dot;
         final int end = d + k;
         if (d < 320) {
@@ -990,7 +1085,7 @@ public final class Ppu implements Digestible {
                         v = (v & ~0x041F) | (t & 0x041F);
                         startSpriteFetches(visible);
                     }
-                    if (a12 != null && a12[0] != 0 && !a12Dips) {
+                    if (a12 != null && !a12Dips && a12[0] != 0) {
                         dot = d + 1;
                         bus.ppuAddress(0x2000 | (v & 0x0FFF));
                     }
@@ -1017,29 +1112,28 @@ public final class Ppu implements Digestible {
                 }
                 d++;
                 final int p = d - 257;
-                switch (p & 7) {
-                    case 0 -> {
+                final int phase = p & 7;
+                if ((phase & 1) == 0) {
+                    // The slot's fetches on its even dots: two garbage nametable fetches, then the
+                    // pattern planes (one call site for the four, as in visibleDots).
+                    final int slot = p >> 3;
+                    if (phase == 0) {
                         if (p == 0) {
                             v = (v & ~0x041F) | (t & 0x041F);
                             startSpriteFetches(visible);
                         }
-                        final int base = (p >> 3) << 2;
+                        final int base = slot << 2;
                         spriteY = sec[base] & 0xFF;
                         spriteTile = sec[base + 1] & 0xFF;
                         spriteAttr = sec[base + 2] & 0xFF;
                         spriteX = sec[base + 3] & 0xFF;
-                        fetchAt(0x2000 | (v & 0x0FFF), d);
                     }
-                    case 2 -> fetchAt(0x2000 | (v & 0x0FFF), d);
-                    case 4 -> spritePatternLow = fetchAt(spritePatternAddress(p >> 3), d);
-                    case 6 -> {
-                        final int slot = p >> 3;
-                        final int high = fetchAt(spritePatternAddress(slot) | 8, d);
-                        if (slot < spriteCount) {
-                            composeSprite(slot, spritePatternLow, high);
-                        }
-                    }
-                    default -> {
+                    final int value = fetchAt(phase < 4 ? 0x2000 | (v & 0x0FFF)
+                            : spritePatternAddress(slot) | (phase == 6 ? 8 : 0), d);
+                    if (phase == 4) {
+                        spritePatternLow = value;
+                    } else if (phase == 6 && slot < spriteCount) {
+                        composeSprite(slot, spritePatternLow, value);
                     }
                 }
                 if (!visible && d >= 280 && d <= 304) {
@@ -1048,11 +1142,15 @@ public final class Ppu implements Digestible {
             }
             oamAddr = 0;
         }
+        if (a12Queued != 0) {
+            tellA12(d);
+        }
         if (d < end && d < 336) {
-            // The next line's first two tiles, dots 321-336.
+            // The next line's first two tiles, dots 321-336 (with a queue of their own).
             dot = d;
             tileFetchDots(Math.min(end, 336) - d);
             d = dot;
+            startA12Queue();
         }
         while (d < end) {
             // Dots 337-340: one last shift and reload, and two unused nametable fetches.
@@ -1065,6 +1163,9 @@ public final class Ppu implements Digestible {
                 ntLatch = fetchAt(0x2000 | (v & 0x0FFF), d);
             }
         }
+        if (a12Queued != 0) {
+            tellA12(d);
+        }
         dot = d;
     }
 
@@ -1075,21 +1176,22 @@ public final class Ppu implements Digestible {
         if (d >= 2) {
             shiftBackground();
         }
-        switch (d & 7) {
-            case 1 -> {
+        final int phase = d & 7;
+        if ((phase & 1) != 0) {
+            if (phase == 1) {
                 reloadBackground();
-                ntLatch = fetch(0x2000 | (v & 0x0FFF));
             }
-            case 3 -> {
-                final int vv = v;
-                int at = fetch(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07));
-                atLatch = (at >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+            // One call site for the tile's four fetches (see tileFetchAddress).
+            final int vv = v;
+            final int value = fetch(tileFetchAddress(phase, vv, ntLatch, (ctrl & 0x10) << 8));
+            switch (phase) {
+                case 1 -> ntLatch = value;
+                case 3 -> atLatch = (value >> (((vv >> 4) & 4) | (vv & 2))) & 3;
+                case 5 -> patternLowLatch = value;
+                default -> patternHighLatch = value;
             }
-            case 5 -> patternLowLatch = fetch(bgPatternAddress());
-            case 7 -> patternHighLatch = fetch(bgPatternAddress() | 8);
-            case 0 -> incrementX();
-            default -> {
-            }
+        } else if (phase == 0) {
+            incrementX();
         }
     }
 
@@ -1580,25 +1682,23 @@ public final class Ppu implements Digestible {
 
     private void spriteFetchDot(int d) {
         final int slot = (d - 257) >> 3;
-        switch ((d - 257) & 7) {
-            case 0 -> {
-                final int base = slot << 2;
-                spriteY = secondaryOam.read(base);
-                spriteTile = secondaryOam.read(base + 1);
-                spriteAttr = secondaryOam.read(base + 2);
-                spriteX = secondaryOam.read(base + 3);
-                fetch(0x2000 | (v & 0x0FFF));
-            }
-            case 2 -> fetch(0x2000 | (v & 0x0FFF));
-            case 4 -> spritePatternLow = fetch(spritePatternAddress(slot));
-            case 6 -> {
-                int high = fetch(spritePatternAddress(slot) | 8);
-                if (slot < spriteCount) {
-                    composeSprite(slot, spritePatternLow, high);
-                }
-            }
-            default -> {
-            }
+        final int phase = (d - 257) & 7;
+        if ((phase & 1) != 0) {
+            return;
+        }
+        if (phase == 0) {
+            final int base = slot << 2;
+            spriteY = secondaryOam.read(base);
+            spriteTile = secondaryOam.read(base + 1);
+            spriteAttr = secondaryOam.read(base + 2);
+            spriteX = secondaryOam.read(base + 3);
+        }
+        // Two garbage nametable fetches, then the pattern planes: one call site for the four.
+        final int value = fetch(phase < 4 ? 0x2000 | (v & 0x0FFF) : spritePatternAddress(slot) | (phase == 6 ? 8 : 0));
+        if (phase == 4) {
+            spritePatternLow = value;
+        } else if (phase == 6 && slot < spriteCount) {
+            composeSprite(slot, spritePatternLow, value);
         }
     }
 

@@ -272,10 +272,11 @@ public final class Mmc3 extends Mapper {
         final int level = addr & 0x1000;
         if (level != a12Line[0]) {
             a12Line[0] = level;
+            final long now = busTime(); // one call site: the JIT inlines the clock once here
             if (level != 0) {
-                rise(busTime());
+                rise(now);
             } else {
-                fallTime = busTime();
+                fallTime = now;
                 fallPending = true;
             }
         }

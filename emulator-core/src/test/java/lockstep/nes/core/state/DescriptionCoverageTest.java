@@ -103,6 +103,11 @@ class DescriptionCoverageTest {
             Map.entry("Console.ppuTermCount", "digest cache"),
             Map.entry("Ppu.digestStale", "digest cache"),
             Map.entry("Ppu.digestCold", "digest cache"),
+            // A batch loop's A12 changes for a board with dips, told to the board when the loop
+            // ends (Ppu.tellA12): empty between batches, the level equal to the board's.
+            Map.entry("Ppu.a12Queue", "A12 changes of a batch loop in progress; empty between batches"),
+            Map.entry("Ppu.a12Queued", "A12 changes of a batch loop in progress; 0 between batches"),
+            Map.entry("Ppu.a12Level", "A12 level of a batch loop in progress (the board's, once told)"),
             Map.entry("Ppu.shownColor", "cache of the 32 shown colours, rebuilt from palette and mask when shownMask says it is stale"),
             Map.entry("Ppu.shownMask", "cache key of shownColor (the mask it was built for, -1 after a palette change or load)"),
             Map.entry("Apu.digestStale", "digest cache"),
