@@ -103,12 +103,7 @@ public final class BandaiFcg extends Mapper {
         for (int i = 0; i < 8; i++) {
             chr1(i, chrRegs[i]);
         }
-        switch (mirror) {
-            case 0 -> mirroring(Mirroring.VERTICAL);
-            case 1 -> mirroring(Mirroring.HORIZONTAL);
-            case 2 -> mirroring(Mirroring.SINGLE_A);
-            default -> mirroring(Mirroring.SINGLE_B);
-        }
+        mirroring(Mirroring.vhab(mirror));
         prgRamBank(0, false, false);
     }
 

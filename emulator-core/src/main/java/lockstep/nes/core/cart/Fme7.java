@@ -100,12 +100,7 @@ public final class Fme7 extends Mapper {
         prg8(1, prgRegs[2] & 0x3F);
         prg8(2, prgRegs[3] & 0x3F);
         prg8(3, -1);
-        switch (mirror) {
-            case 0 -> mirroring(Mirroring.VERTICAL);
-            case 1 -> mirroring(Mirroring.HORIZONTAL);
-            case 2 -> mirroring(Mirroring.SINGLE_A);
-            default -> mirroring(Mirroring.SINGLE_B);
-        }
+        mirroring(Mirroring.vhab(mirror));
         boolean ram = (prgRegs[0] & 0xC0) == 0xC0;
         prgRamBank(prgRegs[0] & 0x3F, ram, ram);
     }

@@ -14,6 +14,15 @@ public enum Mirroring {
         this.pages = pages;
     }
 
+    /**
+     * The mirroring a register value selects on the many boards that order them vertical,
+     * horizontal, one-screen A, one-screen B (FME-7, VRC2/4, VRC6, Bandai FCG, Sunsoft-3/4):
+     * 0, 1, 2, and anything else (a poked or loaded value out of range included) one-screen B.
+     */
+    public static Mirroring vhab(int value) {
+        return value == 0 ? VERTICAL : value == 1 ? HORIZONTAL : value == 2 ? SINGLE_A : SINGLE_B;
+    }
+
     /** The CIRAM page (0..3) used by nametable {@code table} (0..3). */
     public int page(int table) {
         return pages[table];

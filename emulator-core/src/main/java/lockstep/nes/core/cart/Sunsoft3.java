@@ -94,12 +94,7 @@ public final class Sunsoft3 extends Mapper {
         for (int i = 0; i < 4; i++) {
             chr2(i, chrRegs[i]);
         }
-        switch (mirror) {
-            case 0 -> mirroring(Mirroring.VERTICAL);
-            case 1 -> mirroring(Mirroring.HORIZONTAL);
-            case 2 -> mirroring(Mirroring.SINGLE_A);
-            default -> mirroring(Mirroring.SINGLE_B);
-        }
+        mirroring(Mirroring.vhab(mirror));
         prgRamBank(0, false, false);
     }
 

@@ -102,12 +102,7 @@ public final class Sunsoft4 extends Mapper {
         for (int i = 0; i < 4; i++) {
             chr2(i, chrRegs[i]);
         }
-        switch (control & 3) {
-            case 0 -> mirroring(Mirroring.VERTICAL);
-            case 1 -> mirroring(Mirroring.HORIZONTAL);
-            case 2 -> mirroring(Mirroring.SINGLE_A);
-            default -> mirroring(Mirroring.SINGLE_B);
-        }
+        mirroring(Mirroring.vhab(control & 3));
         final boolean ram = (prgReg & 0x10) != 0;
         prgRamBank(0, ram, ram);
     }

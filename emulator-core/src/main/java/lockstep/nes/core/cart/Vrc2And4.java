@@ -164,12 +164,7 @@ public final class Vrc2And4 extends Mapper {
         for (int i = 0; i < 8; i++) {
             chr1(i, mapper == 22 ? chrRegs[i] >> 1 : chrRegs[i]);
         }
-        switch (mirror) {
-            case 0 -> mirroring(Mirroring.VERTICAL);
-            case 1 -> mirroring(Mirroring.HORIZONTAL);
-            case 2 -> mirroring(Mirroring.SINGLE_A);
-            default -> mirroring(Mirroring.SINGLE_B);
-        }
+        mirroring(Mirroring.vhab(mirror));
         prgRamBank(0, true, true);
     }
 

@@ -91,12 +91,7 @@ public final class Vrc6 extends Mapper {
         for (int i = 0; i < 8; i++) {
             chr1(i, chrRegs[i]);
         }
-        switch ((control >> 2) & 3) {
-            case 0 -> mirroring(Mirroring.VERTICAL);
-            case 1 -> mirroring(Mirroring.HORIZONTAL);
-            case 2 -> mirroring(Mirroring.SINGLE_A);
-            default -> mirroring(Mirroring.SINGLE_B);
-        }
+        mirroring(Mirroring.vhab((control >> 2) & 3));
         boolean ram = (control & 0x80) != 0;
         prgRamBank(0, ram, ram);
     }
