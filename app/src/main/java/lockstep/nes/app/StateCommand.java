@@ -4,10 +4,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import lockstep.nes.core.state.SnapshotException;
-import lockstep.nes.core.state.SnapshotFile;
-import lockstep.nes.core.state.StateDiff;
-import lockstep.nes.core.state.StateJson;
+import lockstep.nes.core.snapshot.SnapshotException;
+import lockstep.nes.core.snapshot.SnapshotFile;
+import lockstep.nes.state.StateDiff;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -31,7 +30,7 @@ public final class StateCommand implements Runnable {
         @Override
         public Integer call() {
             try {
-                System.out.println(StateJson.dump(SnapshotFile.read(file)));
+                System.out.println(SnapshotFile.read(file).json());
                 return 0;
             } catch (SnapshotException e) {
                 System.err.println("error: " + e.getMessage());

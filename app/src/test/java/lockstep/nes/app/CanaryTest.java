@@ -1,5 +1,7 @@
 package lockstep.nes.app;
 
+import lockstep.nes.core.snapshot.SnapshotFormat;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -40,7 +42,7 @@ class CanaryTest {
     static final String VBLANK_PATCHED = "} else if (line == 241 && dot == 4) {";
     static final String PPU = "ppu/src/main/java/lockstep/nes/ppu/Ppu.java";
     static final String HOST_PROTOCOL = "verifier/src/main/java/lockstep/nes/verifier/host/HostProtocol.java";
-    static final String FORMAT = "emulator-core/src/main/java/lockstep/nes/core/state/SnapshotFormat.java";
+    static final String FORMAT = "emulator-core/src/main/java/lockstep/nes/core/snapshot/SnapshotFormat.java";
 
     @TempDir
     static Path work;

@@ -1,5 +1,6 @@
 package lockstep.nes.app;
 
+
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.awt.image.BufferedImage;

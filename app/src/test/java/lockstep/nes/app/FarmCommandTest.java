@@ -1,5 +1,6 @@
 package lockstep.nes.app;
 
+
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.fasterxml.jackson.databind.JsonNode;

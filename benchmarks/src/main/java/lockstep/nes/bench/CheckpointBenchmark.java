@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import lockstep.nes.core.Console;
-import lockstep.nes.core.state.Snapshots;
+import lockstep.nes.core.snapshot.Snapshots;
 import lockstep.nes.verifier.CheckpointRing;
 import lockstep.nes.verifier.EpochFence;
 import org.openjdk.jmh.annotations.Benchmark;

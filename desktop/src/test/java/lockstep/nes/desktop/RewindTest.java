@@ -7,7 +7,7 @@ import java.util.Random;
 
 import lockstep.nes.core.Console;
 import lockstep.nes.core.demo.DemoRom;
-import lockstep.nes.core.state.Snapshots;
+import lockstep.nes.core.snapshot.Snapshots;
 import org.junit.jupiter.api.Test;
 
 class RewindTest {

@@ -14,7 +14,7 @@ import lockstep.nes.core.demo.DemoRom;
 import lockstep.nes.core.input.Controllers;
 import lockstep.nes.core.movie.Fm2;
 import lockstep.nes.core.movie.Movie;
-import lockstep.nes.core.state.Snapshots;
+import lockstep.nes.core.snapshot.Snapshots;
 import lockstep.nes.ppu.FrameImage;
 import lockstep.nes.ppu.Palette;
 import lockstep.nes.verifier.FaultSpec;
@@ -65,8 +65,8 @@ class SessionTest {
         // the app's): apart from those, a power cycle is a console just switched on.
         s.runFrame(0, 0);
         fresh.runFrame();
-        List<String> diff = lockstep.nes.core.state.StateDiff.diff(lockstep.nes.core.state.Describer.describe(fresh),
-                lockstep.nes.core.state.Describer.describe(s.console()));
+        List<String> diff = lockstep.nes.state.StateDiff.diff(lockstep.nes.state.Describer.describe(fresh),
+                lockstep.nes.state.Describer.describe(s.console()));
         assertEquals(List.of(), diff, "power cycle = a console just switched on");
         play(s, 5);
         long pcBefore = s.console().cycles();

@@ -16,7 +16,7 @@ import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.cart.Mappers;
 import lockstep.nes.core.cpu.Cpu;
 import lockstep.nes.core.input.Controllers;
-import lockstep.nes.core.state.CycleDigest;
+import lockstep.nes.core.digest.CycleDigest;
 import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.Memory;
 import lockstep.nes.state.StateVisitor;

@@ -1,5 +1,6 @@
 package lockstep.nes.core;
 
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -12,9 +13,9 @@ import java.util.stream.Stream;
 
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
-import lockstep.nes.core.state.CycleDigest;
-import lockstep.nes.core.state.Describer;
-import lockstep.nes.core.state.StateDiff;
+import lockstep.nes.core.digest.CycleDigest;
+import lockstep.nes.state.Describer;
+import lockstep.nes.state.StateDiff;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

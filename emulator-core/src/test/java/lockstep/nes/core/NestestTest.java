@@ -1,5 +1,6 @@
 package lockstep.nes.core;
 
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 

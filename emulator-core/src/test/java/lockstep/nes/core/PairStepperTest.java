@@ -1,5 +1,6 @@
 package lockstep.nes.core;
 
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,8 +12,8 @@ import java.util.Random;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.demo.DemoRom;
-import lockstep.nes.core.state.CycleDigest;
-import lockstep.nes.core.state.Snapshots;
+import lockstep.nes.core.digest.CycleDigest;
+import lockstep.nes.core.snapshot.Snapshots;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -4,7 +4,7 @@ import java.lang.reflect.Field;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.cart.Mirroring;
-import lockstep.nes.core.state.CycleDigest;
+import lockstep.nes.core.digest.CycleDigest;
 import lockstep.nes.ppu.Ppu;
 
 /**

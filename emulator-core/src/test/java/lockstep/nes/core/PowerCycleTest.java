@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 
 import lockstep.nes.core.demo.DemoRom;
-import lockstep.nes.core.state.Describer;
-import lockstep.nes.core.state.StateDiff;
+import lockstep.nes.state.Describer;
+import lockstep.nes.state.StateDiff;
 import org.junit.jupiter.api.Test;
 
 /**

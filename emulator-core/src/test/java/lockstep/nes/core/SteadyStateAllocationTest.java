@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.management.ManagementFactory;
 import lockstep.nes.core.demo.DemoRom;
-import lockstep.nes.core.state.CycleDigest;
+import lockstep.nes.core.digest.CycleDigest;
 import org.junit.jupiter.api.Test;
 
 /**

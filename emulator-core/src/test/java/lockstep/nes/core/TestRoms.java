@@ -1,5 +1,6 @@
 package lockstep.nes.core;
 
+
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 

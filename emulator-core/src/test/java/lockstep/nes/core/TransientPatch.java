@@ -3,7 +3,7 @@ package lockstep.nes.core;
 import java.lang.reflect.Field;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
-import lockstep.nes.core.state.CycleDigest;
+import lockstep.nes.core.digest.CycleDigest;
 
 /**
  * A misbehaving engine whose difference heals: engine B reads one immediate operand of its

@@ -1,5 +1,6 @@
 package lockstep.nes.roms;
 
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,8 +3,8 @@ package lockstep.nes.verifier;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
-import lockstep.nes.core.state.CycleDigest;
-import lockstep.nes.core.state.Snapshots;
+import lockstep.nes.core.digest.CycleDigest;
+import lockstep.nes.core.snapshot.Snapshots;
 
 /** One engine of a lockstep pair: a console with its digest and snapshot machinery. */
 final class Engine {

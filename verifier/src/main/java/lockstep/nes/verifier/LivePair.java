@@ -5,9 +5,9 @@ import java.util.List;
 
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.RomFormatException;
-import lockstep.nes.core.state.CycleDigest;
-import lockstep.nes.core.state.SnapshotException;
-import lockstep.nes.core.state.Snapshots;
+import lockstep.nes.core.digest.CycleDigest;
+import lockstep.nes.core.snapshot.SnapshotException;
+import lockstep.nes.core.snapshot.Snapshots;
 
 /**
  * Same-thread lockstep driven one frame at a time by a frontend that owns engine A (the

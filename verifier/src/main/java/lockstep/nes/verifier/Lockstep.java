@@ -11,11 +11,11 @@ import lockstep.nes.core.PairStepper;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.cpu.Disassembler;
-import lockstep.nes.core.state.CycleDigest;
-import lockstep.nes.core.state.Describer;
-import lockstep.nes.core.state.SnapshotException;
-import lockstep.nes.core.state.Snapshots;
-import lockstep.nes.core.state.StateDiff;
+import lockstep.nes.core.digest.CycleDigest;
+import lockstep.nes.state.Describer;
+import lockstep.nes.core.snapshot.SnapshotException;
+import lockstep.nes.core.snapshot.Snapshots;
+import lockstep.nes.state.StateDiff;
 
 /**
  * Two engines fed the same input stream, compared after every CPU cycle (same-thread mode).

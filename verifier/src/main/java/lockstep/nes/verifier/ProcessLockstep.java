@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import lockstep.nes.core.movie.Movie;
-import lockstep.nes.core.state.StateDiff;
+import lockstep.nes.state.StateDiff;
 import lockstep.nes.verifier.host.HostClient;
 import lockstep.nes.verifier.host.HostException;
 import lockstep.nes.verifier.host.HostProtocol;

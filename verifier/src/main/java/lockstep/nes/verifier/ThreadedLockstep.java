@@ -10,7 +10,7 @@ import java.util.function.Function;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
-import lockstep.nes.core.state.SnapshotException;
+import lockstep.nes.core.snapshot.SnapshotException;
 
 /**
  * Threads mode: each engine runs on its own thread and publishes the representation digest of

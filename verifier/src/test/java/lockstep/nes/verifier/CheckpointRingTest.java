@@ -11,7 +11,7 @@ import java.util.Random;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.demo.DemoRom;
-import lockstep.nes.core.state.Snapshots;
+import lockstep.nes.core.snapshot.Snapshots;
 import org.junit.jupiter.api.Test;
 
 /**

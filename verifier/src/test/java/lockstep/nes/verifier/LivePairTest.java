@@ -6,7 +6,7 @@ import java.util.List;
 
 import lockstep.nes.core.Console;
 import lockstep.nes.core.demo.DemoRom;
-import lockstep.nes.core.state.Snapshots;
+import lockstep.nes.core.snapshot.Snapshots;
 import org.junit.jupiter.api.Test;
 
 class LivePairTest {

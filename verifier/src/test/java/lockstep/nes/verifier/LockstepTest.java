@@ -1,5 +1,6 @@
 package lockstep.nes.verifier;
 
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,7 +16,7 @@ import lockstep.nes.core.PlantedDifference;
 import lockstep.nes.core.TestRoms;
 import lockstep.nes.core.TransientPatch;
 import lockstep.nes.core.cart.Cartridge;
-import lockstep.nes.core.state.Snapshots;
+import lockstep.nes.core.snapshot.Snapshots;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

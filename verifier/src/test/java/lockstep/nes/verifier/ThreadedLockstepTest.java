@@ -1,5 +1,6 @@
 package lockstep.nes.verifier;
 
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,7 +52,7 @@ class ThreadedLockstepTest {
         while (c.cycles() < cycle) {
             c.runCycle();
         }
-        for (lockstep.nes.core.state.StateEntry e : lockstep.nes.core.state.Describer.describe(c)) {
+        for (lockstep.nes.state.StateEntry e : lockstep.nes.state.Describer.describe(c)) {
             if (e.path().equals(path)) {
                 return e.value();
             }

@@ -7,8 +7,8 @@ import java.util.Random;
 import java.util.function.BiFunction;
 import java.util.function.IntConsumer;
 import java.util.function.IntSupplier;
-import lockstep.nes.core.state.Describer;
-import lockstep.nes.core.state.StateEntry;
+import lockstep.nes.state.Describer;
+import lockstep.nes.state.StateEntry;
 import lockstep.nes.state.Stateful;
 import org.junit.jupiter.api.Test;
 

@@ -11,9 +11,9 @@ import java.util.Random;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mirroring;
-import lockstep.nes.core.state.Describer;
-import lockstep.nes.core.state.Snapshots;
-import lockstep.nes.core.state.StateEntry;
+import lockstep.nes.state.Describer;
+import lockstep.nes.core.snapshot.Snapshots;
+import lockstep.nes.state.StateEntry;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart;
 
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;

@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import lockstep.nes.core.movie.Movie;
-import lockstep.nes.core.state.StateDiff;
+import lockstep.nes.state.StateDiff;
 import lockstep.nes.verifier.canary.CanaryResult.AudioDifference;
 import lockstep.nes.verifier.canary.CanaryResult.Divergence;
 import lockstep.nes.verifier.canary.CanaryResult.FieldDifference;

@@ -17,7 +17,7 @@ public record FrameRecord(int frame, long cycles, long ppuFrame, long pixelHash,
     }
 
     public String stateHashHex() {
-        return lockstep.nes.core.state.RomId.hex(stateHash);
+        return lockstep.nes.core.snapshot.RomId.hex(stateHash);
     }
 
     /** Names of the observables that differ from {@code o} (empty when the records agree). */

@@ -19,9 +19,9 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import lockstep.nes.core.state.RomId;
-import lockstep.nes.core.state.SnapshotFormat;
-import lockstep.nes.core.state.StateEntry;
+import lockstep.nes.core.snapshot.RomId;
+import lockstep.nes.core.snapshot.SnapshotFormat;
+import lockstep.nes.state.StateEntry;
 
 /**
  * The controller's side of one engine host: starts {@code java -cp CLASSPATH

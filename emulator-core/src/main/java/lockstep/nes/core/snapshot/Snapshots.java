@@ -1,0 +1,150 @@
+package lockstep.nes.core.snapshot;
+
+import static lockstep.nes.core.snapshot.SnapshotFormat.*;
+
+import java.util.Arrays;
+import java.util.zip.CRC32;
+
+import lockstep.nes.core.Console;
+import lockstep.nes.state.Stateful;
+
+/**
+ * Saves and loads canonical snapshots ({@link SnapshotFormat}) of one engine, reusing its
+ * buffers. Loading validates everything (envelope, checksum, ROM, then every entry against the
+ * engine's own description) before the first value reaches the engine, so a bad snapshot leaves
+ * the engine exactly as it was.
+ */
+public final class Snapshots {
+    private final Console console;
+    private final byte[] rom;
+    private final SnapshotWriter writer = new SnapshotWriter(32 * 1024);
+    private final SnapshotReader reader = new SnapshotReader();
+    private final CRC32 crc = new CRC32();
+
+    public Snapshots(Console console) {
+        this.console = console;
+        this.rom = RomId.sha256(console.cartridge());
+    }
+
+    public byte[] romSha256() {
+        return rom.clone();
+    }
+
+    /** Writes a snapshot into the internal buffer ({@link #buffer()}) and returns its length. */
+    public int saveToBuffer() {
+        return encode(console, rom, console.cycles(), console.frame(), writer, crc);
+    }
+
+    /**
+     * Encodes a whole snapshot of {@code root} (header, entries, checksum) into {@code w} from
+     * position 0 and returns its length.
+     */
+    public static int encode(Stateful root, byte[] romSha256, long cycle, long frame, SnapshotWriter w, CRC32 crc) {
+        w.reset(0);
+        w.putRaw(MAGIC, 0, MAGIC.length);
+        w.putRawInt(VERSION);
+        w.putRaw(romSha256, 0, 32);
+        w.putRawLong(cycle);
+        w.putRawLong(frame);
+        w.putRawInt(0);
+        root.state(w);
+        int end = w.position();
+        byte[] b = w.buffer();
+        putInt(b, OFF_LENGTH, end - HEADER);
+        crc.reset();
+        crc.update(b, 0, end);
+        w.putRawInt((int) crc.getValue());
+        return w.position();
+    }
+
+    /** The buffer {@link #saveToBuffer} wrote into (valid up to the length it returned). */
+    public byte[] buffer() {
+        return writer.buffer();
+    }
+
+    /** A new array holding a snapshot of the current state. */
+    public byte[] save() {
+        int n = saveToBuffer();
+        return Arrays.copyOf(writer.buffer(), n);
+    }
+
+    /** SHA-256 (hex) of the canonical snapshot of the current state: the state hash. */
+    public String stateHash() {
+        int n = saveToBuffer();
+        var md = RomId.sha256();
+        md.update(writer.buffer(), 0, n);
+        return RomId.hex(md.digest());
+    }
+
+    public void load(byte[] data) throws SnapshotException {
+        load(data, data.length, "snapshot");
+    }
+
+    /**
+     * Loads {@code data[0, length)}. On any failure throws with a one-line message starting with
+     * {@code source} and leaves the engine untouched.
+     */
+    public void load(byte[] data, int length, String source) throws SnapshotException {
+        verifyEnvelope(data, length, source, crc);
+        if (!Arrays.equals(data, OFF_ROM, OFF_ROM + 32, rom, 0, 32)) {
+            throw new SnapshotException(source + ": snapshot is of another ROM (sha256 "
+                    + RomId.hex(Arrays.copyOfRange(data, OFF_ROM, OFF_ROM + 32)) + ", this ROM "
+                    + RomId.hex(rom) + ")");
+        }
+        int bodyEnd = length - TRAILER;
+        SnapshotReader r = reader;
+        try {
+            r.reset(data, HEADER, bodyEnd, false);
+            console.state(r);
+            r.finish();
+        } catch (SnapshotReader.Mismatch e) {
+            throw new SnapshotException(source + ": " + e.getMessage());
+        }
+        // Validated: the same walk cannot fail now.
+        r.reset(data, HEADER, bodyEnd, true);
+        console.state(r);
+        r.finish();
+    }
+
+    /**
+     * Checks length, magic, version, declared body length and checksum, in that order, and
+     * returns the body's end. Shared by {@link #load} and {@link SnapshotFile#parse}.
+     */
+    static int verifyEnvelope(byte[] data, int length, String source, CRC32 crc) throws SnapshotException {
+        if (length == 0) {
+            throw new SnapshotException(source + ": empty file (not a snapshot)");
+        }
+        if (length < MAGIC.length || !Arrays.equals(data, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+            if (length < MAGIC.length && Arrays.equals(data, 0, length, MAGIC, 0, length)) {
+                throw new SnapshotException(source + ": truncated (" + length + " bytes, shorter than the header)");
+            }
+            throw new SnapshotException(source + ": bad magic (not a lockstep snapshot)");
+        }
+        if (length < HEADER + TRAILER) {
+            throw new SnapshotException(source + ": truncated (" + length + " bytes, need at least "
+                    + (HEADER + TRAILER) + ")");
+        }
+        int version = getInt(data, OFF_VERSION);
+        if (version != VERSION) {
+            throw new SnapshotException(source + ": unsupported format version " + (version & 0xFFFFFFFFL)
+                    + " (this build reads version " + VERSION + ")");
+        }
+        long body = getInt(data, OFF_LENGTH) & 0xFFFFFFFFL;
+        long expected = HEADER + body + TRAILER;
+        if (expected > length) {
+            throw new SnapshotException(source + ": truncated (" + length + " bytes, header says " + expected + ")");
+        }
+        if (expected < length) {
+            throw new SnapshotException(source + ": " + (length - expected) + " unexpected bytes after the checksum");
+        }
+        int end = (int) (HEADER + body);
+        crc.reset();
+        crc.update(data, 0, end);
+        int stored = getInt(data, end);
+        if ((int) crc.getValue() != stored) {
+            throw new SnapshotException(source + ": checksum mismatch (CRC-32 " + String.format("%08x", stored)
+                    + " stored, " + String.format("%08x", (int) crc.getValue()) + " computed): the file is corrupted");
+        }
+        return end;
+    }
+}

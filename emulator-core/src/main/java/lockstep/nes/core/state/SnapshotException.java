@@ -1,8 +1,0 @@
-package lockstep.nes.core.state;
-
-/** A snapshot that cannot be used; the message says in one line which check failed. */
-public final class SnapshotException extends Exception {
-    public SnapshotException(String message) {
-        super(message);
-    }
-}
