@@ -1,5 +1,7 @@
 package lockstep.nes.core;
 
+import lockstep.nes.state.NotState;
+
 import lockstep.nes.core.apu.Apu;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
@@ -84,19 +86,24 @@ public final class Console implements Digestible {
     private final boolean boardDeadline;
     // The PPU run in progress for a bus-watching board (bookkeeping of runWatched, not state):
     // its first dot's position (scanline * 341 + dot before it) and the PPU clock before it.
+    @NotState("bookkeeping of a PPU run in progress (runWatched); false between cycles")
     private boolean inPpuRun;
+    @NotState("bookkeeping of a PPU run in progress (runWatched)")
     private int runStartPosition;
+    @NotState("bookkeeping of a PPU run in progress (runWatched)")
     private long runStartClock;
     /**
      * The master clock (less the PPU offset) at which the PPU must next be caught up. Derived
      * from the PPU's position (a cache, not state); Long.MIN_VALUE forces a catch-up.
      */
+    @NotState("catch-up deadline, derived from the PPU's position and the board")
     private long ppuDeadline = Long.MIN_VALUE;
     /**
      * The PPU's own part of {@link #ppuDeadline} (its next event, {@link Ppu#dotsToEvent}) as of
      * the last catch-up: no register access changes it, so an access that may change the board's
      * bound combines it with the board's new bound at once (a cache, not state).
      */
+    @NotState("catch-up deadline, derived from the PPU's position")
     private long ppuEventDeadline;
     /**
      * The PPU's digest term as it stood when {@link #ppuChanges} read {@link #ppuTermCount}, for
@@ -104,20 +111,25 @@ public final class Console implements Digestible {
      * PPU is counted (its mutators count themselves), so the term holds while the count does.
      * A cache, not state.
      */
+    @NotState("digest cache")
     private long ppuTerm;
+    @NotState("digest cache")
     private long ppuTermCount = -1;
     /**
      * The counted parts' term of {@link #representationTerm} (PPU as of its last catch-up, APU as
      * of the last cycle it ran through, DMA, controllers, board, each scaled by its section
      * factor) as it stood when {@link #changes} read {@link #representedCount}. A cache, not state.
      */
+    @NotState("cache of the representation digest's counted parts")
     private long representedParts;
+    @NotState("cache key of representedParts")
     private long representedCount = Long.MIN_VALUE;
     /**
      * For a board whose term moves with the clock ({@link #boardTermTimed}): how much its scaled
      * term grows per cycle ({@link Mapper#digestTermPerCycle}, included in representedParts as of
      * cycle {@link #representedCycle}), or 0 when it is taken afresh every cycle. A cache.
      */
+    @NotState("cache: the board term's growth per cycle")
     private long boardSlope;
     private long representedCycle;
 
@@ -132,8 +144,11 @@ public final class Console implements Digestible {
     private final ChangeCounter ppuChanges = new ChangeCounter(changes);
     // The lockstep check's memory (a cache, not state): when it last found this console's
     // counted parts equal to seenPartner's, the two counters read seenMine and seenTheirs.
+    @NotState("lockstep check's memory")
     private Console seenPartner;
+    @NotState("lockstep check's memory")
     private long seenMine;
+    @NotState("lockstep check's memory")
     private long seenTheirs;
 
     // Fixed wiring decided once from the board's class (not state): hooks a board does not
@@ -424,10 +439,14 @@ public final class Console implements Digestible {
     // ---- stretches of cycles folded into a running hash (the same-thread lockstep verifier) ----
 
     // The chained stretch in progress (bookkeeping of runChained, not state).
+    @NotState("whether a chained stretch is running")
     private boolean chained;
+    @NotState("the running stretch's hash")
     private long chain;
     /** {@link #changes} when the counted parts' term was last folded, and that term. */
+    @NotState("change count when the stretch last folded the counted parts")
     private long chainedCount;
+    @NotState("the counted parts' term the stretch last folded")
     private long chainedParts;
 
     /** The chain's multiplier per cycle and the weight of the counted parts (odd constants). */

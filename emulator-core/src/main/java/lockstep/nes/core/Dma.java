@@ -1,5 +1,7 @@
 package lockstep.nes.core;
 
+import lockstep.nes.state.NotState;
+
 import static lockstep.nes.state.DigestKeys.*;
 
 import lockstep.nes.state.ChangeCounter;
@@ -35,7 +37,9 @@ public final class Dma implements Digestible {
     private int prevReadAddress;
 
     // Digest term cache (derived from the fields above; see digestTerm()).
+    @NotState("digest cache")
     private boolean digestStale = true;
+    @NotState("digest cache")
     private long digestCached;
 
     /** Counts this unit's changes for the lockstep check (the console's counter once wired). */

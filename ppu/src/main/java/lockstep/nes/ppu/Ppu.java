@@ -1,5 +1,7 @@
 package lockstep.nes.ppu;
 
+import lockstep.nes.state.NotState;
+
 import static lockstep.nes.state.DigestKeys.*;
 
 import java.lang.invoke.MethodHandles;
@@ -42,6 +44,7 @@ public final class Ppu implements Digestible {
     };
 
     private final PpuBus bus;
+    @NotState("picture output buffer")
     private final short[] frame = new short[WIDTH * HEIGHT];
     private final Memory oam = new Memory("oam", Memory.OAM, 256);
     private final Memory secondaryOam = new Memory("secondaryOam", Memory.SECONDARY_OAM, 32);
@@ -136,11 +139,15 @@ public final class Ppu implements Digestible {
      * {@link #visibleDots}; -1 when the palette may have changed since. A cache of the palette
      * and the mask, not state.
      */
+    @NotState("cache of the 32 shown colours, rebuilt from palette and mask when shownMask says it is stale")
     private final short[] shownColor = new short[32];
+    @NotState("cache key of shownColor (the mask it was built for, -1 after a palette change or load)")
     private int shownMask = -1;
 
     // Digest term cache of the state that changes only on events (see digestTerm()).
+    @NotState("digest cache")
     private boolean digestStale = true;
+    @NotState("digest cache")
     private long digestCold;
     /** Counts calls of the public mutators for the lockstep check (see {@link ChangeCounter}). Wiring. */
     private ChangeCounter changes = new ChangeCounter();
@@ -174,9 +181,12 @@ public final class Ppu implements Digestible {
      * the address (16-31) and for a dip the high address (32-47) and bit 48. A batch stays in
      * one line and makes at most one change per dot. Always empty between batches: not state.
      */
+    @NotState("A12 changes of a batch loop in progress; empty between batches")
     private final long[] a12Queue = new long[341];
+    @NotState("A12 changes of a batch loop in progress; 0 between batches")
     private int a12Queued;
     /** In a batch loop of a board with dips: A12 as the board will have seen it once told of the queue. */
+    @NotState("A12 level of a batch loop in progress (the board's, once told)")
     private int a12Level;
     /** The palette's live bytes, for reads on the hot path (writes go through the Memory). */
     private final byte[] paletteRam = palette.array();

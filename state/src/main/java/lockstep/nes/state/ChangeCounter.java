@@ -15,6 +15,7 @@ package lockstep.nes.state;
  */
 public final class ChangeCounter {
     private final ChangeCounter parent;
+    @NotState("change count of the lockstep check")
     private long count;
 
     /** A counter of its own. */

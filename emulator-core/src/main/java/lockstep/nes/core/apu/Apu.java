@@ -1,5 +1,7 @@
 package lockstep.nes.core.apu;
 
+import lockstep.nes.state.NotState;
+
 import static lockstep.nes.state.DigestKeys.*;
 
 import lockstep.nes.core.Dma;
@@ -52,6 +54,7 @@ public final class Apu implements Digestible {
     private final Noise noise = new Noise();
     private final Dmc dmc;
     /** The audio sink: an output of the machine, not part of its state. */
+    @NotState("audio output")
     private final AudioOutput audio = new AudioOutput(AudioOutput.DEFAULT_RATE, this);
 
     // Frame counter.
@@ -68,7 +71,9 @@ public final class Apu implements Digestible {
     private int fcDelay;
 
     // Digest term cache of the state that changes only on events (see digestTerm()).
+    @NotState("digest cache")
     private boolean digestStale = true;
+    @NotState("digest cache")
     private long digestCold;
     /**
      * The whole term (cold part, hot fields and the DMC) as it stood when the APU had run through
@@ -77,29 +82,38 @@ public final class Apu implements Digestible {
      * an event that marks a cold term stale, so the cache holds while neither happened. A cache,
      * not state ({@link #refreshDigest} drops it).
      */
+    @NotState("digest cache")
     private long termCache;
+    @NotState("digest cache")
     private long termDone = Long.MIN_VALUE;
+    @NotState("digest cache")
     private int termDmcVersion;
 
     // Lazy catch-up (not state: whenever anyone looks, the APU is caught up to the console).
     /** The last CPU cycle (the console's numbering) the APU has been stepped through. */
+    @NotState("catch-up position")
     private long done;
     /** The first CPU cycle that must be stepped as it starts; derived from the state. */
+    @NotState("catch-up deadline")
     private long deadline;
     /** Test reference: step every cycle as it starts, never in bulk. */
+    @NotState("test reference switch")
     private boolean eager;
     /**
      * The last cycle of the quiet span found from the present state (see {@link #quietSpan}),
      * or less than {@link #done} when not known; any change other than {@link #skip} drops it.
      */
+    @NotState("catch-up span cache")
     private long quietUntil = Long.MIN_VALUE;
     /** The mixer's output during that span. */
+    @NotState("catch-up span cache")
     private int quietLevel;
     /**
      * {@code frameIrq || dmc.irqFlag} (a cache, not state): the console polls it every cycle, so
      * it is one field read; set again wherever either flag may have changed ({@link #changed}
      * and the end of a catch-up that stepped).
      */
+    @NotState("IRQ line cache (frameIrq || dmc.irqFlag, set after every change)")
     private boolean irqLine;
 
     /**

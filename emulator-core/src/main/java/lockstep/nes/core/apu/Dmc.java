@@ -1,5 +1,7 @@
 package lockstep.nes.core.apu;
 
+import lockstep.nes.state.NotState;
+
 import static lockstep.nes.state.DigestKeys.*;
 
 import lockstep.nes.core.Dma;
@@ -44,9 +46,12 @@ final class Dmc implements Digestible {
     private int disableDelay;
 
     // Digest term cache of everything but the timer (see digestTerm()).
+    @NotState("digest cache")
     private boolean digestStale = true;
     /** Recomputations of {@link #digestCold} (see {@link #digestChangedSince}). A cache counter, not state. */
+    @NotState("digest cache")
     private int digestVersion;
+    @NotState("digest cache")
     private long digestCold;
 
     Dmc(Dma dma) {

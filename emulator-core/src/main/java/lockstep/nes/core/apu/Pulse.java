@@ -1,5 +1,7 @@
 package lockstep.nes.core.apu;
 
+import lockstep.nes.state.NotState;
+
 import static lockstep.nes.state.DigestKeys.*;
 
 import lockstep.nes.state.DigestKeys;
@@ -33,6 +35,7 @@ final class Pulse implements Digestible {
     private boolean sweepReload;
     private int sweepDivider;
     /** The sweep's target period, updated whenever the period or the sweep settings change. */
+    @NotState("sweep target cache")
     private int targetPeriod;
 
     Pulse(boolean onesComplement) {

@@ -1,5 +1,7 @@
 package lockstep.nes.core.cart;
 
+import lockstep.nes.state.NotState;
+
 import lockstep.nes.ppu.Ppu;
 import lockstep.nes.ppu.PpuBus;
 import lockstep.nes.state.ChangeCounter;
@@ -28,6 +30,7 @@ public abstract class Mapper implements PpuBus, Digestible {
     /** The console's 2 KiB nametable RAM (4 KiB for four-screen boards). */
     protected final Memory ciram;
     /** PRG ROM, mirrored up to a whole number of 8 KiB banks. */
+    @NotState("PRG-ROM")
     protected final byte[] prg;
     protected final int prgBanks;
     /** PRG-RAM at $6000-$7FFF (null when the board has none). */
@@ -36,20 +39,28 @@ public abstract class Mapper implements PpuBus, Digestible {
     /** CHR-RAM (null when the board has CHR ROM). */
     protected final Memory chrRam;
     /** CHR ROM, mirrored up to whole 1 KiB banks (an empty array when the board has CHR-RAM). */
+    @NotState("CHR-ROM / CHR-RAM array")
     protected final byte[] chr;
     protected final int chrBanks;
 
     // The page tables, rebuilt by updateBanks() from the registers.
+    @NotState("bank cache")
     protected final int[] prgPage = new int[4];
+    @NotState("bank cache")
     protected final int[] chrPage = new int[8];
+    @NotState("bank cache")
     protected final int[] ntPage = new int[4];
+    @NotState("bank cache")
     protected int prgRamPage;
+    @NotState("bank cache")
     protected boolean prgRamRead;
+    @NotState("bank cache")
     protected boolean prgRamWrite;
 
     /** The console's clock (null for a board driven by hand, e.g. in unit tests). Wiring, not state. */
     private BusClock busClock;
     /** CPU cycles counted by {@link #cpuCycle} calls: the clock of a board without a console. */
+    @NotState("clock of a board driven by hand")
     private long detachedCycles;
     /**
      * Counts this board's changes for the lockstep check (the console's counter once wired):
@@ -62,16 +73,24 @@ public abstract class Mapper implements PpuBus, Digestible {
     // The per-cycle digest's cache of this board's term (see digestTerm()).
     /** True for boards whose registers change outside {@link #busWrite}: recomputed every time. */
     private final boolean digestEveryTime = changesOutsideWrites(getClass());
+    @NotState("digest cache")
     private boolean digestStale = true;
+    @NotState("digest cache")
     private long digestScalars;
+    @NotState("digest cache")
     private DigestTerm digestVisitor;
+    @NotState("digest cache")
     private Memory[] digestMemories = new Memory[0];
+    @NotState("digest cache")
     private long[] digestCoefficients = new long[0];
     /** A board with {@link #hasHotDigestTerm}: its cached term leaves the hot fields out. */
+    @NotState("digest cache")
     private boolean digestHot;
     /** {@code digestEveryTime && !digestHot}: the cached term is recomputed every time. */
+    @NotState("digest cache")
     private boolean digestAlways = true;
     /** The weights of the register words, for {@link #digestWeight}. */
+    @NotState("digest cache")
     private long[] digestWeights;
 
     protected Mapper(Cartridge cart) {

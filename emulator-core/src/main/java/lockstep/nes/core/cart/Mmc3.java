@@ -1,5 +1,7 @@
 package lockstep.nes.core.cart;
 
+import lockstep.nes.state.NotState;
+
 import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.StateVisitor;
 
@@ -64,8 +66,10 @@ public final class Mmc3 extends Mapper {
      * whatever the phase of M2; timing a fall costs no division, and a rise that soon needs no
      * count at all. A cache of a12LowAt, not state.
      */
+    @NotState("a12LowAt not yet worked out")
     private boolean fallPending;
     /** The {@link #busTime} of the last fall while {@link #fallPending}. */
+    @NotState("a12LowAt not yet worked out")
     private long fallTime;
 
     public Mmc3(Cartridge cart, Revision revision) {

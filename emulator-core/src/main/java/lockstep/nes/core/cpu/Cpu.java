@@ -1,5 +1,7 @@
 package lockstep.nes.core.cpu;
 
+import lockstep.nes.state.NotState;
+
 import static lockstep.nes.state.DigestKeys.*;
 
 import static lockstep.nes.core.cpu.Opcodes.*;
@@ -72,7 +74,9 @@ public final class Cpu implements Digestible {
     // For the polls after quiet cycles ({@link Bus#quietRead}): /IRQ as the last poll saw it,
     // valid when linesSeen. A cache of the console's line, not state: a power-on, reset or any
     // state visit (a load, a fault's poke) clears linesSeen, so the next poll asks the lines.
+    @NotState("poll cache")
     private boolean irqLine;
+    @NotState("poll cache validity")
     private boolean linesSeen;
 
     /** Power-on: registers cleared, then the reset sequence. */

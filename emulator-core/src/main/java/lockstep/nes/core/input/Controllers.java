@@ -1,5 +1,7 @@
 package lockstep.nes.core.input;
 
+import lockstep.nes.state.NotState;
+
 import static lockstep.nes.state.DigestKeys.*;
 
 import lockstep.nes.state.ChangeCounter;
@@ -57,7 +59,9 @@ public final class Controllers implements Digestible {
     }
 
     // Digest term cache (derived from the fields above; see digestTerm()).
+    @NotState("digest cache")
     private boolean digestStale = true;
+    @NotState("digest cache")
     private long digestCached;
     /** Counts changes for the lockstep check (the console's counter once wired). */
     private ChangeCounter changes = new ChangeCounter();

@@ -28,6 +28,7 @@ import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.cart.Mirroring;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.state.Memory;
+import lockstep.nes.state.NotState;
 import lockstep.nes.state.Stateful;
 import org.junit.jupiter.api.Test;
 
@@ -46,111 +47,14 @@ import org.junit.jupiter.api.Test;
  * <p>This works whatever names a component gives its fields in its description (a field
  * {@code fcCycle} may be described as {@code frameCounter.cycle}).
  *
+ * <p>A field marked {@link NotState} (an output, a cache, bookkeeping empty between cycles) is
+ * left out, with the reason on the field.
+ *
  * <p>Every Mapper subclass that {@code Cartridge.createMapper} can build (mapper numbers 0-255,
  * with CHR-ROM and with CHR-RAM) is checked, and every concrete Mapper subclass in the cart
  * package must be reachable that way.
  */
 class DescriptionCoverageTest {
-
-    /**
-     * Fields deliberately not described, each with its reason. Keys are
-     * {@code declaringClass.simpleName + "." + field}.
-     */
-    private static final Map<String, String> ALLOWED = Map.ofEntries(
-            // Video output: rewritten every frame from the described state, not an input to it.
-            Map.entry("Ppu.frame", "picture output buffer"),
-            // Audio output (band-limited resampler and sample ring): consumes the APU's levels,
-            // never feeds back into emulation.
-            Map.entry("Apu.audio", "audio output"),
-            // The APU's lazy catch-up: how far it has run and when it must next run (derived from
-            // the described state and the console's cycle; caught up before any description).
-            Map.entry("Apu.done", "catch-up position"),
-            Map.entry("Apu.deadline", "catch-up deadline"),
-            Map.entry("Apu.eager", "test reference switch"),
-            Map.entry("Apu.quietUntil", "catch-up span cache"),
-            Map.entry("Apu.quietLevel", "catch-up span cache"),
-            Map.entry("Apu.irqLine", "IRQ line cache (frameIrq || dmc.irqFlag, set after every change)"),
-            // The CPU's poll after a quiet cycle: /IRQ as the last poll saw it, valid while
-            // linesSeen (cleared by power-on, reset and every state visit).
-            Map.entry("Cpu.irqLine", "poll cache"),
-            Map.entry("Cpu.linesSeen", "poll cache validity"),
-            // ROM data (padded to a power of two), identified by the snapshot's ROM hash.
-            Map.entry("Mapper.prg", "PRG-ROM"),
-            // CHR-ROM, or the array of the CHR-RAM memory (described as that memory).
-            Map.entry("Mapper.chr", "CHR-ROM / CHR-RAM array"),
-            // The array of the PRG-RAM memory, described as that memory.
-            Map.entry("Mapper.prgRamData", "PRG-RAM array"),
-            // Bank tables: caches rebuilt from the board's registers by updateBanks() on load.
-            Map.entry("Mapper.prgPage", "bank cache"),
-            Map.entry("Mapper.chrPage", "bank cache"),
-            Map.entry("Mapper.ntPage", "bank cache"),
-            Map.entry("Mapper.prgRamPage", "bank cache"),
-            Map.entry("Mapper.prgRamRead", "bank cache"),
-            Map.entry("Mapper.prgRamWrite", "bank cache"),
-            // The cycle count of a board without a console (unit tests); with a console, boards
-            // read the console's clock, and those that count cycles describe their count.
-            Map.entry("Mapper.detachedCycles", "clock of a board driven by hand"),
-            // MMC3's last A12 fall, timed but not yet counted: a12LowAt is worked out from it
-            // before any visit (described as a12LowAt).
-            Map.entry("Mmc3.fallPending", "a12LowAt not yet worked out"),
-            Map.entry("Mmc3.fallTime", "a12LowAt not yet worked out"),
-            // The sweep unit's target period: recomputed from period/shift/negate (updateTarget on load).
-            Map.entry("Pulse.targetPeriod", "sweep target cache"),
-            // Per-cycle digest caches: a component's digest term of its described fields, and
-            // whether it must be recomputed (DigestFastPathTest proves them equal to the description).
-            Map.entry("Console.inPpuRun", "bookkeeping of a PPU run in progress (runWatched); false between cycles"),
-            Map.entry("Console.runStartPosition", "bookkeeping of a PPU run in progress (runWatched)"),
-            Map.entry("Console.runStartClock", "bookkeeping of a PPU run in progress (runWatched)"),
-            Map.entry("Console.ppuDeadline", "catch-up deadline, derived from the PPU's position and the board"),
-            Map.entry("Console.ppuEventDeadline", "catch-up deadline, derived from the PPU's position"),
-            Map.entry("Console.ppuTerm", "digest cache"),
-            Map.entry("Console.ppuTermCount", "digest cache"),
-            Map.entry("Ppu.digestStale", "digest cache"),
-            Map.entry("Ppu.digestCold", "digest cache"),
-            // A batch loop's A12 changes for a board with dips, told to the board when the loop
-            // ends (Ppu.tellA12): empty between batches, the level equal to the board's.
-            Map.entry("Ppu.a12Queue", "A12 changes of a batch loop in progress; empty between batches"),
-            Map.entry("Ppu.a12Queued", "A12 changes of a batch loop in progress; 0 between batches"),
-            Map.entry("Ppu.a12Level", "A12 level of a batch loop in progress (the board's, once told)"),
-            Map.entry("Ppu.shownColor", "cache of the 32 shown colours, rebuilt from palette and mask when shownMask says it is stale"),
-            Map.entry("Ppu.shownMask", "cache key of shownColor (the mask it was built for, -1 after a palette change or load)"),
-            Map.entry("Apu.digestStale", "digest cache"),
-            Map.entry("Apu.digestCold", "digest cache"),
-            Map.entry("Dmc.digestStale", "digest cache"),
-            Map.entry("Dmc.digestCold", "digest cache"),
-            Map.entry("Dmc.digestVersion", "digest cache"),
-            Map.entry("Apu.termCache", "digest cache"),
-            Map.entry("Apu.termDone", "digest cache"),
-            Map.entry("Apu.termDmcVersion", "digest cache"),
-            Map.entry("Dma.digestStale", "digest cache"),
-            Map.entry("Dma.digestCached", "digest cache"),
-            Map.entry("Controllers.digestStale", "digest cache"),
-            Map.entry("Controllers.digestCached", "digest cache"),
-            Map.entry("Mapper.digestStale", "digest cache"),
-            Map.entry("Mapper.digestScalars", "digest cache"),
-            Map.entry("Mapper.digestMemories", "digest cache"),
-            Map.entry("Mapper.digestCoefficients", "digest cache"),
-            Map.entry("Mapper.digestVisitor", "digest cache"),
-            Map.entry("Mapper.digestHot", "digest cache"),
-            Map.entry("Mapper.digestAlways", "digest cache"),
-            Map.entry("Mapper.digestWeights", "digest cache"),
-            // The lockstep check's change tracking (Console.sameRepresentation): counts and
-            // what the check last saw, not state.
-            Map.entry("ChangeCounter.count", "change count of the lockstep check"),
-            Map.entry("Console.seenPartner", "lockstep check's memory"),
-            Map.entry("Console.seenMine", "lockstep check's memory"),
-            Map.entry("Console.seenTheirs", "lockstep check's memory"),
-            // The chained stretch in progress (Console.runChained): whether one runs, its running
-            // hash, and the counted parts' term as of a change count (a cache).
-            Map.entry("Console.chained", "whether a chained stretch is running"),
-            Map.entry("Console.chain", "the running stretch's hash"),
-            Map.entry("Console.chainedCount", "change count when the stretch last folded the counted parts"),
-            Map.entry("Console.chainedParts", "the counted parts' term the stretch last folded"),
-            // The representation digest's caches (Console.representationTerm).
-            Map.entry("Console.representedCount", "cache key of representedParts"),
-            Map.entry("Console.representedParts", "cache of the representation digest's counted parts"),
-            Map.entry("Console.boardSlope", "cache: the board term's growth per cycle"),
-            Map.entry("Console.representedCycle", "cache key: the cycle representedParts was taken at"));
 
     @Test
     void everyMutableFieldOfEveryComponentIsDescribed() throws Exception {
@@ -228,7 +132,7 @@ class DescriptionCoverageTest {
         for (Class<?> c = obj.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 int mod = f.getModifiers();
-                if (Modifier.isStatic(mod) || f.isSynthetic() || ALLOWED.containsKey(c.getSimpleName() + "." + f.getName())) {
+                if (Modifier.isStatic(mod) || f.isSynthetic() || f.isAnnotationPresent(NotState.class)) {
                     continue;
                 }
                 f.setAccessible(true);
