@@ -27,12 +27,9 @@ import java.util.zip.Inflater;
  * <p><b>Rewind.</b> A rewind buffer is this ring with a short cadence: {@link #forDuration}
  * sizes it by seconds of play, {@link #atOrBeforeFrame} finds the checkpoint to return to,
  * {@link #get}/{@link #size} step through it (0 = oldest), and {@link #truncateAfterFrame} drops
- * the checkpoints of the abandoned future after rewinding. At one checkpoint every 4 frames
- * (900 per minute) this takes 0.25 MB per minute of play for the demo ROM and 0.95 MB for
- * spritecans (64 sprites moving every frame, ~750 bytes of RAM and OAM changing every 4
- * frames: the worst case measured), against 14 MB as plain snapshots; at the verifier's default
- * of every 60 frames 0.04-0.09 MB (plain: 0.95 MB). See CheckpointBenchmark and
- * CheckpointRingTest.
+ * the checkpoints of the abandoned future after rewinding. Memory per minute of play, measured
+ * at the verifier's and the rewind cadence: docs/design/verification.md (CheckpointBenchmark,
+ * CheckpointRingTest).
  *
  * <p>Thread-safe (all access synchronises on the ring). A returned {@link Checkpoint}'s bytes
  * are owned by the caller, except the newest checkpoint's, which are the array that was added:

@@ -38,11 +38,8 @@ public final class Canary implements AutoCloseable {
         public long timeoutMillis = 120_000;
         public int digestBatch = 8192;
         /**
-         * The hosts' JVM options. C2 only (no tiered C1 stage): the engine's big methods then
-         * compile once, from the interpreter's profile, instead of through profiled C1 code and
-         * several C2 recompiles; on 5,000 demo frames that is about 1 CPU-second less per host
-         * (the steady-state code is C2's either way). More can be added through
-         * {@link HostClient#JAVA_OPTIONS_ENV}.
+         * The hosts' JVM options: C2 only (why: docs/design/performance.md, "Engine hosts").
+         * More can be added through {@link HostClient#JAVA_OPTIONS_ENV}.
          */
         public List<String> jvmOptions = List.of("-XX:+UseSerialGC", "-Xss4m", "-XX:-TieredCompilation");
         /** Called after each compared chunk (may be null). */
