@@ -13,23 +13,17 @@
 # LIBRETRO_BENCH_SRC override where the core and the harness source are.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=bench-common.sh
+. "$root/scripts/bench-common.sh"
+bench_parse "--frames --warmup --min-seconds --rounds" "$@"
 frames=3000 warmup=600 min_seconds=5 rounds=1
-jars=() roms=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --frames) frames="$2"; shift 2 ;;
-    --warmup) warmup="$2"; shift 2 ;;
-    --min-seconds) min_seconds="$2"; shift 2 ;;
-    --rounds) rounds="$2"; shift 2 ;;
-    --) shift; roms=("$@"); break ;;
-    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    -*) echo "error: unknown option $1 (see: $0 --help)" >&2; exit 2 ;;
-    *) jars+=("$1"); shift ;;
+for ((i = 0; i < ${#opts[@]}; i += 2)); do
+  case "${opts[$i]}" in
+    --frames) frames="${opts[$i + 1]}" ;;
+    --warmup) warmup="${opts[$i + 1]}" ;;
+    --min-seconds) min_seconds="${opts[$i + 1]}" ;;
+    --rounds) rounds="${opts[$i + 1]}" ;;
   esac
-done
-[ ${#jars[@]} -gt 0 ] || { echo "error: give at least one lockstep jar (see: $0 --help)" >&2; exit 2; }
-for j in "${jars[@]}"; do
-  [ -f "$j" ] || { echo "error: $j: no such jar" >&2; exit 2; }
 done
 
 core="${NESTOPIA_CORE:-/usr/lib/x86_64-linux-gnu/libretro/nestopia_libretro.so}"
@@ -48,13 +42,9 @@ if [ ! -x "$peer" ] || [ "$src" -nt "$peer" ]; then
 fi
 
 if [ ${#roms[@]} -eq 0 ]; then
-  dir="${LOCKSTEP_ROMS:-$root/../shared/roms}"
   demo="$root/emulator-core/target/lockstep-demo.nes"
-  [ -f "$demo" ] && roms+=("$demo")
-  for r in spritecans-2011/spritecans.nes nes15-1.0.0/nes15-NTSC.nes tutor/tutor.nes \
-           other/BladeBuster.nes other/high-hopes.nes; do
-    roms+=("$dir/nes-test-roms/$r")
-  done
+  [ -f "$demo" ] || demo=""
+  bench_default_roms "$root" "$demo"
 fi
 for r in "${roms[@]}"; do
   [ -f "$r" ] || { echo "error: $r: no such ROM" >&2; exit 2; }

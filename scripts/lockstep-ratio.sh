@@ -7,27 +7,11 @@
 # ../shared/roms).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-opts=() jars=() roms=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --batches|--frames|--warmup) opts+=("$1" "$2"); shift 2 ;;
-    --) shift; roms=("$@"); break ;;
-    -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    -*) echo "error: unknown option $1 (see: $0 --help)" >&2; exit 2 ;;
-    *) jars+=("$1"); shift ;;
-  esac
-done
-[ ${#jars[@]} -gt 0 ] || { echo "error: give at least one lockstep jar (see: $0 --help)" >&2; exit 2; }
-if [ ${#roms[@]} -eq 0 ]; then
-  dir="${LOCKSTEP_ROMS:-$root/../shared/roms}"
-  roms=(demo)
-  for r in spritecans-2011/spritecans.nes nes15-1.0.0/nes15-NTSC.nes tutor/tutor.nes \
-           other/BladeBuster.nes other/high-hopes.nes; do
-    roms+=("$dir/nes-test-roms/$r")
-  done
-fi
+# shellcheck source=bench-common.sh
+. "$root/scripts/bench-common.sh"
+bench_parse "--batches --frames --warmup" "$@"
+[ ${#roms[@]} -gt 0 ] || bench_default_roms "$root" demo
 for j in "${jars[@]}"; do
-  [ -f "$j" ] || { echo "error: $j: no such jar" >&2; exit 2; }
   echo "$(basename "$j"):"
   # One JVM per ROM, so one ROM's JIT profile does not shape another's.
   for r in "${roms[@]}"; do
