@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import lockstep.nes.core.AtomicFile;
+import lockstep.nes.core.UserDirs;
 import lockstep.nes.state.Memory;
 
 /**
@@ -48,11 +49,7 @@ public final class BatterySave {
 
     /** $XDG_DATA_HOME/lockstep-nes/saves, or ~/.local/share/lockstep-nes/saves. */
     public static Path defaultDataDir() {
-        String xdg = System.getenv("XDG_DATA_HOME");
-        Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
-                ? Path.of(xdg)
-                : Path.of(System.getProperty("user.home"), ".local", "share");
-        return base.resolve("lockstep-nes").resolve("saves");
+        return UserDirs.data().resolve("saves");
     }
 
     /** Where {@link #save} writes. */
