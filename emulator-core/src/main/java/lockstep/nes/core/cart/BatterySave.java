@@ -41,10 +41,20 @@ public final class BatterySave {
      * already probed it, or a test running as root, for whom no folder is read-only).
      */
     public BatterySave(Path rom, Cartridge cart, Path dataDir, boolean romFolderWritable) {
+        this(rom, rom.resolveSibling(rom.getFileName() + ".sav"),
+                dataDir.resolve(rom.getFileName() + "-" + cart.romCrc32() + ".sav"), romFolderWritable);
+    }
+
+    private BatterySave(Path rom, Path beside, Path fallback, boolean romFolderWritable) {
         this.rom = rom;
-        this.beside = rom.resolveSibling(rom.getFileName() + ".sav");
-        this.fallback = dataDir.resolve(rom.getFileName() + "-" + cart.romCrc32() + ".sav");
+        this.beside = beside;
+        this.fallback = fallback;
         this.romFolderWritable = romFolderWritable;
+    }
+
+    /** A save kept in {@code file} alone (a path the user gave): loaded from it and written to it. */
+    public static BatterySave inFile(Path rom, Path file) {
+        return new BatterySave(rom, file, file, true);
     }
 
     /** $XDG_DATA_HOME/lockstep-nes/saves, or ~/.local/share/lockstep-nes/saves. */
