@@ -142,10 +142,10 @@ public final class FarmCommand implements Runnable {
                 CanaryCommand.checkJar(baseline, "--baseline");
                 CanaryCommand.checkJar(candidate, "--candidate");
                 if (frames < 1 || checkpointEvery < 1) {
-                    throw new CanaryCommand.BadInput("--frames and --checkpoint-every must be at least 1");
+                    throw new BadInput("--frames and --checkpoint-every must be at least 1");
                 }
                 CanaryCommand.target(rom, movie, frames, null);
-            } catch (CanaryCommand.BadInput e) {
+            } catch (BadInput e) {
                 System.err.println("error: " + e.getMessage());
                 return 2;
             }
