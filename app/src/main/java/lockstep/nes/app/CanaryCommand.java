@@ -85,6 +85,8 @@ public final class CanaryCommand implements Callable<Integer> {
         PrintStream err = System.err;
         List<Canary.Target> targets;
         try {
+            Outputs.check(report, "--report");
+            Outputs.check(html, "--html");
             checkJar(baseline, "--baseline");
             checkJar(candidate, "--candidate");
             if (frames < 1) {
@@ -100,8 +102,6 @@ public final class CanaryCommand implements Callable<Integer> {
                 throw new BadInput("give either --suite or --rom/--movie, not both");
             }
             targets = suite != null ? readSuite(suite, frames) : List.of(target(rom, movie, frames, null));
-            Outputs.check(report, "--report");
-            Outputs.check(html, "--html");
         } catch (BadInput e) {
             err.println("error: " + e.getMessage());
             return 2;

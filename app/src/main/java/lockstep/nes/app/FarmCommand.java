@@ -196,7 +196,8 @@ public final class FarmCommand implements Runnable {
         long pauseBeforeCommit;
 
         @Override
-        public Integer call() {
+        public Integer call() throws BadInput {
+            Ports.check(metricsPort, "--metrics-port");
             Farm.WorkerArgs a = new Farm.WorkerArgs();
             a.store = store;
             a.locks = locks;
@@ -233,7 +234,8 @@ public final class FarmCommand implements Runnable {
         Integer metricsPort;
 
         @Override
-        public Integer call() {
+        public Integer call() throws BadInput {
+            Ports.check(metricsPort, "--metrics-port");
             Farm.CoordinatorArgs a = new Farm.CoordinatorArgs();
             a.store = store;
             a.locks = locks;

@@ -82,6 +82,7 @@ public final class TestRomsCommand implements Callable<Integer> {
     }
 
     private int runRoms() throws BadInput {
+        Outputs.check(json, "--json");
         Path romsDir = RomsDir.locate(roms, System.getenv(), TestRomsCommand.class);
         if (!Files.isDirectory(romsDir)) {
             System.err.println("error: " + romsDir + ": roms dir not found (use --roms DIR or set "
@@ -96,7 +97,6 @@ public final class TestRomsCommand implements Callable<Integer> {
             System.err.println("error: --threads must be >= 1, got " + threads);
             return 2;
         }
-        Outputs.check(json, "--json");
         Path pictureDir = pictures != null ? pictures : UserDirs.data().resolve("rom-failures");
         if (Files.exists(pictureDir) && !Files.isDirectory(pictureDir)) {
             throw new BadInput(pictureDir + ": not a folder (--pictures)");

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import lockstep.nes.core.Console;
 import lockstep.nes.core.RegionWarning;
 import lockstep.nes.core.TextFile;
 import lockstep.nes.core.UserDirs;
@@ -25,6 +26,7 @@ import lockstep.nes.core.movie.MovieException;
 import lockstep.nes.verifier.AlertWebhook;
 import lockstep.nes.verifier.DeadLetter;
 import lockstep.nes.verifier.FaultSpec;
+import lockstep.nes.verifier.Faults;
 import lockstep.nes.verifier.InputSource;
 import lockstep.nes.verifier.Lockstep;
 import lockstep.nes.verifier.MetricsServer;
@@ -201,8 +203,18 @@ public final class VerifyCommand implements Callable<Integer> {
         o.progress = System.err;
 
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        VerifySession lockstep = VerifySession.create(sessionMode, cart, o,
-                fence -> new SessionMetrics(registry, session, fence));
+        VerifySession lockstep;
+        try {
+            lockstep = VerifySession.create(sessionMode, cart, o, fence -> new SessionMetrics(registry, session, fence));
+            if (o.faults.stream().anyMatch(Faults::changesState)) {
+                Console scratch = Console.create(cart);
+                for (FaultSpec f : o.faults) {
+                    Faults.check(f, scratch);
+                }
+            }
+        } catch (RomFormatException | IllegalArgumentException e) {
+            return fail(e.getMessage());
+        }
         o.deadLetter = new DeadLetter(deadLetterDir, lockstep.fence());
         MetricsServer server = null;
         if (metricsPort != null) {

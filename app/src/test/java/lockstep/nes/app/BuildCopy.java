@@ -26,7 +26,7 @@ import javax.tools.ToolProvider;
  * everything it references from the copied sources (never from this build's classes).
  */
 final class BuildCopy {
-    static final String[] MODULES = {"ppu", "emulator-core", "verifier", "app"};
+    static final String[] MODULES = {"state", "ppu", "emulator-core", "verifier", "app"};
     static final String CPU = "emulator-core/src/main/java/lockstep/nes/core/cpu/Cpu.java";
 
     private BuildCopy() {
