@@ -346,6 +346,40 @@ class BadInputCorpusTest {
         Files.delete(wav);
     }
 
+    /** {@code --json /dev/stdout | jq}: the JSON goes down the pipe and /dev/stdout is not replaced. */
+    @Test
+    void jsonToDevStdoutGoesDownThePipe() throws Exception {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "headless", "--frames", "1",
+                "--json", "/dev/stdout").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("\"state\"") && out.contains("frames=1 "), out);
+        assertTrue(Files.isSymbolicLink(Path.of("/dev/stdout")) || !Files.isRegularFile(Path.of("/dev/stdout")),
+                "/dev/stdout is still what it was");
+    }
+
+    /** A PAL, Dendy or Vs. System ROM runs as NTSC with one warning line naming its region. */
+    @Test
+    void aPalRomRunsWithOneWarningLine() throws IOException {
+        byte[] image = DemoRom.bytes().clone();
+        image[7] = 0x08; // NES 2.0
+        image[12] = 0x01; // PAL timing
+        Path pal = file("pal.nes", image);
+        Cli.Result r = Cli.run("headless", pal.toString(), "--frames", "1");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().startsWith("warning: " + pal + ": a PAL ROM"), r.err());
+        image[12] = 0x03; // Dendy
+        image[7] = 0x09; // NES 2.0, Vs. System
+        Files.write(pal, image);
+        Cli.Result v = Cli.run("verify", pal.toString(), "--frames", "1");
+        assertEquals(0, v.exit(), v.err());
+        assertTrue(v.err().startsWith("warning: " + pal + ": a Dendy Vs. System ROM"), v.err());
+        Files.delete(pal);
+    }
+
     // ---- webhook payloads ----
 
     @Test

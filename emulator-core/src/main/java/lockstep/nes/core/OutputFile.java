@@ -55,14 +55,17 @@ public final class OutputFile implements Closeable {
      * the reason alone (the caller names the file).
      */
     public static Path check(Path file) throws IOException {
-        final Path target = followLinks(file.toAbsolutePath());
-        final int type = type(target);
-        if (type == S_IFCHR || type == S_IFIFO) {
-            if (!Files.isWritable(target)) {
+        final Path abs = file.toAbsolutePath();
+        if (streamed(abs)) {
+            // Opened through its links by the OS: /dev/stdout links to /proc/self/fd/1, whose
+            // own link text ("pipe:[N]") is no path.
+            if (!Files.isWritable(abs)) {
                 throw new IOException("not writable");
             }
-            return target;
+            return abs;
         }
+        final Path target = Files.exists(abs) ? abs.toRealPath() : followLinks(abs);
+        final int type = type(target);
         if (Files.isDirectory(target)) {
             throw new IOException("it is a folder");
         }
@@ -88,8 +91,7 @@ public final class OutputFile implements Closeable {
     /** Opens {@code file} for writing (see the class comment); {@link #check} first. */
     public static OutputFile open(Path file) throws IOException {
         final Path target = check(file);
-        final int type = type(target);
-        if (type == S_IFCHR || type == S_IFIFO) {
+        if (streamed(target)) {
             // Written in place: opened without create or truncate, as a shell redirect would.
             return new OutputFile(target, null, FileChannel.open(target, StandardOpenOption.WRITE));
         }
@@ -206,10 +208,21 @@ public final class OutputFile implements Closeable {
         return p;
     }
 
-    /** The file type bits of {@code p} (0 when it does not exist or the mode is not available). */
+    /** True for a character device or a FIFO (links followed): written in place. */
+    private static boolean streamed(Path p) {
+        final int type = type(p, true);
+        return type == S_IFCHR || type == S_IFIFO;
+    }
+
     private static int type(Path p) {
+        return type(p, false);
+    }
+
+    /** The file type bits of {@code p} (0 when it does not exist or the mode is not available). */
+    private static int type(Path p, boolean followLinks) {
         try {
-            final Object mode = Files.getAttribute(p, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+            final Object mode = followLinks ? Files.getAttribute(p, "unix:mode")
+                    : Files.getAttribute(p, "unix:mode", LinkOption.NOFOLLOW_LINKS);
             return mode instanceof Integer m ? m & S_IFMT : 0;
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
             return 0;
