@@ -242,8 +242,8 @@ public final class VerifyCommand implements Callable<Integer> {
         try (Interrupt signal = watch != null ? Interrupt.watch() : null) {
             try {
                 r = lockstep.run();
-            } catch (SessionSetupException e) {
-                // Processes mode: the hosts did not start, or refused an --inject.
+            } catch (SessionSetupException | RomFormatException e) {
+                // Processes mode: the hosts did not start, or refused an --inject or the ROM.
                 return fail(e.getMessage());
             } catch (Interrupt.Stopped e) {
                 return interrupted(watch.frame());
