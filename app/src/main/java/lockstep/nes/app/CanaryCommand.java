@@ -192,7 +192,7 @@ public final class CanaryCommand implements Callable<Integer> {
                 Outputs.write(report, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(json),
                         "report");
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw new BadInput(report + ": cannot encode the report (" + e.getMessage() + ")");
+                throw new IllegalStateException("cannot encode the report: " + e.getMessage(), e);
             }
         }
         if (html != null) {

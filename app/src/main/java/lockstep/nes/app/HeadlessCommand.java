@@ -226,7 +226,7 @@ public final class HeadlessCommand implements Callable<Integer> {
             try {
                 writeFile(json, mapper.writeValueAsBytes(o), "JSON summary");
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw new BadInput(json + ": cannot encode JSON (" + e.getMessage() + ")");
+                throw new IllegalStateException("cannot encode the JSON summary: " + e.getMessage(), e);
             }
         }
         System.out.printf(Locale.ROOT, "frames=%d cycles=%d fps=%.1f state=%s%s%n", done, console.cycles(), fps, state,
