@@ -73,19 +73,20 @@ public final class CanaryCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "no progress bar")
     boolean noProgress;
 
-    /** Bad input: one line, exit 2. */
-    static final class BadInput extends Exception {
-        BadInput(String message) {
-            super(message);
+    @Override
+    public Integer call() throws BadInput {
+        try (Interrupt signal = Interrupt.watch()) {
+            return compare();
         }
     }
 
-    @Override
-    public Integer call() {
+    private int compare() throws BadInput {
         PrintStream out = System.out;
         PrintStream err = System.err;
         List<Canary.Target> targets;
         try {
+            Outputs.check(report, "--report");
+            Outputs.check(html, "--html");
             checkJar(baseline, "--baseline");
             checkJar(candidate, "--candidate");
             if (frames < 1) {
@@ -122,6 +123,7 @@ public final class CanaryCommand implements Callable<Integer> {
         HostClient.Hello ha;
         HostClient.Hello hb;
         int hashScheme;
+        boolean interrupted = false;
         try (canary) {
             ha = canary.baselineHello();
             hb = canary.candidateHello();
@@ -132,9 +134,23 @@ public final class CanaryCommand implements Callable<Integer> {
                 Canary.Target t = targets.get(i);
                 if (bar != null) {
                     bar.start(i + 1, targets.size(), t.romName());
-                    o.progress = bar::update;
                 }
-                CanaryResult r = canary.run(t);
+                // Polled every frame: a signal stops the run there (see Interrupt).
+                o.progress = (done, total) -> {
+                    if (Interrupt.requested()) {
+                        throw new Interrupt.Stopped();
+                    }
+                    if (bar != null) {
+                        bar.update(done, total);
+                    }
+                };
+                CanaryResult r;
+                try {
+                    r = canary.run(t);
+                } catch (Interrupt.Stopped e) {
+                    interrupted = true;
+                    break;
+                }
                 if (bar != null) {
                     bar.clear();
                 }
@@ -142,14 +158,20 @@ public final class CanaryCommand implements Callable<Integer> {
                 out.print(CanaryText.result(r));
             }
         }
-        boolean passed = results.stream().allMatch(CanaryResult::passed);
+        if (bar != null) {
+            bar.clear();
+        }
+        boolean passed = !interrupted && results.stream().allMatch(CanaryResult::passed);
         if (targets.size() > 1) {
             out.print(CanaryText.table(results));
         }
         long cycles = results.stream().mapToLong(CanaryResult::cyclesBaseline).sum();
         long compared = results.stream().mapToLong(CanaryResult::framesCompared).sum();
         long bad = results.stream().filter(r -> !r.passed()).count();
-        if (passed) {
+        if (interrupted) {
+            out.printf("canary: INTERRUPTED after %d of %d ROM(s); %d frames and %d cycles compared%n", results.size(),
+                    targets.size(), compared, cycles);
+        } else if (passed) {
             out.printf("canary: PASS: %d ROM(s), %d frames and %d cycles compared, baseline and candidate identical%n",
                     results.size(), compared, cycles);
         } else {
@@ -157,6 +179,9 @@ public final class CanaryCommand implements Callable<Integer> {
         }
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("passed", passed);
+        if (interrupted) {
+            json.put("interrupted", true);
+        }
         json.put("protocolVersion", HostProtocol.VERSION);
         json.put("observableHashes", HostProtocol.hashName(hashScheme));
         json.put("baseline", host(baseline, ha));
@@ -164,19 +189,17 @@ public final class CanaryCommand implements Callable<Integer> {
         json.put("results", results);
         if (report != null) {
             try {
-                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(report.toFile(), json);
-            } catch (IOException e) {
-                err.println("error: cannot write report " + report + " (" + e.getMessage() + ")");
+                Outputs.write(report, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(json),
+                        "report");
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException("cannot encode the report: " + e.getMessage(), e);
             }
         }
         if (html != null) {
-            try {
-                Files.writeString(html.toAbsolutePath(), CanaryHtml.render(baseline, ha, candidate, hb, results, passed));
-            } catch (IOException e) {
-                err.println("error: cannot write " + html + " (" + e.getMessage() + ")");
-            }
+            Outputs.write(html, CanaryHtml.render(baseline, ha, candidate, hb, results, passed)
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8), "HTML report");
         }
-        return passed ? 0 : 1;
+        return interrupted ? ExitCodes.SIGINT : passed ? ExitCodes.OK : ExitCodes.FAILED;
     }
 
     private static Map<String, Object> host(Path jar, HostClient.Hello h) {

@@ -142,10 +142,10 @@ public final class FarmCommand implements Runnable {
                 CanaryCommand.checkJar(baseline, "--baseline");
                 CanaryCommand.checkJar(candidate, "--candidate");
                 if (frames < 1 || checkpointEvery < 1) {
-                    throw new CanaryCommand.BadInput("--frames and --checkpoint-every must be at least 1");
+                    throw new BadInput("--frames and --checkpoint-every must be at least 1");
                 }
                 CanaryCommand.target(rom, movie, frames, null);
-            } catch (CanaryCommand.BadInput e) {
+            } catch (BadInput e) {
                 System.err.println("error: " + e.getMessage());
                 return 2;
             }
@@ -196,7 +196,8 @@ public final class FarmCommand implements Runnable {
         long pauseBeforeCommit;
 
         @Override
-        public Integer call() {
+        public Integer call() throws BadInput {
+            Ports.check(metricsPort, "--metrics-port");
             Farm.WorkerArgs a = new Farm.WorkerArgs();
             a.store = store;
             a.locks = locks;
@@ -233,7 +234,8 @@ public final class FarmCommand implements Runnable {
         Integer metricsPort;
 
         @Override
-        public Integer call() {
+        public Integer call() throws BadInput {
+            Ports.check(metricsPort, "--metrics-port");
             Farm.CoordinatorArgs a = new Farm.CoordinatorArgs();
             a.store = store;
             a.locks = locks;

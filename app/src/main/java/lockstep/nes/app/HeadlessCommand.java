@@ -9,8 +9,8 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import lockstep.nes.core.AtomicFile;
 import lockstep.nes.core.Console;
+import lockstep.nes.core.RegionWarning;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.apu.WavWriter;
@@ -54,7 +54,14 @@ public final class HeadlessCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "write a JSON summary")
     Path json;
 
-    @Option(names = "--no-battery", description = "do not load or save the battery-backed RAM (<rom>.sav)")
+    @Option(names = "--battery", description = "load and save the battery-backed RAM in <rom>.sav (as the desktop app does)")
+    boolean battery;
+
+    @Option(names = "--battery-file", paramLabel = "FILE", description = "load the battery-backed RAM from FILE (if it exists) "
+            + "and save it there at the end")
+    Path batteryFile;
+
+    @Option(names = "--no-battery", description = "no battery RAM is loaded or saved (the default; accepted for scripts)")
     boolean noBattery;
 
     @Option(names = "--wav", paramLabel = "FILE.wav", description = "write the audio (16-bit mono PCM) as WAV")
@@ -66,44 +73,59 @@ public final class HeadlessCommand implements Callable<Integer> {
     @Option(names = "--load-state", paramLabel = "FILE", description = "load a snapshot before the first frame")
     Path loadState;
 
-    /** A failure that ends the command with one line on stderr and exit code 2. */
-    private static final class Fail extends Exception {
-        Fail(String message) {
-            super(message);
-        }
-    }
-
     @Override
-    public Integer call() {
-        try {
+    public Integer call() throws BadInput {
+        try (Interrupt signal = Interrupt.watch()) {
             return run();
-        } catch (Fail e) {
-            System.err.println("error: " + e.getMessage());
-            return 2;
         }
     }
 
-    private int run() throws Fail {
+    private int run() throws BadInput {
         if (frames < 0) {
-            throw new Fail("--frames must be 0 or more, not " + frames);
+            throw new BadInput("--frames must be 0 or more, not " + frames);
         }
+        if (batteryFile != null && (battery || noBattery)) {
+            throw new BadInput("--battery-file names where the battery RAM goes: give it alone, without --battery or --no-battery");
+        }
+        if (battery && noBattery) {
+            throw new BadInput("--battery and --no-battery contradict each other");
+        }
+        Outputs.check(dumpRam, "--dump-ram");
+        Outputs.check(screenshot, "--screenshot");
+        Outputs.check(json, "--json");
+        Outputs.check(saveState, "--save-state");
+        Outputs.check(wav, "--wav");
+        Outputs.check(batteryFile, "--battery-file");
         Cartridge cart = cartridge();
+        if (rom != null && RegionWarning.of(cart, rom.toString()) != null) {
+            System.err.println(RegionWarning.of(cart, rom.toString()));
+        }
         Console console;
         try {
             console = Console.create(cart);
         } catch (RomFormatException e) {
-            throw new Fail(e.getMessage());
+            throw new BadInput(e.getMessage());
         }
-        BatterySave battery = null;
-        if (rom != null && cart.battery() && !noBattery) {
-            battery = new BatterySave(rom, cart);
+        // Battery RAM only when asked: the run depends on its inputs alone, and writes nothing
+        // beside the ROM unless told to.
+        BatterySave saves = null;
+        if (batteryFile != null) {
+            saves = BatterySave.inFile(rom != null ? rom : Path.of(DemoRom.NAME), batteryFile);
+        } else if (battery && rom != null) {
+            saves = new BatterySave(rom, cart);
+        }
+        if (saves != null && !cart.battery()) {
+            System.err.println("headless: the ROM has no battery-backed RAM; nothing is loaded or saved");
+            saves = null;
+        }
+        if (saves != null) {
             try {
-                Path from = battery.load(console.mapper());
+                Path from = saves.load(console.mapper());
                 if (from != null) {
                     System.err.println("headless: battery RAM loaded from " + from);
                 }
             } catch (IOException e) {
-                throw new Fail(battery.target() + ": cannot read the battery save (" + e.getMessage() + ")");
+                throw new BadInput(saves.target() + ": cannot read the battery save (" + e.getMessage() + ")");
             }
         }
         Movie input = null;
@@ -111,7 +133,7 @@ public final class HeadlessCommand implements Callable<Integer> {
             try {
                 input = Fm2.read(movie);
             } catch (MovieException e) {
-                throw new Fail(e.getMessage());
+                throw new BadInput(e.getMessage());
             }
         }
         Snapshots snapshots = new Snapshots(console);
@@ -120,7 +142,7 @@ public final class HeadlessCommand implements Callable<Integer> {
             try {
                 snapshots.load(data, data.length, loadState.toString());
             } catch (SnapshotException e) {
-                throw new Fail(e.getMessage());
+                throw new BadInput(e.getMessage());
             }
         }
 
@@ -134,16 +156,23 @@ public final class HeadlessCommand implements Callable<Integer> {
             try {
                 wavOut = new WavWriter(wav, console.apu().audio().sampleRate());
             } catch (IOException e) {
-                throw new Fail(wav + ": cannot write (" + e.getMessage() + ")");
+                throw new BadInput(wav + ": cannot write (" + e.getMessage() + ")");
             }
             audioBuffer = new short[16384];
             console.apu().audio().read(audioBuffer, 0, audioBuffer.length);
         }
+        int done = 0;
+        boolean interrupted = false;
         for (int i = 0; i < frames; i++) {
+            if (Interrupt.requested()) {
+                interrupted = true;
+                break;
+            }
             if (movieInput != null) {
                 movieInput.apply((int) (startFrame + i), console);
             }
             console.runFrame();
+            done++;
             if (wavOut != null) {
                 writeAudio(console, wavOut, audioBuffer);
             }
@@ -153,21 +182,22 @@ public final class HeadlessCommand implements Callable<Integer> {
                 System.err.printf(Locale.ROOT, "headless: frame %d/%d%n", i + 1, frames);
             }
         }
+        interrupted |= Interrupt.requested();
         double seconds = Math.max(1e-9, (System.nanoTime() - t0) / 1e9);
         if (wavOut != null) {
             try {
                 wavOut.close();
             } catch (IOException e) {
-                throw new Fail(wav + ": cannot write (" + e.getMessage() + ")");
+                throw new BadInput(wav + ": cannot write (" + e.getMessage() + ")");
             }
         }
-        double fps = frames / seconds;
+        double fps = done / seconds;
 
-        if (battery != null) {
+        if (saves != null) {
             try {
-                System.err.println("headless: battery RAM saved to " + battery.save(console.mapper()));
+                System.err.println("headless: battery RAM saved to " + saves.save(console.mapper()));
             } catch (IOException e) {
-                throw new Fail(battery.target() + ": cannot write the battery save (" + e.getMessage() + ")");
+                throw new BadInput(saves.target() + ": cannot write the battery save (" + e.getMessage() + ")");
             }
         }
         if (dumpRam != null) {
@@ -185,7 +215,10 @@ public final class HeadlessCommand implements Callable<Integer> {
             ObjectNode o = mapper.createObjectNode();
             o.put("rom", cart.name());
             o.put("romSha256", RomId.hex(RomId.sha256(cart)));
-            o.put("frames", frames);
+            o.put("frames", done);
+            if (interrupted) {
+                o.put("interrupted", true);
+            }
             o.put("cycles", console.cycles());
             o.put("fps", Math.round(fps * 10) / 10.0);
             o.put("state", state);
@@ -193,21 +226,28 @@ public final class HeadlessCommand implements Callable<Integer> {
             try {
                 writeFile(json, mapper.writeValueAsBytes(o), "JSON summary");
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw new Fail(json + ": cannot encode JSON (" + e.getMessage() + ")");
+                throw new IllegalStateException("cannot encode the JSON summary: " + e.getMessage(), e);
             }
         }
-        System.out.printf(Locale.ROOT, "frames=%d cycles=%d fps=%.1f state=%s%n", frames, console.cycles(), fps, state);
-        return 0;
+        System.out.printf(Locale.ROOT, "frames=%d cycles=%d fps=%.1f state=%s%s%n", done, console.cycles(), fps, state,
+                interrupted ? " interrupted" : "");
+        return interrupted ? ExitCodes.SIGINT : ExitCodes.OK;
     }
 
-    private void writeAudio(Console console, WavWriter out, short[] buffer) throws Fail {
+    /** Drains the audio into the WAV; on a write error the WAV is dropped (nothing left at its path). */
+    private void writeAudio(Console console, WavWriter out, short[] buffer) throws BadInput {
         try {
             int n;
             while ((n = console.apu().audio().read(buffer, 0, buffer.length)) > 0) {
                 out.write(buffer, 0, n);
             }
         } catch (IOException e) {
-            throw new Fail(wav + ": cannot write (" + e.getMessage() + ")");
+            try {
+                out.abandon();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw new BadInput(wav + ": cannot write (" + e.getMessage() + ")");
         }
     }
 
@@ -222,38 +262,27 @@ public final class HeadlessCommand implements Callable<Integer> {
         return RomId.hex(md.digest(b));
     }
 
-    private Cartridge cartridge() throws Fail {
-        if (rom != null) {
-            try {
-                return Cartridge.load(rom);
-            } catch (RomFormatException e) {
-                throw new Fail(e.getMessage());
-            }
-        }
+    private Cartridge cartridge() throws BadInput {
         try {
-            return Cartridge.parse(DemoRom.NAME, DemoRom.bytes());
+            return RomArg.load(rom);
         } catch (RomFormatException e) {
-            throw new Fail("demo ROM: " + e.getMessage());
+            throw new BadInput(rom == null ? "demo ROM: " + e.getMessage() : e.getMessage());
         }
     }
 
-    private static byte[] readFile(Path file, String what) throws Fail {
+    private static byte[] readFile(Path file, String what) throws BadInput {
         if (!Files.isRegularFile(file)) {
-            throw new Fail(file + ": " + (Files.exists(file) ? "not a file" : "not found"));
+            throw new BadInput(file + ": " + (Files.exists(file) ? "not a file" : "not found"));
         }
         try {
             return Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new Fail(file + ": cannot read " + what + " (" + e.getMessage() + ")");
+            throw new BadInput(file + ": cannot read " + what + " (" + e.getMessage() + ")");
         }
     }
 
-    /** Writes atomically: a temporary file beside the target, then a rename. */
-    private static void writeFile(Path file, byte[] data, String what) throws Fail {
-        try {
-            AtomicFile.write(file, data);
-        } catch (IOException e) {
-            throw new Fail(file + ": cannot write " + what + " (" + e.getMessage() + ")");
-        }
+    /** Writes by the output rule ({@link Outputs}). */
+    private static void writeFile(Path file, byte[] data, String what) throws BadInput {
+        Outputs.write(file, data, what);
     }
 }

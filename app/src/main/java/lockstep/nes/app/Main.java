@@ -34,17 +34,22 @@ public final class Main implements Runnable {
     public static int run(String... args) {
         CommandLine cl = new CommandLine(new Main());
         args = RunCommand.implicit(args, cl.getSubcommands().keySet());
-        // A bad option or argument: one line saying what is wrong and where to look, exit 2.
+        // The one place exceptions become exit codes (ExitCodes): a bad option or argument is
+        // one line saying what is wrong and where to look, exit 2.
         cl.setParameterExceptionHandler((ex, a) -> {
             CommandLine cmd = ex.getCommandLine();
             cmd.getErr().println("error: " + ex.getMessage() + " (see: " + cmd.getCommandSpec().qualifiedName()
                     + " --help)");
-            return 2;
+            return ExitCodes.BAD_INPUT;
         });
-        // An unexpected failure is a bug: one line with its cause, never a stack trace.
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-            cmd.getErr().println("error: " + (ex.getMessage() != null ? ex.getMessage() : ex.toString()));
-            return 3;
+            if (ex instanceof BadInput) {
+                cmd.getErr().println("error: " + ex.getMessage());
+                return ExitCodes.BAD_INPUT;
+            }
+            // Anything else is a bug: one line with its cause, never a stack trace.
+            cmd.getErr().println("error: internal error: " + (ex.getMessage() != null ? ex.getMessage() : ex.toString()));
+            return ExitCodes.INTERNAL;
         });
         return cl.execute(args);
     }

@@ -1,12 +1,12 @@
 package lockstep.nes.app;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 import lockstep.nes.core.Nestest;
+import lockstep.nes.core.TextFile;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import picocli.CommandLine.Command;
@@ -33,9 +33,9 @@ public final class NestestCommand implements Callable<Integer> {
             return 2;
         }
         try {
-            lines = Files.readAllLines(log);
+            lines = TextFile.read(log).lines().toList();
         } catch (IOException e) {
-            System.err.println("error: " + log + ": cannot read (" + e.getMessage() + ")");
+            System.err.println("error: " + e.getMessage());
             return 2;
         }
         Nestest.Result r;

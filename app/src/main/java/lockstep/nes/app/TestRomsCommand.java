@@ -1,6 +1,10 @@
 package lockstep.nes.app;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -8,6 +12,12 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import lockstep.nes.core.UserDirs;
 
 import lockstep.nes.roms.HashUpdater;
 import lockstep.nes.roms.Manifest;
@@ -59,13 +69,20 @@ public final class TestRomsCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "ROMs run in parallel (default: the cores)")
     Integer threads;
 
-    @Option(names = "--pictures", paramLabel = "DIR", defaultValue = "target/rom-failures",
+    @Option(names = "--pictures", paramLabel = "DIR",
             description = "where the last frame of each ROM that did not pass is saved as PNG"
-                + " (default: ${DEFAULT-VALUE})")
+                + " (default: rom-failures/ in the user's data folder, ~/.local/share/lockstep-nes)")
     Path pictures;
 
     @Override
-    public Integer call() {
+    public Integer call() throws BadInput {
+        try (Interrupt signal = Interrupt.watch()) {
+            return runRoms();
+        }
+    }
+
+    private int runRoms() throws BadInput {
+        Outputs.check(json, "--json");
         Path romsDir = RomsDir.locate(roms, System.getenv(), TestRomsCommand.class);
         if (!Files.isDirectory(romsDir)) {
             System.err.println("error: " + romsDir + ": roms dir not found (use --roms DIR or set "
@@ -79,6 +96,10 @@ public final class TestRomsCommand implements Callable<Integer> {
         if (threads != null && threads < 1) {
             System.err.println("error: --threads must be >= 1, got " + threads);
             return 2;
+        }
+        Path pictureDir = pictures != null ? pictures : UserDirs.data().resolve("rom-failures");
+        if (Files.exists(pictureDir) && !Files.isDirectory(pictureDir)) {
+            throw new BadInput(pictureDir + ": not a folder (--pictures)");
         }
         Path source = updateHashes != null ? updateHashes : manifestFile;
         Manifest manifest;
@@ -110,33 +131,75 @@ public final class TestRomsCommand implements Callable<Integer> {
         if (updateHashes != null) {
             return updateHashes(runner, manifest, entries);
         }
-        List<RomResult> results;
+        List<RomResult> results = new ArrayList<>();
+        boolean interrupted = false;
+        int pictured = 0;
         try (RomSuite suite = new RomSuite(runner, threads != null ? threads : RomSuite.defaultThreads())) {
-            results = suite.runAll(entries, r -> {
+            for (CompletableFuture<RomResult> f : suite.start(entries)) {
+                RomResult r = awaitUnlessInterrupted(f);
+                if (r == null) {
+                    interrupted = true;
+                    break;
+                }
+                results.add(r);
                 System.out.println(Report.line(r));
                 if (!r.passed()) {
                     try {
-                        RomSuite.savePicture(r, pictures);
+                        if (RomSuite.savePicture(r, pictureDir) != null) {
+                            pictured++;
+                        }
                     } catch (IOException e) {
                         System.err.println("warning: cannot save the picture of " + r.rom() + ": " + e.getMessage());
                     }
                 }
-            });
-        }
-        System.out.println(Report.summary(results));
-        if (json != null) {
-            try {
-                Report.writeJson(results, json);
-            } catch (IOException e) {
-                System.err.println("error: " + json + ": cannot write (" + e.getMessage() + ")");
-                return 2;
             }
         }
-        return Report.expectationsMet(results) ? 0 : 1;
+        System.out.println(Report.summary(results) + (interrupted ? " (interrupted after " + results.size() + " of "
+                + entries.size() + " ROMs)" : ""));
+        if (pictured > 0) {
+            System.err.println("test-roms: last frames of the ROMs that did not pass are in " + pictureDir);
+        }
+        if (json != null) {
+            byte[] data = Report.json(results).getBytes(StandardCharsets.UTF_8);
+            if (interrupted) {
+                try {
+                    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+                    ObjectNode root = (ObjectNode) mapper.readTree(data);
+                    root.put("interrupted", true);
+                    data = mapper.writeValueAsBytes(root);
+                } catch (IOException e) {
+                    throw new IllegalStateException("the report is not the JSON Report.json writes", e);
+                }
+            }
+            Outputs.write(json, data, "results");
+        }
+        if (interrupted) {
+            return ExitCodes.SIGINT;
+        }
+        return Report.expectationsMet(results) ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    /** The ROM's result, or null when a signal came first (polled every 100 ms). */
+    private static RomResult awaitUnlessInterrupted(CompletableFuture<RomResult> f) {
+        while (true) {
+            if (Interrupt.requested()) {
+                return null;
+            }
+            try {
+                return f.get(100, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                // poll again
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e.getCause() != null ? e.getCause().getMessage() : e.getMessage(), e);
+            }
+        }
     }
 
     private int updateHashes(RomRunner runner, Manifest manifest, List<RomEntry> entries) {
-        HashUpdater updater = new HashUpdater(runner, Path.of("target", "frame-hashes"),
+        HashUpdater updater = new HashUpdater(runner, UserDirs.data().resolve("frame-hashes"),
                 LocalDate.now(ZoneOffset.UTC).toString());
         try {
             updater.update(updateHashes, manifest, entries, System.out);

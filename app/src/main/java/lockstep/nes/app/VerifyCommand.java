@@ -14,6 +14,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import lockstep.nes.core.Console;
+import lockstep.nes.core.RegionWarning;
+import lockstep.nes.core.TextFile;
+import lockstep.nes.core.UserDirs;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.demo.DemoRom;
@@ -22,6 +26,8 @@ import lockstep.nes.core.movie.MovieException;
 import lockstep.nes.verifier.AlertWebhook;
 import lockstep.nes.verifier.DeadLetter;
 import lockstep.nes.verifier.FaultSpec;
+import lockstep.nes.verifier.Faults;
+import lockstep.nes.verifier.InputSource;
 import lockstep.nes.verifier.Lockstep;
 import lockstep.nes.verifier.MetricsServer;
 import lockstep.nes.verifier.MovieInput;
@@ -68,8 +74,8 @@ public final class VerifyCommand implements Callable<Integer> {
     Path report;
 
     @Option(names = "--dead-letter", paramLabel = "DIR", description = "where outputs go while the divergence flag is up "
-            + "(default: ./lockstep-dead-letter)")
-    Path deadLetter = Path.of("lockstep-dead-letter");
+            + "(default: dead-letter/ in the user's data folder, ~/.local/share/lockstep-nes)")
+    Path deadLetter;
 
     @Option(names = "--rollback", paramLabel = "POLICY", description = "auto (default), on-alert or off")
     String rollback = "auto";
@@ -102,11 +108,20 @@ public final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Lockstep.Options o = new Lockstep.Options();
+        Ports.check(metricsPort, "--metrics-port");
+        Outputs.check(report, "--report");
+        Path deadLetterDir = deadLetter != null ? deadLetter : UserDirs.data().resolve("dead-letter");
+        if (deadLetter != null && Files.exists(deadLetter) && !Files.isDirectory(deadLetter)) {
+            return fail(deadLetter + ": not a folder (--dead-letter)");
+        }
         Cartridge cart;
         try {
             cart = RomArg.load(rom);
         } catch (RomFormatException e) {
             return fail(e.getMessage());
+        }
+        if (rom != null && RegionWarning.of(cart, rom.toString()) != null) {
+            System.err.println(RegionWarning.of(cart, rom.toString()));
         }
         o.romName = RomArg.name(rom);
         try {
@@ -163,9 +178,9 @@ public final class VerifyCommand implements Callable<Integer> {
         String token = null;
         if (alertTokenFile != null) {
             try {
-                token = Files.readString(alertTokenFile, StandardCharsets.UTF_8).trim();
+                token = TextFile.read(alertTokenFile).trim();
             } catch (IOException e) {
-                return fail(alertTokenFile + ": cannot read the alert token (" + e.getMessage() + ")");
+                return fail(e.getMessage() + " (--alert-token-file)");
             }
         } else if (System.getenv("LOCKSTEP_ALERT_TOKEN") != null) {
             token = System.getenv("LOCKSTEP_ALERT_TOKEN").trim();
@@ -188,9 +203,19 @@ public final class VerifyCommand implements Callable<Integer> {
         o.progress = System.err;
 
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        VerifySession lockstep = VerifySession.create(sessionMode, cart, o,
-                fence -> new SessionMetrics(registry, session, fence));
-        o.deadLetter = new DeadLetter(deadLetter, lockstep.fence());
+        VerifySession lockstep;
+        try {
+            lockstep = VerifySession.create(sessionMode, cart, o, fence -> new SessionMetrics(registry, session, fence));
+            if (o.faults.stream().anyMatch(Faults::changesState)) {
+                Console scratch = Console.create(cart);
+                for (FaultSpec f : o.faults) {
+                    Faults.check(f, scratch);
+                }
+            }
+        } catch (RomFormatException | IllegalArgumentException e) {
+            return fail(e.getMessage());
+        }
+        o.deadLetter = new DeadLetter(deadLetterDir, lockstep.fence());
         MetricsServer server = null;
         if (metricsPort != null) {
             AlertWebhook webhook = null;
@@ -206,15 +231,35 @@ public final class VerifyCommand implements Callable<Integer> {
             System.err.println("verify: metrics on http://127.0.0.1:" + server.port() + "/metrics"
                     + (webhook != null ? ", alert webhook on /alerts" : ""));
         }
+        // SIGINT/SIGTERM: the same-thread loop stops at the next frame (its input is asked for
+        // every frame); the other modes' engines run on other threads or processes and end with
+        // the JVM.
+        FrameWatch watch = sessionMode == VerifySession.Mode.SAME_THREAD ? new FrameWatch(o.input) : null;
+        if (watch != null) {
+            o.input = watch;
+        }
         Lockstep.Result r;
-        try {
-            r = lockstep.run();
-        } catch (SessionSetupException e) {
-            // Processes mode: the hosts did not start, or refused an --inject.
-            return fail(e.getMessage());
-        } finally {
-            if (server != null) {
-                server.close();
+        try (Interrupt signal = watch != null ? Interrupt.watch() : null) {
+            try {
+                r = lockstep.run();
+            } catch (SessionSetupException | RomFormatException e) {
+                // Processes mode: the hosts did not start, or refused an --inject or the ROM.
+                return fail(e.getMessage());
+            } catch (Interrupt.Stopped e) {
+                return interrupted(watch.frame());
+            } finally {
+                if (server != null) {
+                    server.close();
+                }
+            }
+        }
+        List<FaultSpec> neverFired = new ArrayList<>();
+        if (r.completed()) {
+            List<FaultSpec> fired = lockstep.firedFaults();
+            for (FaultSpec f : o.faults) {
+                if (!fired.contains(f)) {
+                    neverFired.add(f);
+                }
             }
         }
         if (report != null) {
@@ -229,11 +274,18 @@ public final class VerifyCommand implements Callable<Integer> {
             json.put("stopReason", r.stopReason());
             json.put("rollbacks", r.rollbacks());
             json.put("divergences", r.divergences());
-            try {
-                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(report.toFile(), json);
-            } catch (IOException e) {
-                System.err.println("error: cannot write report " + report + " (" + e.getMessage() + ")");
-            }
+            json.put("faultsNeverFired", neverFired.stream().map(FaultSpec::toString).toList());
+            writeReport(json);
+        }
+        if (r.divergences().size() > 0 && Files.isDirectory(deadLetterDir)) {
+            System.err.println("verify: dead letters in " + deadLetterDir);
+        }
+        if (!neverFired.isEmpty()) {
+            // A fault meant to be caught that never happened: the run proves nothing (bad input).
+            System.err.println("error: --inject " + neverFired.stream().map(FaultSpec::toString)
+                    .collect(java.util.stream.Collectors.joining(", ")) + ": never fired (its cycle is past the run's "
+                    + r.frames() + " frames)");
+            return ExitCodes.BAD_INPUT;
         }
         if (r.diverged() || !r.completed()) {
             if (!r.diverged()) {
@@ -249,6 +301,60 @@ public final class VerifyCommand implements Callable<Integer> {
         System.out.printf("verify: no divergence; frames=%d cycles verified=%d state=%s%n", r.frames(),
                 r.cyclesVerified(), r.finalStateHash());
         return 0;
+    }
+
+    /** The report and summary of a run a signal stopped before frame {@code frame}. */
+    private int interrupted(int frame) throws BadInput {
+        if (report != null) {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("rom", RomArg.name(rom));
+            json.put("session", session);
+            json.put("mode", mode);
+            json.put("frames", frame);
+            json.put("completed", false);
+            json.put("interrupted", true);
+            json.put("stopReason", "interrupted");
+            writeReport(json);
+        }
+        System.out.printf("verify: INTERRUPTED after %d of %d frames, no divergence before%n", frame, frames);
+        return ExitCodes.SIGINT;
+    }
+
+    private void writeReport(Map<String, Object> json) throws BadInput {
+        try {
+            Outputs.write(report, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(json),
+                    "report");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode the report: " + e.getMessage(), e);
+        }
+    }
+
+    /** The input of a same-thread run, which stops it at a frame boundary once a signal came. */
+    private static final class FrameWatch implements InputSource {
+        private final InputSource input;
+        private volatile int frame;
+
+        FrameWatch(InputSource input) {
+            this.input = input;
+        }
+
+        @Override
+        public void apply(int frame, lockstep.nes.core.Console console) {
+            if (Interrupt.requested()) {
+                throw new Interrupt.Stopped();
+            }
+            this.frame = frame;
+            input.apply(frame, console);
+        }
+
+        @Override
+        public int length() {
+            return input.length();
+        }
+
+        int frame() {
+            return frame;
+        }
     }
 
     private static int fail(String message) {

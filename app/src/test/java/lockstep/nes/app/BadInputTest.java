@@ -12,7 +12,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every command that takes a ROM answers a bad one with one clear line and exit code 2. */
+/**
+ * Every command that takes a ROM answers a bad one with one clear line and exit code 2 (the
+ * wider corpus, outputs included, is {@link BadInputCorpusTest}).
+ */
 class BadInputTest {
     @TempDir
     static Path tmp;
@@ -54,38 +57,6 @@ class BadInputTest {
         Cli.Result u = run("verify", "--no-such-option");
         assertEquals(2, u.exit(), u.err());
         assertEquals(1, u.err().strip().lines().count(), u.err());
-    }
-
-    static Stream<String> outputs() {
-        return Stream.of("--screenshot", "--save-state", "--dump-ram", "--json", "--wav");
-    }
-
-    /** An output path in a folder that does not exist: one line naming the file, exit 2, no stack trace. */
-    @ParameterizedTest
-    @MethodSource("outputs")
-    void anOutputInAMissingFolderGetsOneLineAndExitTwo(String option) {
-        Path out = tmp.resolve("no-such-folder/out.bin");
-        Cli.Result r = run("headless", "--frames", "1", option, out.toString());
-        assertEquals(2, r.exit(), r.err());
-        assertTrue(r.err().contains(out.toString()) && r.err().contains("cannot write"), r.err());
-        assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
-        assertEquals(1, r.err().strip().lines().count(), r.err());
-        assertFalse(Files.exists(out.getParent()), "no folder is made for a mistyped path");
-    }
-
-    /** An output path that is a folder is refused, and the folder (even an empty one) stays. */
-    @ParameterizedTest
-    @MethodSource("outputs")
-    void anOutputThatIsAFolderIsRefusedAndTheFolderStays(String option) throws Exception {
-        Path folder = Files.createDirectories(tmp.resolve("a-folder" + option));
-        Cli.Result r = run("headless", "--frames", "1", option, folder.toString());
-        assertEquals(2, r.exit(), r.err());
-        assertTrue(r.err().contains(folder.toString()), r.err());
-        assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
-        assertTrue(Files.isDirectory(folder), "the folder is still there");
-        try (Stream<Path> left = Files.list(folder)) {
-            assertEquals(0, left.count(), "nothing is written into it");
-        }
     }
 
     private static Cli.Result run(String... args) {

@@ -72,7 +72,7 @@ class TestRomsCommandTest {
     void runsAFolderPrintsLinesAndWritesJson() throws IOException {
         Files.createDirectories(roms.resolve("s"));
         Files.write(roms.resolve("s/good.nes"), rom(0));
-        Path json = roms.resolve("out/results.json");
+        Path json = Files.createDirectories(roms.resolve("out")).resolve("results.json");
         int rc = Main.run("test-roms", "--roms", roms.toString(), "--json", json.toString(), "s");
         assertEquals(0, rc, stdout() + err);
         String[] lines = stdout().strip().split("\n");

@@ -3,6 +3,7 @@ package lockstep.nes.desktop;
 import java.nio.file.Path;
 import java.util.Map;
 
+import lockstep.nes.core.UserDirs;
 import lockstep.nes.core.cart.BatterySave;
 
 /**
@@ -24,17 +25,11 @@ public record AppDirs(Path config, Path data) {
 
     /** The folder {@link BatterySave#defaultDataDir()} keeps its saves/ in. */
     static Path dataDir(Map<String, String> env, String home) {
-        String xdg = env.get("XDG_DATA_HOME");
-        Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
-                ? Path.of(xdg) : Path.of(home, ".local", "share");
-        return base.resolve("lockstep-nes");
+        return UserDirs.data(env, home);
     }
 
     static Path configDir(Map<String, String> env, String home) {
-        String xdg = env.get("XDG_CONFIG_HOME");
-        Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
-                ? Path.of(xdg) : Path.of(home, ".config");
-        return base.resolve("lockstep");
+        return UserDirs.config(env, home);
     }
 
     public Path keyConfig() {

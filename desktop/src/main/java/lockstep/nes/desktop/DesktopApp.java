@@ -14,6 +14,8 @@ import java.util.Locale;
 
 import javax.imageio.ImageIO;
 
+import lockstep.nes.core.AtomicFile;
+import lockstep.nes.core.RegionWarning;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.demo.DemoRom;
@@ -263,6 +265,10 @@ public final class DesktopApp {
         romPath = rom;
         try {
             Cartridge cart = rom == null ? Cartridge.parse(DemoRom.NAME, DemoRom.bytes()) : Cartridge.load(rom);
+            String regionWarning = rom == null ? null : RegionWarning.of(cart, rom.toString());
+            if (regionWarning != null) {
+                System.err.println(regionWarning);
+            }
             session = Session.open(cart, rom, o.dirs, osd, o.faults);
             session.console().apu().audio().setSampleRate(audio.rate());
             glfwSetWindowTitle(window, "lockstep-nes - " + session.romName());
@@ -270,7 +276,7 @@ public final class DesktopApp {
             if (rom != null) {
                 try {
                     Files.createDirectories(o.dirs.config());
-                    Files.writeString(lastRomFile(), rom.toAbsolutePath() + "\n", StandardCharsets.UTF_8);
+                    AtomicFile.write(lastRomFile(), (rom.toAbsolutePath() + "\n").getBytes(StandardCharsets.UTF_8));
                 } catch (IOException e) {
                     // remembering the ROM is a convenience; playing it is what matters
                 }

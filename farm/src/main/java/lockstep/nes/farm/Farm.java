@@ -4,11 +4,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +58,42 @@ public final class Farm {
         } catch (StoreUrl.BadUrlException e) {
             throw new BadInput(e.getMessage());
         }
+    }
+
+    /** The first 16 bytes of every SQLite database file. */
+    private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * Opens a store that must already exist (status, report): only {@code farm submit} creates
+     * one, so a mistyped path is reported instead of becoming a new, empty store (or a zero-size
+     * file becoming a database).
+     */
+    static Store openExisting(String url, int pool) throws BadInput, SQLException {
+        if (url == null) {
+            throw new BadInput("--store is required");
+        }
+        StoreUrl parsed;
+        try {
+            parsed = StoreUrl.parse(url);
+        } catch (StoreUrl.BadUrlException e) {
+            throw new BadInput(e.getMessage());
+        }
+        Path file = parsed.file();
+        if (file != null) {
+            if (!Files.exists(file)) {
+                throw new BadInput(file + ": no farm store there ('farm submit' creates one)");
+            }
+            byte[] head;
+            try (InputStream in = Files.newInputStream(file)) {
+                head = in.readNBytes(SQLITE_MAGIC.length);
+            } catch (IOException e) {
+                throw new BadInput(file + ": cannot read the farm store (" + e.getMessage() + ")");
+            }
+            if (!Arrays.equals(head, SQLITE_MAGIC)) {
+                throw new BadInput(file + ": not a farm store (not a SQLite database)");
+            }
+        }
+        return open(url, pool);
     }
 
     /** Runs a command body with the usual error mapping. */
@@ -222,7 +262,7 @@ public final class Farm {
     /** Job counts by state, result counts, the coordinator's term and the dead letters. */
     public static int status(String storeUrl, PrintStream out, PrintStream err) {
         return guard(err, () -> {
-            try (Store store = open(storeUrl, 2)) {
+            try (Store store = openExisting(storeUrl, 2)) {
                 Map<String, Integer> c = store.countsByStatus();
                 int total = c.values().stream().mapToInt(Integer::intValue).sum();
                 out.println("store: " + store.db().url() + " (schema v" + store.db().schemaVersion() + ")");
@@ -256,7 +296,7 @@ public final class Farm {
     /** The nightly report: one row per job. */
     public static int report(String storeUrl, boolean json, PrintStream out, PrintStream err) {
         return guard(err, () -> {
-            try (Store store = open(storeUrl, 2)) {
+            try (Store store = openExisting(storeUrl, 2)) {
                 List<Store.ReportRow> rows = store.report();
                 if (json) {
                     ObjectNode root = JSON.createObjectNode();

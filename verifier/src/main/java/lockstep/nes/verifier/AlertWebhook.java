@@ -15,6 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class AlertWebhook {
     public static final String ALERT_NAME = "LockstepStateDivergence";
+    /** The largest payload accepted; a larger one is answered 413 (Alertmanager's are a few KiB). */
+    public static final int MAX_BODY = 1 << 20;
 
     /** What a session does when an alert orders its rollback. */
     public interface RollbackTarget {

@@ -78,6 +78,19 @@ public final class Faults {
         return Revisits.forPartnerFaults(unfired, engine);
     }
 
+    /**
+     * Checks that state fault {@code f} names something {@code scratch} has, by applying it
+     * there (a console the run does not use): a field or address that does not exist is bad
+     * input, refused before the run rather than found when the fault is due.
+     */
+    public static void check(FaultSpec f, Console scratch) {
+        try {
+            apply(f, scratch);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("bad --inject '" + f + "': " + e.getMessage(), e);
+        }
+    }
+
     /** Applies one state fault to {@code c}; false for faults that are not state changes. */
     static boolean apply(FaultSpec f, Console c) {
         switch (f.kind()) {

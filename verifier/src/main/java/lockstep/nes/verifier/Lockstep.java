@@ -131,6 +131,11 @@ public final class Lockstep implements VerifySession {
     }
 
     @Override
+    public List<FaultSpec> firedFaults() {
+        return faults.firedSpecs();
+    }
+
+    @Override
     public EpochFence fence() {
         return fence;
     }

@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -15,6 +16,9 @@ import java.util.concurrent.Executors;
  * (Alertmanager's webhook, when a webhook is configured).
  */
 public final class MetricsServer implements AutoCloseable {
+    /** The most of an oversized body read (and dropped) to answer 413 cleanly. */
+    private static final long DRAIN_LIMIT = 64L << 20;
+
     private final HttpServer server;
 
     public MetricsServer(int port, PrometheusMeterRegistry registry, AlertWebhook webhook) throws IOException {
@@ -35,7 +39,14 @@ public final class MetricsServer implements AutoCloseable {
                 send(ex, 405, "POST only\n", "text/plain");
                 return;
             }
-            byte[] body = ex.getRequestBody().readNBytes(1 << 20);
+            byte[] body = ex.getRequestBody().readNBytes(AlertWebhook.MAX_BODY + 1);
+            if (body.length > AlertWebhook.MAX_BODY) {
+                // Read the rest before answering: a reply while the client still sends, then a
+                // close with unread bytes, would reach it as a reset connection, not as 413.
+                drain(ex.getRequestBody());
+                send(ex, 413, "payload over " + AlertWebhook.MAX_BODY + " bytes\n", "text/plain");
+                return;
+            }
             AlertWebhook.Response r = webhook.handle(ex.getRequestHeaders().getFirst("Authorization"), body);
             send(ex, r.status(), r.body() + "\n", "text/plain");
         });
@@ -49,6 +60,16 @@ public final class MetricsServer implements AutoCloseable {
 
     public int port() {
         return server.getAddress().getPort();
+    }
+
+    /** Reads and discards a request body (up to {@link #DRAIN_LIMIT}; past that the connection closes). */
+    private static void drain(InputStream in) throws IOException {
+        final byte[] buf = new byte[65536];
+        long left = DRAIN_LIMIT;
+        int n;
+        while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0) {
+            left -= n;
+        }
     }
 
     private static void send(HttpExchange ex, int status, String text, String type) throws IOException {

@@ -106,6 +106,17 @@ final class ProcessLockstep implements VerifySession {
     }
 
     @Override
+    public List<FaultSpec> firedFaults() {
+        List<FaultSpec> out = new ArrayList<>();
+        for (FaultSpec f : options.faults) {
+            if (fired.contains(f.toString())) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    @Override
     public EpochFence fence() {
         return fence;
     }

@@ -53,8 +53,11 @@ public final class SessionMetrics {
         FunctionCounter.builder("lockstep.stale.writes.rejected", fence, EpochFence::rejectedWrites)
                 .description("writes refused because they came from an older epoch")
                 .tag("session", session).register(registry);
-        checkpointSave = Timer.builder("lockstep.checkpoint.save").tag("session", session).register(registry);
-        checkpointRestore = Timer.builder("lockstep.checkpoint.restore").tag("session", session).register(registry);
+        // Every meter has a description: Prometheus' HELP line (promtool check metrics wants one).
+        checkpointSave = Timer.builder("lockstep.checkpoint.save").description("time to save a checkpoint")
+                .tag("session", session).register(registry);
+        checkpointRestore = Timer.builder("lockstep.checkpoint.restore")
+                .description("time to restore both engines from a checkpoint").tag("session", session).register(registry);
     }
 
     public void setDivergence(boolean diverged) {

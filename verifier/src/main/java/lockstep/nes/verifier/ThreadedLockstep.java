@@ -69,8 +69,8 @@ final class ThreadedLockstep implements VerifySession {
         return fence;
     }
 
-    /** The faults that have fired so far (tests). */
-    List<FaultSpec> firedFaults() {
+    @Override
+    public List<FaultSpec> firedFaults() {
         return faults.firedSpecs();
     }
 

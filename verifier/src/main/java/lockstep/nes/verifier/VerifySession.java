@@ -12,6 +12,12 @@ public interface VerifySession extends AlertWebhook.RollbackTarget {
     /** Runs the session to its end or to a divergence it may not recover from. */
     Lockstep.Result run() throws InterruptedException, RomFormatException;
 
+    /**
+     * The injected faults that fired, in the order given; one not in the list never fired (its
+     * cycle was past the run's end), which the command reports.
+     */
+    java.util.List<FaultSpec> firedFaults();
+
     /** The session's epoch fence (its rejected-write count is exported as a metric). */
     EpochFence fence();
 

@@ -82,4 +82,42 @@ class AlertWebhookTest {
             assertEquals(401, bad.statusCode());
         }
     }
+
+    @Test
+    void anOversizedPayloadIsAnswered413NotAReset() throws Exception {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        try (MetricsServer server = new MetricsServer(0, registry, webhook())) {
+            byte[] big = new byte[AlertWebhook.MAX_BODY + 4096];
+            java.util.Arrays.fill(big, (byte) ' ');
+            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + server.port() + "/alerts"))
+                    .header("Authorization", "Bearer secret")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(big)).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(413, r.statusCode(), r.body());
+            assertEquals(0, rollbacks.get());
+        }
+    }
+
+    /** Every metric family has a HELP line (promtool check metrics: "no help text"); promtool runs when present. */
+    @Test
+    void everyMetricHasHelpTextAndPassesPromtool() throws Exception {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        SessionMetrics m = new SessionMetrics(registry, "s1", new EpochFence());
+        m.checkpointSave().record(java.time.Duration.ofMillis(3));
+        m.checkpointRestore().record(java.time.Duration.ofMillis(4));
+        String text = registry.scrape();
+        java.util.Set<String> help = new java.util.TreeSet<>();
+        java.util.Set<String> typed = new java.util.TreeSet<>();
+        for (String line : text.split("\n")) {
+            String[] w = line.split(" ");
+            if (line.startsWith("# HELP ") && w.length > 3 && !line.substring(line.indexOf(w[2]) + w[2].length()).isBlank()) {
+                help.add(w[2]);
+            } else if (line.startsWith("# TYPE ")) {
+                typed.add(w[2]);
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertFalse(typed.isEmpty(), text);
+        assertEquals(typed, help, "metrics without help text");
+        Promtool.checkMetrics(text);
+    }
 }

@@ -2,14 +2,16 @@ package lockstep.nes.core.apu;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.RandomAccessFile;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
+import lockstep.nes.core.OutputFile;
+
 /**
- * Writes 16-bit signed mono PCM to a RIFF/WAVE file. The header's sizes are patched on
- * {@link #close}. Typical use with a console:
+ * Writes 16-bit signed mono PCM to a RIFF/WAVE file through {@link OutputFile}: the samples go to
+ * a temporary file whose header's sizes are patched on {@link #close}, which then renames it over
+ * the target; {@link #abandon} (after a write error) leaves nothing at the target. A FIFO or a
+ * character device is streamed, with the sizes of a stream of unknown length (0xFFFFFFFF), as
+ * programs that write WAV to a pipe do. Typical use with a console:
  *
  * <pre>{@code
  * try (WavWriter wav = new WavWriter(path, console.apu().audio().sampleRate())) {
@@ -25,18 +27,24 @@ import java.nio.file.Path;
 public final class WavWriter implements Closeable {
     private static final int HEADER = 44;
 
-    private final Path path;
+    /** The RIFF and data sizes of a stream whose length is not known when its header is sent. */
+    private static final long UNKNOWN = 0xFFFFFFFFL;
+
     private final int sampleRate;
-    private final OutputStream out;
+    private final OutputFile out;
     private final byte[] bytes = new byte[16384];
     private long samples;
     private boolean closed;
 
     public WavWriter(Path path, int sampleRate) throws IOException {
-        this.path = path;
         this.sampleRate = sampleRate;
-        this.out = Files.newOutputStream(path);
-        out.write(header(0));
+        this.out = OutputFile.open(path);
+        try {
+            out.write(header(out.seekable() ? 0 : UNKNOWN));
+        } catch (IOException e) {
+            out.close();
+            throw e;
+        }
     }
 
     /** Appends {@code len} samples from {@code buf}. */
@@ -59,23 +67,33 @@ public final class WavWriter implements Closeable {
         return samples;
     }
 
+    /** Patches the header's sizes and puts the file in place (see the class comment). */
     @Override
     public void close() throws IOException {
         if (closed) {
             return;
         }
         closed = true;
-        out.close();
-        try (RandomAccessFile f = new RandomAccessFile(path.toFile(), "rw")) {
-            f.seek(0);
-            f.write(header(samples * 2));
+        try {
+            if (out.seekable()) {
+                out.writeAt(0, header(samples * 2));
+            }
+            out.commit();
+        } finally {
+            out.close();
         }
+    }
+
+    /** Drops what was written: no file is left at the target (a stream is just closed). */
+    public void abandon() throws IOException {
+        closed = true;
+        out.close();
     }
 
     private byte[] header(long dataBytes) {
         byte[] h = new byte[HEADER];
         ascii(h, 0, "RIFF");
-        le32(h, 4, 36 + dataBytes);
+        le32(h, 4, dataBytes == UNKNOWN ? UNKNOWN : 36 + dataBytes);
         ascii(h, 8, "WAVE");
         ascii(h, 12, "fmt ");
         le32(h, 16, 16);

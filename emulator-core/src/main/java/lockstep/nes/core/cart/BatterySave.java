@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import lockstep.nes.core.AtomicFile;
+import lockstep.nes.core.UserDirs;
 import lockstep.nes.state.Memory;
 
 /**
@@ -40,19 +41,25 @@ public final class BatterySave {
      * already probed it, or a test running as root, for whom no folder is read-only).
      */
     public BatterySave(Path rom, Cartridge cart, Path dataDir, boolean romFolderWritable) {
+        this(rom, rom.resolveSibling(rom.getFileName() + ".sav"),
+                dataDir.resolve(rom.getFileName() + "-" + cart.romCrc32() + ".sav"), romFolderWritable);
+    }
+
+    private BatterySave(Path rom, Path beside, Path fallback, boolean romFolderWritable) {
         this.rom = rom;
-        this.beside = rom.resolveSibling(rom.getFileName() + ".sav");
-        this.fallback = dataDir.resolve(rom.getFileName() + "-" + cart.romCrc32() + ".sav");
+        this.beside = beside;
+        this.fallback = fallback;
         this.romFolderWritable = romFolderWritable;
+    }
+
+    /** A save kept in {@code file} alone (a path the user gave): loaded from it and written to it. */
+    public static BatterySave inFile(Path rom, Path file) {
+        return new BatterySave(rom, file, file, true);
     }
 
     /** $XDG_DATA_HOME/lockstep-nes/saves, or ~/.local/share/lockstep-nes/saves. */
     public static Path defaultDataDir() {
-        String xdg = System.getenv("XDG_DATA_HOME");
-        Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute()
-                ? Path.of(xdg)
-                : Path.of(System.getProperty("user.home"), ".local", "share");
-        return base.resolve("lockstep-nes").resolve("saves");
+        return UserDirs.data().resolve("saves");
     }
 
     /** Where {@link #save} writes. */

@@ -2,10 +2,12 @@ package lockstep.nes.core.movie;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+
+import lockstep.nes.core.AtomicFile;
+import lockstep.nes.core.TextFile;
 
 /**
  * FCEUX's text movie format (.fm2): header lines {@code key value}, then one line per frame
@@ -27,14 +29,11 @@ public final class Fm2 {
     }
 
     public static Movie read(Path file) throws MovieException {
-        if (!Files.isRegularFile(file)) {
-            throw new MovieException(file + ": " + (Files.exists(file) ? "not a file" : "not found"));
-        }
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            text = TextFile.read(file);
         } catch (IOException e) {
-            throw new MovieException(file + ": cannot read (" + e.getMessage() + ")");
+            throw new MovieException(e.getMessage());
         }
         return parse(text, file.toString());
     }
@@ -221,6 +220,6 @@ public final class Fm2 {
     }
 
     public static void write(Movie movie, Path file) throws IOException {
-        Files.writeString(file, format(movie), StandardCharsets.UTF_8);
+        AtomicFile.write(file, format(movie).getBytes(StandardCharsets.UTF_8));
     }
 }

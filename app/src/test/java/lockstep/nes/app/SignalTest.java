@@ -1,0 +1,123 @@
+package lockstep.nes.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * SIGTERM and SIGINT during a long run, in a real process: the run stops at a frame (or ROM)
+ * boundary, prints its summary, writes the report so far marked interrupted, and exits 143 /
+ * 130. The process runs in an empty working directory, which must stay empty.
+ */
+class SignalTest {
+    @TempDir
+    Path tmp;
+
+    /**
+     * Starts {@code lockstep ARGS} in the empty folder {@code tmp/work}, stdout and stderr to
+     * files; returns once {@code ready} appeared on stderr.
+     */
+    private Running start(String ready, String... args) throws Exception {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(args));
+        Path out = tmp.resolve("stdout.txt");
+        Path err = tmp.resolve("stderr.txt");
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().put("XDG_DATA_HOME", tmp.resolve("data").toString());
+        Process p = pb.start();
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (!Files.readString(err).contains(ready)) {
+            assertTrue(p.isAlive() && System.nanoTime() < deadline, "started: " + Files.readString(err));
+            Thread.sleep(50);
+        }
+        return new Running(p, out, err, work);
+    }
+
+    private record Running(Process process, Path outFile, Path errFile, Path work) {
+        int waitFor() throws Exception {
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS), "exits after the signal");
+            return process.exitValue();
+        }
+
+        String out() throws IOException {
+            return Files.readString(outFile);
+        }
+
+        String err() throws IOException {
+            return Files.readString(errFile);
+        }
+    }
+
+    private static void assertEmpty(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            assertEquals(List.of(), s.toList(), "nothing lands in the working directory");
+        }
+    }
+
+    @Test
+    void headlessOnSigtermWritesTheJsonSoFarAndExits143() throws Exception {
+        Path json = tmp.resolve("h.json");
+        Running r = start("headless: frame", "headless", "--frames", "10000000", "--json", json.toString());
+        r.process().destroy(); // SIGTERM
+        assertEquals(143, r.waitFor(), r.err());
+        String out = r.out();
+        assertTrue(out.matches("(?s)frames=\\d+ cycles=\\d+ fps=[0-9.]+ state=[0-9a-f]{64} interrupted\\s*"),
+                out + r.err());
+        JsonNode n = new ObjectMapper().readTree(json.toFile());
+        assertTrue(n.path("interrupted").asBoolean(), n.toString());
+        assertTrue(n.path("frames").asInt() > 0 && n.path("frames").asInt() < 10000000, n.toString());
+        assertEmpty(r.work());
+    }
+
+    @Test
+    void verifyOnSigintWritesTheReportSoFarAndExits130() throws Exception {
+        Path report = tmp.resolve("v.json");
+        Running r = start("verify: metrics on", "verify", "--frames", "10000000", "--metrics-port", "0",
+                "--report", report.toString());
+        Thread.sleep(1500);
+        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(r.process().pid())).start();
+        assertEquals(0, kill.waitFor());
+        assertEquals(130, r.waitFor(), r.err());
+        assertTrue(r.out().contains("verify: INTERRUPTED after "), r.out());
+        JsonNode n = new ObjectMapper().readTree(report.toFile());
+        assertTrue(n.path("interrupted").asBoolean(), n.toString());
+        assertTrue(n.path("frames").asInt() > 0, n.toString());
+        assertEmpty(r.work());
+    }
+
+    @Test
+    void testRomsOnSigtermWritesTheResultsSoFarAndExits143() throws Exception {
+        Path json = tmp.resolve("t.json");
+        String roms = lockstep.nes.roms.RomsDir.locate(null, System.getenv(), SignalTest.class).toString();
+        org.junit.jupiter.api.Assumptions.assumeTrue(new File(roms).isDirectory(), "the test ROMs are there");
+        Running r = start("", "test-roms", "--roms", roms, "--threads", "1", "--json", json.toString());
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (r.out().isEmpty()) { // the first result line: the suite is under way
+            assertTrue(r.process().isAlive() && System.nanoTime() < deadline, r.err());
+            Thread.sleep(50);
+        }
+        r.process().destroy();
+        assertEquals(143, r.waitFor(), r.out() + r.err());
+        assertTrue(r.out().contains("(interrupted after "), r.out());
+        JsonNode n = new ObjectMapper().readTree(json.toFile());
+        assertTrue(n.path("interrupted").asBoolean(), n.toString());
+        assertTrue(n.path("results").size() >= 1, n.toString());
+        assertEmpty(r.work());
+    }
+}
