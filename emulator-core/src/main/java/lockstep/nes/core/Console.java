@@ -131,6 +131,7 @@ public final class Console implements Digestible {
      */
     @NotState("cache: the board term's growth per cycle")
     private long boardSlope;
+    @NotState("cache key: the cycle representedParts was taken at")
     private long representedCycle;
 
     /**
