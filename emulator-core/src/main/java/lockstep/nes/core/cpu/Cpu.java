@@ -37,47 +37,47 @@ public final class Cpu implements Digestible {
     public static final int N = 0x80;
 
     // Registers.
-    private int a;
-    private int x;
-    private int y;
-    private int s;
+    int a;
+    int x;
+    int y;
+    int s;
     /** Status, with bit 5 always set and B (bit 4) never held. */
-    private int p = U | I;
-    private int pc;
+    int p = U | I;
+    int pc;
 
     // Pins: the access to perform this cycle.
-    private int addr;
-    private boolean write;
-    private int dout;
+    int addr;
+    boolean write;
+    int dout;
 
     // Instruction in progress.
     /** The address the current instruction's opcode was fetched from. */
-    private int opPc;
-    private int opcode = OP_RESET;
-    private int step;
+    int opPc;
+    int opcode = OP_RESET;
+    int step;
     /** Effective address (or its low byte while it is being fetched). */
-    private int ea;
+    int ea;
     /** Operand / pointer scratch. */
-    private int tmp;
+    int tmp;
     /** The high byte of an indexed base address, +1 (for the SHA/SHX/SHY/TAS stores). */
-    private int hiPlusOne;
+    int hiPlusOne;
 
     // Interrupt lines and polling.
-    private boolean nmiLine;
+    boolean nmiLine;
     /** The NMI edge detector's latch: set on a high-to-low edge of /NMI, cleared when taken. */
-    private boolean nmiPending;
+    boolean nmiPending;
     /** An interrupt was pending at the end of the last cycle (NMI latched, or IRQ with I clear). */
-    private boolean interruptPolled;
+    boolean interruptPolled;
     /** The poll result kept by a taken branch from the end of its operand cycle. */
-    private boolean branchPolled;
-    private boolean jammed;
+    boolean branchPolled;
+    boolean jammed;
     // For the polls after quiet cycles ({@link Bus#quietRead}): /IRQ as the last poll saw it,
     // valid when linesSeen. A cache of the console's line, not state: a power-on, reset or any
     // state visit (a load, a fault's poke) clears linesSeen, so the next poll asks the lines.
     @NotState("poll cache")
-    private boolean irqLine;
+    boolean irqLine;
     @NotState("poll cache validity")
-    private boolean linesSeen;
+    boolean linesSeen;
 
     /** Power-on: registers cleared, then the reset sequence. */
     public void power() {
@@ -256,12 +256,12 @@ public final class Cpu implements Digestible {
 
             // Implied / accumulator (step 1 was the dummy read of the next byte) and immediate.
             case IMP << 4 | 1 -> {
-                execImplied();
+                Operations.implied(this);
                 done(interruptPolled);
             }
             case IMM << 4 | 1 -> {
                 incPc();
-                execRead(data);
+                Operations.load(this, data);
                 done(interruptPolled);
             }
 
@@ -336,7 +336,7 @@ public final class Cpu implements Digestible {
             // The shared operand phase: 10 read, 20 write, 30-32 read-modify-write.
             case ZP << 4 | S10, ZPX << 4 | S10, ZPY << 4 | S10, ABS << 4 | S10, ABX << 4 | S10,
                     ABY << 4 | S10, IZX << 4 | S10, IZY << 4 | S10 -> {
-                execRead(data);
+                Operations.load(this, data);
                 done(interruptPolled);
             }
             case ZP << 4 | S30, ZPX << 4 | S30, ZPY << 4 | S30, ABS << 4 | S30, ABX << 4 | S30,
@@ -348,7 +348,7 @@ public final class Cpu implements Digestible {
             }
             case ZP << 4 | S31, ZPX << 4 | S31, ZPY << 4 | S31, ABS << 4 | S31, ABX << 4 | S31,
                     ABY << 4 | S31, IZX << 4 | S31, IZY << 4 | S31 -> {
-                tmp = execRmw(tmp);
+                tmp = Operations.modify(this, tmp);
                 write(ea, tmp);
                 step = 32;
             }
@@ -361,7 +361,7 @@ public final class Cpu implements Digestible {
             // Branches.
             case REL << 4 | 1 -> {
                 incPc();
-                if (!branchTaken()) {
+                if (!Operations.branchTaken(this)) {
                     done(interruptPolled);
                 } else {
                     // Taken: interrupts are polled here (end of the operand cycle), not at the
@@ -451,7 +451,7 @@ public final class Cpu implements Digestible {
                 step = 5;
             }
             case RTI << 4 | 3 -> {
-                setP(data);
+                Operations.setP(this, data);
                 s = (s + 1) & 0xFF;
                 read(0x100 | s);
                 step = 4;
@@ -536,10 +536,10 @@ public final class Cpu implements Digestible {
             case PSH << 4 | 2 -> done(interruptPolled);
             case PUL << 4 | 3 -> {
                 if (opcode == 0x28) {
-                    setP(data);
+                    Operations.setP(this, data);
                 } else {
                     a = data;
-                    nz(a);
+                    Operations.nz(this, a);
                 }
                 done(interruptPolled);
             }
@@ -629,7 +629,7 @@ public final class Cpu implements Digestible {
         if ((q = bus.quietRead(pc)) < 0) {
             bus.cycleRead(pc);
         }
-        execImplied();
+        Operations.implied(this);
         end(bus, q);
     }
 
@@ -637,7 +637,7 @@ public final class Cpu implements Digestible {
         poll(bus, q);
         final int v = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         this.pc = (pc + 1) & 0xFFFF;
-        execRead(v);
+        Operations.load(this, v);
         end(bus, q);
     }
 
@@ -673,7 +673,7 @@ public final class Cpu implements Digestible {
     }
 
     private void absoluteIndexed(Bus bus, int op, int pc, int q) {
-        if (isUnstableStore(OP[op])) {
+        if (Operations.isUnstableStore(OP[op])) {
             fetchOnly(pc, bus, q);
             return;
         }
@@ -705,7 +705,7 @@ public final class Cpu implements Digestible {
     }
 
     private void indirectIndexed(Bus bus, int op, int pc, int q) {
-        if (isUnstableStore(OP[op])) {
+        if (Operations.isUnstableStore(OP[op])) {
             fetchOnly(pc, bus, q);
             return;
         }
@@ -725,7 +725,7 @@ public final class Cpu implements Digestible {
         final int offset = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
         pc = (pc + 1) & 0xFFFF;
         this.pc = pc;
-        if (!branchTaken()) {
+        if (!Operations.branchTaken(this)) {
             end(bus, q);
             return;
         }
@@ -828,7 +828,7 @@ public final class Cpu implements Digestible {
 
     private void rti(Bus bus, int op, int pc, int q) {
         pullStart(pc, bus, q);
-        setP((q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s));
+        Operations.setP(this, (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s));
         s = (s + 1) & 0xFF;
         poll(bus, q);
         final int low = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
@@ -860,10 +860,10 @@ public final class Cpu implements Digestible {
         pullStart(pc, bus, q);
         final int v = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
         if (op == 0x28) {
-            setP(v);
+            Operations.setP(this, v);
         } else {
             a = v;
-            nz(a);
+            Operations.nz(this, a);
         }
         end(bus, q);
     }
@@ -933,7 +933,7 @@ public final class Cpu implements Digestible {
         poll(bus, q);
         if (KIND[opcode] == READ && partial == e) {
             ea = e;
-            execRead((q = bus.quietRead(e)) >= 0 ? q : bus.cycleRead(e));
+            Operations.load(this, (q = bus.quietRead(e)) >= 0 ? q : bus.cycleRead(e));
             end(bus, q);
             return;
         }
@@ -950,11 +950,11 @@ public final class Cpu implements Digestible {
         ea = e;
         switch (KIND[opcode]) {
             case READ -> {
-                execRead((q = bus.quietRead(e)) >= 0 ? q : bus.cycleRead(e));
+                Operations.load(this, (q = bus.quietRead(e)) >= 0 ? q : bus.cycleRead(e));
                 end(bus, q);
             }
             case WRITE -> {
-                final int v = storeValue();
+                final int v = Operations.store(this);
                 if ((q = bus.quietWrite(e, v)) < 0) {
                     bus.cycleWrite(e, v);
                 }
@@ -968,7 +968,7 @@ public final class Cpu implements Digestible {
                 if ((q = bus.quietWrite(e, v)) < 0) {
                     bus.cycleWrite(e, v);
                 }
-                final int r = execRmw(v);
+                final int r = Operations.modify(this, v);
                 poll(bus, q);
                 if ((q = bus.quietWrite(e, r)) < 0) {
                     bus.cycleWrite(e, r);
@@ -1020,18 +1020,14 @@ public final class Cpu implements Digestible {
             read(ea);
             step = 10;
         } else {
-            if (kind == WRITE && partial != ea && isUnstableStore(OP[opcode])) {
+            if (kind == WRITE && partial != ea && Operations.isUnstableStore(OP[opcode])) {
                 // The carry into the high byte is ANDed with the stored value.
-                ea = (storeValue() << 8) | (ea & 0xFF);
+                ea = (Operations.store(this) << 8) | (ea & 0xFF);
             }
             read(partial);
             // Remember that the next step fixes the address (step 3 for abs, 4 for (ind),Y).
             step++;
         }
-    }
-
-    private static boolean isUnstableStore(int op) {
-        return op == SHA || op == SHX || op == SHY || op == TAS;
     }
 
     /** The effective address is known: start the operand access. */
@@ -1042,7 +1038,7 @@ public final class Cpu implements Digestible {
                 step = 10;
             }
             case WRITE -> {
-                write(ea, storeValue());
+                write(ea, Operations.store(this));
                 step = 20;
             }
             default -> {
@@ -1050,16 +1046,6 @@ public final class Cpu implements Digestible {
                 step = 30;
             }
         }
-    }
-
-    private boolean branchTaken() {
-        int flag = switch (opcode >> 6) {
-            case 0 -> p & N;
-            case 1 -> p & V;
-            case 2 -> p & C;
-            default -> p & Z;
-        };
-        return (flag != 0) == ((opcode & 0x20) != 0);
     }
 
     /** One of the three stack cycles of an interrupt sequence: a push, or a read on reset. */
@@ -1077,204 +1063,6 @@ public final class Cpu implements Digestible {
         jammed = true;
         read(0xFFFF);
         step = 1;
-    }
-
-    // ---- operations ----
-
-    private void nz(int v) {
-        p = (p & ~(N | Z)) | (v & N) | (v == 0 ? Z : 0);
-    }
-
-    private void setP(int v) {
-        p = (v & ~B) | U;
-    }
-
-    private void adc(int v) {
-        int sum = a + v + (p & C);
-        int flags = p & ~(C | V);
-        if (sum > 0xFF) {
-            flags |= C;
-        }
-        if (((a ^ sum) & (v ^ sum) & 0x80) != 0) {
-            flags |= V;
-        }
-        p = flags;
-        a = sum & 0xFF;
-        nz(a);
-    }
-
-    private void compare(int reg, int v) {
-        int t = reg - v;
-        p = (p & ~C) | (t >= 0 ? C : 0);
-        nz(t & 0xFF);
-    }
-
-    private void execRead(int v) {
-        switch (OP[opcode]) {
-            case LDA -> { a = v; nz(a); }
-            case LDX -> { x = v; nz(x); }
-            case LDY -> { y = v; nz(y); }
-            case EOR -> { a ^= v; nz(a); }
-            case AND -> { a &= v; nz(a); }
-            case ORA -> { a |= v; nz(a); }
-            case ADC -> adc(v);
-            case SBC -> adc(v ^ 0xFF);
-            case CMP -> compare(a, v);
-            case CPX -> compare(x, v);
-            case CPY -> compare(y, v);
-            case BIT -> p = (p & ~(N | V | Z)) | (v & (N | V)) | ((a & v) == 0 ? Z : 0);
-            case LAX -> { a = v; x = v; nz(v); }
-            case ANC -> {
-                a &= v;
-                nz(a);
-                p = (p & ~C) | (a >> 7);
-            }
-            case ALR -> {
-                a &= v;
-                p = (p & ~C) | (a & 1);
-                a >>= 1;
-                nz(a);
-            }
-            case ARR -> {
-                a = ((a & v) >> 1) | ((p & C) << 7);
-                nz(a);
-                p = (p & ~(C | V)) | ((a >> 6) & 1) | (((a >> 6) ^ (a >> 5)) & 1) << 6;
-            }
-            case AXS -> {
-                int t = (a & x) - v;
-                p = (p & ~C) | (t >= 0 ? C : 0);
-                x = t & 0xFF;
-                nz(x);
-            }
-            case LAS -> {
-                s &= v;
-                a = s;
-                x = s;
-                nz(s);
-            }
-            case ANE -> {
-                a = (a | 0xEE) & x & v;
-                nz(a);
-            }
-            case LXA -> {
-                a = v;
-                x = v;
-                nz(v);
-            }
-            default -> {
-                // NOP variants read and discard.
-            }
-        }
-    }
-
-    private int storeValue() {
-        return switch (OP[opcode]) {
-            case STA -> a;
-            case STX -> x;
-            case STY -> y;
-            case SAX -> a & x;
-            case SHA -> a & x & hiPlusOne;
-            case SHX -> x & hiPlusOne;
-            case SHY -> y & hiPlusOne;
-            case TAS -> {
-                s = a & x;
-                yield s & hiPlusOne;
-            }
-            default -> 0;
-        };
-    }
-
-    private int execRmw(int v) {
-        int r;
-        switch (OP[opcode]) {
-            case ASL -> {
-                p = (p & ~C) | (v >> 7);
-                r = (v << 1) & 0xFF;
-                nz(r);
-            }
-            case LSR -> {
-                p = (p & ~C) | (v & 1);
-                r = v >> 1;
-                nz(r);
-            }
-            case ROL -> {
-                r = ((v << 1) | (p & C)) & 0xFF;
-                p = (p & ~C) | (v >> 7);
-                nz(r);
-            }
-            case ROR -> {
-                r = (v >> 1) | ((p & C) << 7);
-                p = (p & ~C) | (v & 1);
-                nz(r);
-            }
-            case INC -> {
-                r = (v + 1) & 0xFF;
-                nz(r);
-            }
-            case DEC -> {
-                r = (v - 1) & 0xFF;
-                nz(r);
-            }
-            case SLO -> {
-                p = (p & ~C) | (v >> 7);
-                r = (v << 1) & 0xFF;
-                a |= r;
-                nz(a);
-            }
-            case SRE -> {
-                p = (p & ~C) | (v & 1);
-                r = v >> 1;
-                a ^= r;
-                nz(a);
-            }
-            case RLA -> {
-                r = ((v << 1) | (p & C)) & 0xFF;
-                p = (p & ~C) | (v >> 7);
-                a &= r;
-                nz(a);
-            }
-            case RRA -> {
-                r = (v >> 1) | ((p & C) << 7);
-                p = (p & ~C) | (v & 1);
-                adc(r);
-            }
-            case ISC -> {
-                r = (v + 1) & 0xFF;
-                adc(r ^ 0xFF);
-            }
-            case DCP -> {
-                r = (v - 1) & 0xFF;
-                compare(a, r);
-            }
-            default -> r = v;
-        }
-        return r;
-    }
-
-    private void execImplied() {
-        switch (OP[opcode]) {
-            case CLC -> p &= ~C;
-            case SEC -> p |= C;
-            case CLI -> p &= ~I;
-            case SEI -> p |= I;
-            case CLV -> p &= ~V;
-            case CLD -> p &= ~D;
-            case SED -> p |= D;
-            case TAX -> { x = a; nz(x); }
-            case TXA -> { a = x; nz(a); }
-            case TAY -> { y = a; nz(y); }
-            case TYA -> { a = y; nz(a); }
-            case TSX -> { x = s; nz(x); }
-            case TXS -> s = x;
-            case INX -> { x = (x + 1) & 0xFF; nz(x); }
-            case INY -> { y = (y + 1) & 0xFF; nz(y); }
-            case DEX -> { x = (x - 1) & 0xFF; nz(x); }
-            case DEY -> { y = (y - 1) & 0xFF; nz(y); }
-            case ASL, LSR, ROL, ROR -> a = execRmw(a);
-            default -> {
-                // NOP
-            }
-        }
     }
 
     // ---- accessors (debuggers, nestest, the verifier) ----
@@ -1297,7 +1085,7 @@ public final class Cpu implements Digestible {
         this.x = x & 0xFF;
         this.y = y & 0xFF;
         this.s = s & 0xFF;
-        setP(p);
+        Operations.setP(this, p);
     }
 
     /**
