@@ -61,7 +61,7 @@ class WholeInstructionTest {
     void testRomsEqualCycleByCycle(String rom) throws IOException, RomFormatException {
         Cartridge cart = Cartridge.parse(rom, Files.readAllBytes(TestRoms.require(rom)));
         Random r = new Random(rom.hashCode());
-        int whole = assertSameEveryInstruction(rom, cart, 150_000, r);
+        int whole = assertSameEveryInstruction(rom, cart, 150_000, r, new boolean[256]);
         assertTrue(whole > 150_000 / 2, rom + ": only " + whole + " instructions ran whole (the test would prove little)");
         assertSameEveryFrame(rom, cart, 120, r);
     }
@@ -69,7 +69,7 @@ class WholeInstructionTest {
     @Test
     void demoRomEqualsCycleByCycle() throws RomFormatException {
         Random r = new Random(7);
-        int whole = assertSameEveryInstruction("demo", DemoRom.cartridge(), 150_000, r);
+        int whole = assertSameEveryInstruction("demo", DemoRom.cartridge(), 150_000, r, new boolean[256]);
         assertTrue(whole > 150_000 * 9 / 10, "only " + whole + " instructions ran whole");
         assertSameEveryFrame("demo", DemoRom.cartridge(), 200, r);
     }
@@ -78,6 +78,7 @@ class WholeInstructionTest {
     void everyBoardRunningRandomCodeEqualsCycleByCycle() throws RomFormatException {
         int boards = 0;
         long whole = 0;
+        boolean[] ranWhole = new boolean[256];
         for (int number = 0; number < 256; number++) {
             Random r = new Random(number * 31L + 5);
             Cartridge cart = RandomCodeCarts.cart(number, (number & 1) != 0, r);
@@ -87,19 +88,29 @@ class WholeInstructionTest {
                 continue;
             }
             boards++;
-            whole += assertSameEveryInstruction(cart.name(), cart, 20_000, r);
+            whole += assertSameEveryInstruction(cart.name(), cart, 20_000, r, ranWhole);
             assertSameEveryFrame(cart.name(), cart, 6, r);
         }
         assertTrue(boards >= 40, "only " + boards + " boards built");
         assertTrue(whole > boards * 20_000L / 2, "only " + whole + " instructions ran whole (the test would prove little)");
+        // Every opcode but KIL (which never returns) went through the whole-instruction path at
+        // least once, so each addressing mode and operation of it was compared.
+        List<String> missing = new java.util.ArrayList<>();
+        for (int op = 0; op < 256; op++) {
+            if (!ranWhole[op] && !isKil(op)) {
+                missing.add(String.format("$%02X", op));
+            }
+        }
+        assertTrue(missing.isEmpty(), "opcodes never run whole: " + missing);
     }
 
     /**
      * {@code fast} runs instruction by instruction ({@link Console#runInstruction}), {@code slow}
      * cycle by cycle to the same cycle; the whole state is compared after each instruction.
+     * {@code ranWhole[op]} is set for each opcode {@code fast} ran as a whole instruction.
      */
-    private static int assertSameEveryInstruction(String name, Cartridge cart, int instructions, Random r)
-            throws RomFormatException {
+    private static int assertSameEveryInstruction(String name, Cartridge cart, int instructions, Random r,
+                                                  boolean[] ranWhole) throws RomFormatException {
         Console fast = Console.create(cart);
         Console slow = Console.create(cart);
         CycleDigest fastDigest = new CycleDigest(fast);
@@ -122,6 +133,7 @@ class WholeInstructionTest {
             }
             if (fast.cpu().atInstructionStart() && fast.wholeInstructionSafe()) {
                 whole++;
+                ranWhole[fast.peek(fast.cpu().address())] = true;
             }
             fast.runInstruction();
             while (slow.cycles() < fast.cycles()) {

@@ -36,39 +36,16 @@ public final class Apu implements Digestible {
     private static final long S_NOISE = DigestKeys.section("noise");
     private static final long S_DMC = DigestKeys.section("dmc");
 
-    /** Frame counter step positions in CPU cycles after the (delayed) $4017 write, NTSC. */
-    private static final int[][] STEPS = {
-        {7457, 14913, 22371, 29828, 29829, 29830},
-        {7457, 14913, 22371, 29829, 37281, 37282},
-    };
-    private static final int NONE = 0;
-    private static final int QUARTER = 1;
-    private static final int HALF = 2;
-    /** What each step clocks (the same in both modes). */
-    private static final int[] STEP_TYPE = {QUARTER, HALF, QUARTER, NONE, HALF, NONE};
-
     private final Dma dma;
     private final Pulse pulse1 = new Pulse(true);
     private final Pulse pulse2 = new Pulse(false);
     private final Triangle triangle = new Triangle();
     private final Noise noise = new Noise();
     private final Dmc dmc;
+    private final FrameCounter frameCounter = new FrameCounter();
     /** The audio sink: an output of the machine, not part of its state. */
     @NotState("audio output")
     private final AudioOutput audio = new AudioOutput(AudioOutput.DEFAULT_RATE, this);
-
-    // Frame counter.
-    private int fcCycle;
-    private int fcStep;
-    /** 0: 4-step mode, 1: 5-step mode. */
-    private int fcMode;
-    private boolean irqInhibit;
-    private boolean frameIrq;
-    /** Cycles left during which a $4017 write cannot clock the units again. */
-    private int fcBlock;
-    /** The value written to $4017 waiting to take effect, or -1. */
-    private int fcPending;
-    private int fcDelay;
 
     // Digest term cache of the state that changes only on events (see digestTerm()).
     @NotState("digest cache")
@@ -136,9 +113,7 @@ public final class Apu implements Digestible {
         triangle.power();
         noise.power();
         dmc.power();
-        fcMode = 0;
-        frameIrq = false;
-        resetFrameCounter();
+        frameCounter.power();
         done = dma.cpuCycle();
         changed();
     }
@@ -160,19 +135,8 @@ public final class Apu implements Digestible {
         pulse2.length.writeHalt(false);
         noise.length.writeHalt(false);
         dmc.reset();
-        frameIrq = false;
-        resetFrameCounter();
+        frameCounter.reset();
         changed();
-    }
-
-    /** As if $4017 were written (with its current mode) just before the reset sequence. */
-    private void resetFrameCounter() {
-        fcCycle = 0;
-        fcStep = 0;
-        fcPending = fcMode == 1 ? 0x80 : 0x00;
-        fcDelay = 3;
-        irqInhibit = false;
-        fcBlock = 0;
     }
 
     /**
@@ -216,7 +180,7 @@ public final class Apu implements Digestible {
                 done++;
             }
             deadline = done + 1;
-            irqLine = frameIrq || dmc.irqFlag;
+            irqLine = frameCounter.irq() || dmc.irqFlag;
             return;
         }
         boolean stepped = false;
@@ -241,7 +205,7 @@ public final class Apu implements Digestible {
         }
         if (stepped) {
             deadline = nextDeadline();
-            irqLine = frameIrq || dmc.irqFlag;
+            irqLine = frameCounter.irq() || dmc.irqFlag;
         }
         // (Skipping alone moves no event: the deadline stays where it was.)
     }
@@ -251,7 +215,7 @@ public final class Apu implements Digestible {
         changes.bump();
         quietUntil = Long.MIN_VALUE;
         deadline = nextDeadline();
-        irqLine = frameIrq || dmc.irqFlag;
+        irqLine = frameCounter.irq() || dmc.irqFlag;
     }
 
     /**
@@ -260,14 +224,8 @@ public final class Apu implements Digestible {
      * write waiting, and the frame counter's position in range.
      */
     private boolean quiet() {
-        return fcPending < 0 && fcBlock == 0 && (fcMode & ~1) == 0 && fcStep >= 0 && fcStep < 6
-                && dmc.quiet() && !pulse1.length.pending() && !pulse2.length.pending()
+        return frameCounter.quiet() && dmc.quiet() && !pulse1.length.pending() && !pulse2.length.pending()
                 && !triangle.length.pending() && !noise.length.pending();
-    }
-
-    /** Cycles until the next frame-counter step (at least 1); only when {@link #quiet}. */
-    private long cyclesToFrameStep() {
-        return Math.max(1L, (long) STEPS[fcMode][fcStep] - fcCycle);
     }
 
     /** How many coming cycles {@link #skip} may run: 0 when the next must be stepped. */
@@ -275,7 +233,7 @@ public final class Apu implements Digestible {
         if (!quiet()) {
             return 0;
         }
-        int span = (int) Math.min(cyclesToFrameStep() - 1, Integer.MAX_VALUE);
+        int span = (int) Math.min(frameCounter.cyclesToStep() - 1, Integer.MAX_VALUE);
         span = Math.min(span, pulse1.quietSpan());
         span = Math.min(span, pulse2.quietSpan());
         span = Math.min(span, triangle.quietSpan());
@@ -288,12 +246,12 @@ public final class Apu implements Digestible {
         if (eager || !quiet()) {
             return done + 1;
         }
-        return done + Math.min(cyclesToFrameStep(), dmc.cyclesToRequest());
+        return done + Math.min(frameCounter.cyclesToStep(), dmc.cyclesToRequest());
     }
 
     /** {@code n} cycles of {@link #step} in which only timers run and the mixer's output stays {@code level}. */
     private void skip(int n, int level) {
-        fcCycle += n;
+        frameCounter.skip(n);
         pulse1.skip(n);
         pulse2.skip(n);
         triangle.skip(n);
@@ -319,7 +277,13 @@ public final class Apu implements Digestible {
     /** One CPU cycle of the whole APU. */
     private void step() {
         dmc.stepDelays();
-        stepFrameCounter();
+        final int frame = frameCounter.step();
+        if (frame != FrameCounter.UNCHANGED) {
+            digestStale = true;
+            if (frame != FrameCounter.CHANGED) {
+                clockUnits(frame == FrameCounter.HALF);
+            }
+        }
         if (pulse1.length.applyWrites() | pulse2.length.applyWrites() | triangle.length.applyWrites()
                 | noise.length.applyWrites()) {
             digestStale = true;
@@ -330,47 +294,6 @@ public final class Apu implements Digestible {
         noise.step();
         dmc.step();
         audio.sample(Mixer.mix(pulse1.output(), pulse2.output(), triangle.output(), noise.output(), dmc.level));
-    }
-
-    private void stepFrameCounter() {
-        if (++fcCycle >= STEPS[fcMode][fcStep]) {
-            digestStale = true;
-            if (fcMode == 0 && fcStep >= 3 && !irqInhibit) {
-                frameIrq = true;
-            }
-            int type = STEP_TYPE[fcStep];
-            if (type != NONE && fcBlock == 0) {
-                clockUnits(type == HALF);
-                fcBlock = 2;
-            }
-            if (++fcStep == 6) {
-                fcStep = 0;
-                fcCycle = 0;
-            }
-        }
-        if (fcPending >= 0) {
-            digestStale = true;
-            applyPendingWrite();
-        }
-        if (fcBlock > 0) {
-            digestStale = true;
-            fcBlock--;
-        }
-    }
-
-    private void applyPendingWrite() {
-        if (--fcDelay == 0) {
-            fcMode = (fcPending & 0x80) != 0 ? 1 : 0;
-            fcPending = -1;
-            fcDelay = 0;
-            fcStep = 0;
-            fcCycle = 0;
-            // Entering 5-step mode clocks all units at once (unless a step just did).
-            if (fcMode == 1 && fcBlock == 0) {
-                clockUnits(true);
-                fcBlock = 2;
-            }
-        }
     }
 
     private void clockUnits(boolean half) {
@@ -391,7 +314,7 @@ public final class Apu implements Digestible {
         sync();
         digestStale = true;
         int value = peek(addr, openBus);
-        frameIrq = false;
+        frameCounter.acknowledge();
         changed();
         return value;
     }
@@ -415,7 +338,7 @@ public final class Apu implements Digestible {
         if (dmc.bytesRemaining > 0) {
             v |= 0x10;
         }
-        if (frameIrq) {
+        if (frameCounter.irq()) {
             v |= 0x40;
         }
         if (dmc.irqFlag) {
@@ -436,7 +359,7 @@ public final class Apu implements Digestible {
             case 0x400C, 0x400D, 0x400E, 0x400F -> noise.write(addr & 3, value);
             case 0x4010, 0x4011, 0x4012, 0x4013 -> dmc.write(addr & 3, value);
             case 0x4015 -> writeStatus(value);
-            case 0x4017 -> writeFrameCounter(value);
+            case 0x4017 -> frameCounter.write(value, oddCycle());
             default -> {
             }
         }
@@ -450,16 +373,6 @@ public final class Apu implements Digestible {
         triangle.length.setEnabled((value & 0x04) != 0);
         noise.length.setEnabled((value & 0x08) != 0);
         dmc.setEnabled((value & 0x10) != 0, oddCycle());
-    }
-
-    private void writeFrameCounter(int value) {
-        fcPending = value;
-        // The new mode takes effect 3 CPU cycles after a write on an even cycle, 4 after an odd one.
-        fcDelay = oddCycle() ? 4 : 3;
-        irqInhibit = (value & 0x40) != 0;
-        if (irqInhibit) {
-            frameIrq = false;
-        }
     }
 
     private boolean oddCycle() {
@@ -550,7 +463,7 @@ public final class Apu implements Digestible {
     }
 
     private long hotDigestTerm() {
-        return W0 * ((fcCycle & 0xFFFFFFFFL) << 26)
+        return W0 * frameCounter.hotWord0()
                 + S_PULSE1 * pulse1.hotDigestTerm()
                 + S_PULSE2 * pulse2.hotDigestTerm()
                 + S_TRIANGLE * triangle.hotDigestTerm()
@@ -558,18 +471,12 @@ public final class Apu implements Digestible {
     }
 
     private long fullDigestTermWithoutDmc() {
-        return W0 * (((fcCycle & 0xFFFFFFFFL) << 26)
-            | ((fcStep & 0xFFL) << 18)
-            | ((fcMode & 0xFFL) << 10)
-            | (DigestKeys.b(irqInhibit) << 9)
-            | (DigestKeys.b(frameIrq) << 8)
-            | (fcBlock & 0xFFL))
+        return W0 * frameCounter.word0()
         + S_PULSE1 * pulse1.digestTerm()
         + S_PULSE2 * pulse2.digestTerm()
         + S_TRIANGLE * triangle.digestTerm()
         + S_NOISE * noise.digestTerm()
-        + W1 * (((fcPending & 0xFFFFFFFFL) << 32)
-            | (fcDelay & 0xFFFFFFFFL));
+        + W1 * frameCounter.word1();
     }
 
     /**
@@ -612,15 +519,7 @@ public final class Apu implements Digestible {
 
     /** The described fields, in order (see {@link #state}). */
     private void visit(StateVisitor s) {
-        // The frame counter.
-        fcCycle = s.i32("fcCycle", fcCycle);
-        fcStep = s.u8("fcStep", fcStep);
-        fcMode = s.u8("fcMode", fcMode);
-        irqInhibit = s.bool("irqInhibit", irqInhibit);
-        frameIrq = s.bool("frameIrq", frameIrq);
-        fcBlock = s.u8("fcBlock", fcBlock);
-        fcPending = s.i32("fcPending", fcPending);
-        fcDelay = s.i32("fcDelay", fcDelay);
+        frameCounter.visit(s);
         s.section("pulse1", pulse1);
         s.section("pulse2", pulse2);
         s.section("triangle", triangle);

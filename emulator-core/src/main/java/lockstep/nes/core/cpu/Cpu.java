@@ -25,6 +25,10 @@ import lockstep.nes.state.StateVisitor;
  * {@link #pollInterrupts}. The CPU decides at the end of an instruction from what it polled at
  * the end of the instruction's second-to-last cycle (branches and interrupt sequences differ,
  * as on hardware).
+ *
+ * <p>The operations on the registers are {@link Operations}; {@link #runInstruction} runs a
+ * whole instruction at once ({@link WholeInstruction}, the fast path of {@code tick}). Both
+ * work on the fields below, which are package-private for them.
  */
 public final class Cpu implements Digestible {
     public static final int C = 0x01;
@@ -37,47 +41,47 @@ public final class Cpu implements Digestible {
     public static final int N = 0x80;
 
     // Registers.
-    private int a;
-    private int x;
-    private int y;
-    private int s;
+    int a;
+    int x;
+    int y;
+    int s;
     /** Status, with bit 5 always set and B (bit 4) never held. */
-    private int p = U | I;
-    private int pc;
+    int p = U | I;
+    int pc;
 
     // Pins: the access to perform this cycle.
-    private int addr;
-    private boolean write;
-    private int dout;
+    int addr;
+    boolean write;
+    int dout;
 
     // Instruction in progress.
     /** The address the current instruction's opcode was fetched from. */
-    private int opPc;
-    private int opcode = OP_RESET;
-    private int step;
+    int opPc;
+    int opcode = OP_RESET;
+    int step;
     /** Effective address (or its low byte while it is being fetched). */
-    private int ea;
+    int ea;
     /** Operand / pointer scratch. */
-    private int tmp;
+    int tmp;
     /** The high byte of an indexed base address, +1 (for the SHA/SHX/SHY/TAS stores). */
-    private int hiPlusOne;
+    int hiPlusOne;
 
     // Interrupt lines and polling.
-    private boolean nmiLine;
+    boolean nmiLine;
     /** The NMI edge detector's latch: set on a high-to-low edge of /NMI, cleared when taken. */
-    private boolean nmiPending;
+    boolean nmiPending;
     /** An interrupt was pending at the end of the last cycle (NMI latched, or IRQ with I clear). */
-    private boolean interruptPolled;
+    boolean interruptPolled;
     /** The poll result kept by a taken branch from the end of its operand cycle. */
-    private boolean branchPolled;
-    private boolean jammed;
+    boolean branchPolled;
+    boolean jammed;
     // For the polls after quiet cycles ({@link Bus#quietRead}): /IRQ as the last poll saw it,
     // valid when linesSeen. A cache of the console's line, not state: a power-on, reset or any
     // state visit (a load, a fault's poke) clears linesSeen, so the next poll asks the lines.
     @NotState("poll cache")
-    private boolean irqLine;
+    boolean irqLine;
     @NotState("poll cache validity")
-    private boolean linesSeen;
+    boolean linesSeen;
 
     /** Power-on: registers cleared, then the reset sequence. */
     public void power() {
@@ -256,12 +260,12 @@ public final class Cpu implements Digestible {
 
             // Implied / accumulator (step 1 was the dummy read of the next byte) and immediate.
             case IMP << 4 | 1 -> {
-                execImplied();
+                Operations.implied(this);
                 done(interruptPolled);
             }
             case IMM << 4 | 1 -> {
                 incPc();
-                execRead(data);
+                Operations.load(this, data);
                 done(interruptPolled);
             }
 
@@ -336,7 +340,7 @@ public final class Cpu implements Digestible {
             // The shared operand phase: 10 read, 20 write, 30-32 read-modify-write.
             case ZP << 4 | S10, ZPX << 4 | S10, ZPY << 4 | S10, ABS << 4 | S10, ABX << 4 | S10,
                     ABY << 4 | S10, IZX << 4 | S10, IZY << 4 | S10 -> {
-                execRead(data);
+                Operations.load(this, data);
                 done(interruptPolled);
             }
             case ZP << 4 | S30, ZPX << 4 | S30, ZPY << 4 | S30, ABS << 4 | S30, ABX << 4 | S30,
@@ -348,7 +352,7 @@ public final class Cpu implements Digestible {
             }
             case ZP << 4 | S31, ZPX << 4 | S31, ZPY << 4 | S31, ABS << 4 | S31, ABX << 4 | S31,
                     ABY << 4 | S31, IZX << 4 | S31, IZY << 4 | S31 -> {
-                tmp = execRmw(tmp);
+                tmp = Operations.modify(this, tmp);
                 write(ea, tmp);
                 step = 32;
             }
@@ -361,7 +365,7 @@ public final class Cpu implements Digestible {
             // Branches.
             case REL << 4 | 1 -> {
                 incPc();
-                if (!branchTaken()) {
+                if (!Operations.branchTaken(this)) {
                     done(interruptPolled);
                 } else {
                     // Taken: interrupts are polled here (end of the operand cycle), not at the
@@ -451,7 +455,7 @@ public final class Cpu implements Digestible {
                 step = 5;
             }
             case RTI << 4 | 3 -> {
-                setP(data);
+                Operations.setP(this, data);
                 s = (s + 1) & 0xFF;
                 read(0x100 | s);
                 step = 4;
@@ -536,10 +540,10 @@ public final class Cpu implements Digestible {
             case PSH << 4 | 2 -> done(interruptPolled);
             case PUL << 4 | 3 -> {
                 if (opcode == 0x28) {
-                    setP(data);
+                    Operations.setP(this, data);
                 } else {
                     a = data;
-                    nz(a);
+                    Operations.nz(this, a);
                 }
                 done(interruptPolled);
             }
@@ -566,7 +570,7 @@ public final class Cpu implements Digestible {
          * and the clocks, and /NMI and /IRQ stay as the last poll saw them, so the CPU polls
          * without asking), returning the value read;
          * otherwise -1 and nothing done (the caller then makes it with {@link #cycleRead}).
-         * Small, so the JIT inlines it where {@code cycleRead} would be a call.
+         * Kept small (why: docs/design/cpu.md).
          */
         int quietRead(int address);
 
@@ -591,393 +595,10 @@ public final class Cpu implements Digestible {
      * halt on any of its read cycles, no stop between cycles). Opcodes not done here as a whole
      * (BRK, JAM, the unstable stores) run only their fetch cycle, leaving the rest to
      * {@link #tick}. Call only when {@link #atInstructionStart()} and the coming cycle reads.
+     * The fast path of {@link #tick}: {@link WholeInstruction}.
      */
     public void runInstruction(Bus bus) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
-        final int op = (q = bus.quietRead(addr)) >= 0 ? q : bus.cycleRead(addr);
-        opcode = op;
-        opPc = pc;
-        int pc = (this.pc + 1) & 0xFFFF;
-        switch (MODE[op]) {
-            case IMP -> implied(bus, op, pc, q);
-            case IMM -> immediate(bus, op, pc, q);
-            case ZP -> zeroPage(bus, op, pc, q);
-            case ZPX, ZPY -> zeroPageIndexed(bus, op, pc, q);
-            case ABS -> absolute(bus, op, pc, q);
-            case ABX, ABY -> absoluteIndexed(bus, op, pc, q);
-            case IZX -> indexedIndirect(bus, op, pc, q);
-            case IZY -> indirectIndexed(bus, op, pc, q);
-            case REL -> branch(bus, op, pc, q);
-            case JMP -> jump(bus, op, pc, q);
-            case JMI -> jumpIndirect(bus, op, pc, q);
-            case JSR -> jsr(bus, op, pc, q);
-            case RTS -> rts(bus, op, pc, q);
-            case RTI -> rti(bus, op, pc, q);
-            case PSH -> push(bus, op, pc, q);
-            case PUL -> pull(bus, op, pc, q);
-            default -> fetchOnly(pc, bus, q); // BRK and JAM
-        }
-    }
-
-    // One method per addressing mode (the instruction after its opcode fetch; pc is the address
-    // after the opcode): each is a compilation unit of its own size, so the JIT inlines the bus
-    // cycles of the modes in use rather than running out of budget in one large method.
-
-    private void implied(Bus bus, int op, int pc, int q) {
-        this.pc = pc;
-        poll(bus, q);
-        if ((q = bus.quietRead(pc)) < 0) {
-            bus.cycleRead(pc);
-        }
-        execImplied();
-        end(bus, q);
-    }
-
-    private void immediate(Bus bus, int op, int pc, int q) {
-        poll(bus, q);
-        final int v = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        this.pc = (pc + 1) & 0xFFFF;
-        execRead(v);
-        end(bus, q);
-    }
-
-    private void zeroPage(Bus bus, int op, int pc, int q) {
-        poll(bus, q);
-        final int e = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        this.pc = (pc + 1) & 0xFFFF;
-        poll(bus, q);
-        operand(bus, e);
-    }
-
-    private void zeroPageIndexed(Bus bus, int op, int pc, int q) {
-        poll(bus, q);
-        final int base = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        this.pc = (pc + 1) & 0xFFFF;
-        poll(bus, q);
-        if ((q = bus.quietRead(base)) < 0) {
-            bus.cycleRead(base);
-        }
-        poll(bus, q);
-        operand(bus, (base + (MODE[op] == ZPX ? x : y)) & 0xFF);
-    }
-
-    private void absolute(Bus bus, int op, int pc, int q) {
-        poll(bus, q);
-        final int low = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        pc = (pc + 1) & 0xFFFF;
-        poll(bus, q);
-        final int high = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        this.pc = (pc + 1) & 0xFFFF;
-        poll(bus, q);
-        operand(bus, low | (high << 8));
-    }
-
-    private void absoluteIndexed(Bus bus, int op, int pc, int q) {
-        if (isUnstableStore(OP[op])) {
-            fetchOnly(pc, bus, q);
-            return;
-        }
-        poll(bus, q);
-        final int low = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        pc = (pc + 1) & 0xFFFF;
-        poll(bus, q);
-        final int high = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        this.pc = (pc + 1) & 0xFFFF;
-        indexed(bus, low, high, MODE[op] == ABX ? x : y, q);
-    }
-
-    private void indexedIndirect(Bus bus, int op, int pc, int q) {
-        poll(bus, q);
-        final int pointer = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        this.pc = (pc + 1) & 0xFFFF;
-        poll(bus, q);
-        if ((q = bus.quietRead(pointer)) < 0) {
-            bus.cycleRead(pointer);
-        }
-        final int t = (pointer + x) & 0xFF;
-        tmp = t;
-        poll(bus, q);
-        final int low = (q = bus.quietRead(t)) >= 0 ? q : bus.cycleRead(t);
-        poll(bus, q);
-        final int high = (q = bus.quietRead((t + 1) & 0xFF)) >= 0 ? q : bus.cycleRead((t + 1) & 0xFF);
-        poll(bus, q);
-        operand(bus, low | (high << 8));
-    }
-
-    private void indirectIndexed(Bus bus, int op, int pc, int q) {
-        if (isUnstableStore(OP[op])) {
-            fetchOnly(pc, bus, q);
-            return;
-        }
-        poll(bus, q);
-        final int pointer = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        this.pc = (pc + 1) & 0xFFFF;
-        tmp = pointer;
-        poll(bus, q);
-        final int low = (q = bus.quietRead(pointer)) >= 0 ? q : bus.cycleRead(pointer);
-        poll(bus, q);
-        final int high = (q = bus.quietRead((pointer + 1) & 0xFF)) >= 0 ? q : bus.cycleRead((pointer + 1) & 0xFF);
-        indexed(bus, low, high, y, q);
-    }
-
-    private void branch(Bus bus, int op, int pc, int q) {
-        poll(bus, q);
-        final int offset = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        pc = (pc + 1) & 0xFFFF;
-        this.pc = pc;
-        if (!branchTaken()) {
-            end(bus, q);
-            return;
-        }
-        // Taken: interrupts are polled at the end of the operand cycle, not the next.
-        branchPolled = interruptPolled;
-        tmp = offset;
-        poll(bus, q);
-        if ((q = bus.quietRead(pc)) < 0) {
-            bus.cycleRead(pc);
-        }
-        final int target = (pc + (byte) offset) & 0xFFFF;
-        if ((target & 0xFF00) == (pc & 0xFF00)) {
-            this.pc = target;
-            finish(branchPolled, bus, q);
-        } else {
-            ea = target;
-            poll(bus, q);
-            if ((q = bus.quietRead((pc & 0xFF00) | (target & 0xFF))) < 0) {
-                bus.cycleRead((pc & 0xFF00) | (target & 0xFF));
-            }
-            this.pc = target;
-            finish(branchPolled || interruptPolled, bus, q);
-        }
-    }
-
-    private void jump(Bus bus, int op, int pc, int q) {
-        poll(bus, q);
-        final int low = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        pc = (pc + 1) & 0xFFFF;
-        this.pc = pc;
-        ea = low;
-        poll(bus, q);
-        final int high = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        this.pc = low | (high << 8);
-        end(bus, q);
-    }
-
-    private void jumpIndirect(Bus bus, int op, int pc, int q) {
-        poll(bus, q);
-        final int low = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        pc = (pc + 1) & 0xFFFF;
-        poll(bus, q);
-        final int high = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        this.pc = (pc + 1) & 0xFFFF;
-        final int pointer = low | (high << 8);
-        tmp = pointer;
-        poll(bus, q);
-        final int targetLow = (q = bus.quietRead(pointer)) >= 0 ? q : bus.cycleRead(pointer);
-        ea = targetLow;
-        poll(bus, q);
-        // The pointer's high byte is fetched without carry into its page.
-        final int targetHigh = (q = bus.quietRead((pointer & 0xFF00) | ((pointer + 1) & 0xFF))) >= 0 ? q : bus.cycleRead((pointer & 0xFF00) | ((pointer + 1) & 0xFF));
-        this.pc = targetLow | (targetHigh << 8);
-        end(bus, q);
-    }
-
-    private void jsr(Bus bus, int op, int pc, int q) {
-        poll(bus, q);
-        final int low = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        pc = (pc + 1) & 0xFFFF;
-        this.pc = pc;
-        ea = low;
-        poll(bus, q);
-        if ((q = bus.quietRead(0x100 | s)) < 0) {
-            bus.cycleRead(0x100 | s);
-        }
-        poll(bus, q);
-        if ((q = bus.quietWrite(0x100 | s, pc >> 8)) < 0) {
-            bus.cycleWrite(0x100 | s, pc >> 8);
-        }
-        s = (s - 1) & 0xFF;
-        poll(bus, q);
-        if ((q = bus.quietWrite(0x100 | s, pc & 0xFF)) < 0) {
-            bus.cycleWrite(0x100 | s, pc & 0xFF);
-        }
-        dout = pc & 0xFF;
-        s = (s - 1) & 0xFF;
-        poll(bus, q);
-        final int high = (q = bus.quietRead(pc)) >= 0 ? q : bus.cycleRead(pc);
-        this.pc = low | (high << 8);
-        end(bus, q);
-    }
-
-    private void rts(Bus bus, int op, int pc, int q) {
-        pullStart(pc, bus, q);
-        final int low = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
-        ea = low;
-        s = (s + 1) & 0xFF;
-        poll(bus, q);
-        final int high = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
-        pc = low | (high << 8);
-        this.pc = pc;
-        poll(bus, q);
-        if ((q = bus.quietRead(pc)) < 0) {
-            bus.cycleRead(pc);
-        }
-        this.pc = (pc + 1) & 0xFFFF;
-        end(bus, q);
-    }
-
-    private void rti(Bus bus, int op, int pc, int q) {
-        pullStart(pc, bus, q);
-        setP((q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s));
-        s = (s + 1) & 0xFF;
-        poll(bus, q);
-        final int low = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
-        ea = low;
-        s = (s + 1) & 0xFF;
-        poll(bus, q);
-        final int high = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
-        this.pc = low | (high << 8);
-        end(bus, q);
-    }
-
-    private void push(Bus bus, int op, int pc, int q) {
-        this.pc = pc;
-        poll(bus, q);
-        if ((q = bus.quietRead(pc)) < 0) {
-            bus.cycleRead(pc);
-        }
-        final int value = op == 0x08 ? p | B : a;
-        poll(bus, q);
-        if ((q = bus.quietWrite(0x100 | s, value)) < 0) {
-            bus.cycleWrite(0x100 | s, value);
-        }
-        dout = value;
-        s = (s - 1) & 0xFF;
-        end(bus, q);
-    }
-
-    private void pull(Bus bus, int op, int pc, int q) {
-        pullStart(pc, bus, q);
-        final int v = (q = bus.quietRead(0x100 | s)) >= 0 ? q : bus.cycleRead(0x100 | s);
-        if (op == 0x28) {
-            setP(v);
-        } else {
-            a = v;
-            nz(a);
-        }
-        end(bus, q);
-    }
-
-    /**
-     * The first cycles of RTS, RTI, PLA and PLP after the fetch: the dummy read of the next byte,
-     * the dummy read of the stack, S incremented; the poll before the next cycle made.
-     */
-    private void pullStart(int nextPc, Bus bus, int q) {
-        pc = nextPc;
-        poll(bus, q);
-        if ((q = bus.quietRead(nextPc)) < 0) {
-            bus.cycleRead(nextPc);
-        }
-        poll(bus, q);
-        if ((q = bus.quietRead(0x100 | s)) < 0) {
-            bus.cycleRead(0x100 | s);
-        }
-        s = (s + 1) & 0xFF;
-        poll(bus, q);
-    }
-
-    /** The rest of the opcode fetch cycle as {@link #tick} does it; the instruction goes on per cycle. */
-    private void fetchOnly(int nextPc, Bus bus, int q) {
-        pc = nextPc;
-        step = 1;
-        read(nextPc);
-        poll(bus, q);
-    }
-
-    /**
-     * The poll at the end of a cycle whose quiet result was {@code q} (a value or 0 when the
-     * cycle was quiet, -1 when whole): a quiet cycle leaves /NMI and /IRQ as the last poll saw
-     * them (no edge to detect), so only the I flag can have changed what is pending.
-     * ({@link #pollInterrupts} with the lines as they were, without asking the bus.)
-     */
-    private void poll(Bus bus, int q) {
-        if (q >= 0 && linesSeen) {
-            interruptPolled = nmiPending || (irqLine && (p & I) == 0);
-        } else {
-            pollInterrupts(bus.nmiLow(), bus.irqLow());
-        }
-    }
-
-    /** The last cycle's work is done: the instruction ends as {@link #done} decides, then the poll. */
-    private void end(Bus bus, int q) {
-        finish(interruptPolled, bus, q);
-    }
-
-    private void finish(boolean polled, Bus bus, int q) {
-        opcode = polled ? OP_INT : OP_FETCH;
-        step = 0;
-        addr = pc;
-        write = false;
-        poll(bus, q);
-    }
-
-    /**
-     * The high byte of an indexed base address was read (the poll of that cycle not yet made):
-     * the read at the un-carried address, then the operand (see {@link #indexBase}).
-     */
-    private void indexed(Bus bus, int low, int high, int index, int q) {
-        final int sum = low + index;
-        hiPlusOne = (high + 1) & 0xFF;
-        final int partial = (high << 8) | (sum & 0xFF);
-        final int e = ((high << 8) + sum) & 0xFFFF;
-        poll(bus, q);
-        if (KIND[opcode] == READ && partial == e) {
-            ea = e;
-            execRead((q = bus.quietRead(e)) >= 0 ? q : bus.cycleRead(e));
-            end(bus, q);
-            return;
-        }
-        if ((q = bus.quietRead(partial)) < 0) {
-            bus.cycleRead(partial);
-        }
-        poll(bus, q);
-        operand(bus, e);
-    }
-
-    /** The effective address {@code e} is known (the poll of the cycle that found it made): the operand's cycles. */
-    private void operand(Bus bus, int e) {
-        int q; // a quiet read's value, or -1 (see Bus#quietRead)
-        ea = e;
-        switch (KIND[opcode]) {
-            case READ -> {
-                execRead((q = bus.quietRead(e)) >= 0 ? q : bus.cycleRead(e));
-                end(bus, q);
-            }
-            case WRITE -> {
-                final int v = storeValue();
-                if ((q = bus.quietWrite(e, v)) < 0) {
-                    bus.cycleWrite(e, v);
-                }
-                dout = v;
-                end(bus, q);
-            }
-            default -> {
-                final int v = (q = bus.quietRead(e)) >= 0 ? q : bus.cycleRead(e);
-                poll(bus, q);
-                // The dummy write of the unmodified value.
-                if ((q = bus.quietWrite(e, v)) < 0) {
-                    bus.cycleWrite(e, v);
-                }
-                final int r = execRmw(v);
-                poll(bus, q);
-                if ((q = bus.quietWrite(e, r)) < 0) {
-                    bus.cycleWrite(e, r);
-                }
-                tmp = r;
-                dout = r;
-                end(bus, q);
-            }
-        }
+        WholeInstruction.run(this, bus);
     }
 
     // ---- bus helpers ----
@@ -1020,18 +641,14 @@ public final class Cpu implements Digestible {
             read(ea);
             step = 10;
         } else {
-            if (kind == WRITE && partial != ea && isUnstableStore(OP[opcode])) {
+            if (kind == WRITE && partial != ea && Operations.isUnstableStore(OP[opcode])) {
                 // The carry into the high byte is ANDed with the stored value.
-                ea = (storeValue() << 8) | (ea & 0xFF);
+                ea = (Operations.store(this) << 8) | (ea & 0xFF);
             }
             read(partial);
             // Remember that the next step fixes the address (step 3 for abs, 4 for (ind),Y).
             step++;
         }
-    }
-
-    private static boolean isUnstableStore(int op) {
-        return op == SHA || op == SHX || op == SHY || op == TAS;
     }
 
     /** The effective address is known: start the operand access. */
@@ -1042,7 +659,7 @@ public final class Cpu implements Digestible {
                 step = 10;
             }
             case WRITE -> {
-                write(ea, storeValue());
+                write(ea, Operations.store(this));
                 step = 20;
             }
             default -> {
@@ -1050,16 +667,6 @@ public final class Cpu implements Digestible {
                 step = 30;
             }
         }
-    }
-
-    private boolean branchTaken() {
-        int flag = switch (opcode >> 6) {
-            case 0 -> p & N;
-            case 1 -> p & V;
-            case 2 -> p & C;
-            default -> p & Z;
-        };
-        return (flag != 0) == ((opcode & 0x20) != 0);
     }
 
     /** One of the three stack cycles of an interrupt sequence: a push, or a read on reset. */
@@ -1077,204 +684,6 @@ public final class Cpu implements Digestible {
         jammed = true;
         read(0xFFFF);
         step = 1;
-    }
-
-    // ---- operations ----
-
-    private void nz(int v) {
-        p = (p & ~(N | Z)) | (v & N) | (v == 0 ? Z : 0);
-    }
-
-    private void setP(int v) {
-        p = (v & ~B) | U;
-    }
-
-    private void adc(int v) {
-        int sum = a + v + (p & C);
-        int flags = p & ~(C | V);
-        if (sum > 0xFF) {
-            flags |= C;
-        }
-        if (((a ^ sum) & (v ^ sum) & 0x80) != 0) {
-            flags |= V;
-        }
-        p = flags;
-        a = sum & 0xFF;
-        nz(a);
-    }
-
-    private void compare(int reg, int v) {
-        int t = reg - v;
-        p = (p & ~C) | (t >= 0 ? C : 0);
-        nz(t & 0xFF);
-    }
-
-    private void execRead(int v) {
-        switch (OP[opcode]) {
-            case LDA -> { a = v; nz(a); }
-            case LDX -> { x = v; nz(x); }
-            case LDY -> { y = v; nz(y); }
-            case EOR -> { a ^= v; nz(a); }
-            case AND -> { a &= v; nz(a); }
-            case ORA -> { a |= v; nz(a); }
-            case ADC -> adc(v);
-            case SBC -> adc(v ^ 0xFF);
-            case CMP -> compare(a, v);
-            case CPX -> compare(x, v);
-            case CPY -> compare(y, v);
-            case BIT -> p = (p & ~(N | V | Z)) | (v & (N | V)) | ((a & v) == 0 ? Z : 0);
-            case LAX -> { a = v; x = v; nz(v); }
-            case ANC -> {
-                a &= v;
-                nz(a);
-                p = (p & ~C) | (a >> 7);
-            }
-            case ALR -> {
-                a &= v;
-                p = (p & ~C) | (a & 1);
-                a >>= 1;
-                nz(a);
-            }
-            case ARR -> {
-                a = ((a & v) >> 1) | ((p & C) << 7);
-                nz(a);
-                p = (p & ~(C | V)) | ((a >> 6) & 1) | (((a >> 6) ^ (a >> 5)) & 1) << 6;
-            }
-            case AXS -> {
-                int t = (a & x) - v;
-                p = (p & ~C) | (t >= 0 ? C : 0);
-                x = t & 0xFF;
-                nz(x);
-            }
-            case LAS -> {
-                s &= v;
-                a = s;
-                x = s;
-                nz(s);
-            }
-            case ANE -> {
-                a = (a | 0xEE) & x & v;
-                nz(a);
-            }
-            case LXA -> {
-                a = v;
-                x = v;
-                nz(v);
-            }
-            default -> {
-                // NOP variants read and discard.
-            }
-        }
-    }
-
-    private int storeValue() {
-        return switch (OP[opcode]) {
-            case STA -> a;
-            case STX -> x;
-            case STY -> y;
-            case SAX -> a & x;
-            case SHA -> a & x & hiPlusOne;
-            case SHX -> x & hiPlusOne;
-            case SHY -> y & hiPlusOne;
-            case TAS -> {
-                s = a & x;
-                yield s & hiPlusOne;
-            }
-            default -> 0;
-        };
-    }
-
-    private int execRmw(int v) {
-        int r;
-        switch (OP[opcode]) {
-            case ASL -> {
-                p = (p & ~C) | (v >> 7);
-                r = (v << 1) & 0xFF;
-                nz(r);
-            }
-            case LSR -> {
-                p = (p & ~C) | (v & 1);
-                r = v >> 1;
-                nz(r);
-            }
-            case ROL -> {
-                r = ((v << 1) | (p & C)) & 0xFF;
-                p = (p & ~C) | (v >> 7);
-                nz(r);
-            }
-            case ROR -> {
-                r = (v >> 1) | ((p & C) << 7);
-                p = (p & ~C) | (v & 1);
-                nz(r);
-            }
-            case INC -> {
-                r = (v + 1) & 0xFF;
-                nz(r);
-            }
-            case DEC -> {
-                r = (v - 1) & 0xFF;
-                nz(r);
-            }
-            case SLO -> {
-                p = (p & ~C) | (v >> 7);
-                r = (v << 1) & 0xFF;
-                a |= r;
-                nz(a);
-            }
-            case SRE -> {
-                p = (p & ~C) | (v & 1);
-                r = v >> 1;
-                a ^= r;
-                nz(a);
-            }
-            case RLA -> {
-                r = ((v << 1) | (p & C)) & 0xFF;
-                p = (p & ~C) | (v >> 7);
-                a &= r;
-                nz(a);
-            }
-            case RRA -> {
-                r = (v >> 1) | ((p & C) << 7);
-                p = (p & ~C) | (v & 1);
-                adc(r);
-            }
-            case ISC -> {
-                r = (v + 1) & 0xFF;
-                adc(r ^ 0xFF);
-            }
-            case DCP -> {
-                r = (v - 1) & 0xFF;
-                compare(a, r);
-            }
-            default -> r = v;
-        }
-        return r;
-    }
-
-    private void execImplied() {
-        switch (OP[opcode]) {
-            case CLC -> p &= ~C;
-            case SEC -> p |= C;
-            case CLI -> p &= ~I;
-            case SEI -> p |= I;
-            case CLV -> p &= ~V;
-            case CLD -> p &= ~D;
-            case SED -> p |= D;
-            case TAX -> { x = a; nz(x); }
-            case TXA -> { a = x; nz(a); }
-            case TAY -> { y = a; nz(y); }
-            case TYA -> { a = y; nz(a); }
-            case TSX -> { x = s; nz(x); }
-            case TXS -> s = x;
-            case INX -> { x = (x + 1) & 0xFF; nz(x); }
-            case INY -> { y = (y + 1) & 0xFF; nz(y); }
-            case DEX -> { x = (x - 1) & 0xFF; nz(x); }
-            case DEY -> { y = (y - 1) & 0xFF; nz(y); }
-            case ASL, LSR, ROL, ROR -> a = execRmw(a);
-            default -> {
-                // NOP
-            }
-        }
     }
 
     // ---- accessors (debuggers, nestest, the verifier) ----
@@ -1297,7 +706,7 @@ public final class Cpu implements Digestible {
         this.x = x & 0xFF;
         this.y = y & 0xFF;
         this.s = s & 0xFF;
-        setP(p);
+        Operations.setP(this, p);
     }
 
     /**
