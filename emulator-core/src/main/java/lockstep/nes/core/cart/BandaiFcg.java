@@ -28,6 +28,11 @@ public final class BandaiFcg extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ;
+    }
+
+    @Override
     public void cpuCycle() {
         if (irqEnabled) {
             if (irqCounter == 0) {

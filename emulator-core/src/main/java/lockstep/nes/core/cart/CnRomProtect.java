@@ -26,6 +26,11 @@ public final class CnRomProtect extends Mapper {
 
     /** CHR reads change nothing: the PPU may run behind the CPU. */
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.PPU_BUS;
+    }
+
+    @Override
     public boolean lazyPpuSafe() {
         return true;
     }

@@ -24,6 +24,11 @@ public final class Fme7 extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.CPU_READ;
+    }
+
+    @Override
     public void cpuCycle() {
         if ((irqControl & 0x80) != 0) {
             irqCounter = (irqCounter - 1) & 0xFFFF;

@@ -23,6 +23,11 @@ public final class IremH3001 extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ;
+    }
+
+    @Override
     public void cpuCycle() {
         if (irqEnabled && irqCounter > 0) {
             irqCounter--;

@@ -29,6 +29,11 @@ public final class JalecoSs88006 extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ;
+    }
+
+    @Override
     public void cpuCycle() {
         if (irqEnabled) {
             int mask = WIDTH_MASK[irqWidth];

@@ -63,6 +63,11 @@ public final class Mmc1 extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.PPU_BUS;
+    }
+
+    @Override
     public boolean lazyPpuSafe() {
         return true;
     }

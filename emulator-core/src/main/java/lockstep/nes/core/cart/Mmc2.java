@@ -26,6 +26,11 @@ public final class Mmc2 extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.PPU_BUS;
+    }
+
+    @Override
     public void cpuWrite(int addr, int value) {
         if (addr < 0x8000) {
             if (addr >= 0x6000) {

@@ -89,6 +89,11 @@ public final class Mmc3 extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.IRQ | BoardHooks.CPU_READ | BoardHooks.PPU_BUS;
+    }
+
+    @Override
     public boolean irq() {
         return irqLine;
     }

@@ -34,6 +34,11 @@ public final class Namco163 extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.CPU_READ | BoardHooks.PPU_BUS;
+    }
+
+    @Override
     public void cpuCycle() {
         if (irqEnabled && irqCounter < 0x7FFF) {
             irqCounter++;

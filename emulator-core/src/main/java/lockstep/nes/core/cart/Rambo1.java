@@ -56,6 +56,11 @@ public final class Rambo1 extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.PPU_BUS;
+    }
+
+    @Override
     public boolean irq() {
         return irqLine;
     }

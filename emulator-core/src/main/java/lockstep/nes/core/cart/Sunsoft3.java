@@ -26,6 +26,11 @@ public final class Sunsoft3 extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ;
+    }
+
+    @Override
     public void cpuCycle() {
         if (counting) {
             irqCounter = (irqCounter - 1) & 0xFFFF;

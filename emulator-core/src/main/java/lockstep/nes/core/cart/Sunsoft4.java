@@ -27,6 +27,11 @@ public final class Sunsoft4 extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.PPU_BUS;
+    }
+
+    @Override
     public void cpuWrite(int addr, int value) {
         if (addr < 0x8000) {
             if (addr >= 0x6000) {

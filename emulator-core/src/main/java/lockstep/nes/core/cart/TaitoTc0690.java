@@ -37,6 +37,11 @@ public final class TaitoTc0690 extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.PPU_BUS;
+    }
+
+    @Override
     public boolean irq() {
         return irqLine;
     }

@@ -27,6 +27,11 @@ public final class TaitoX1005 extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.CPU_READ;
+    }
+
+    @Override
     public int cpuRead(int addr) {
         if (addr >= 0x6000 && addr < 0x8000) {
             return addr >= 0x7F00 && ramEnable == RAM_KEY ? prgRam.read(addr & (RAM_SIZE - 1)) : OPEN_BUS;

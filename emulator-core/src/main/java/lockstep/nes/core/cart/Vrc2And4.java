@@ -67,6 +67,11 @@ public final class Vrc2And4 extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.CPU_READ;
+    }
+
+    @Override
     public void cpuCycle() {
         irq.cpuCycle();
     }

@@ -26,6 +26,11 @@ public final class Vrc3 extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ;
+    }
+
+    @Override
     public void cpuCycle() {
         if ((control & 2) == 0) {
             return;

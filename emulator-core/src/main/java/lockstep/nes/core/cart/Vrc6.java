@@ -25,6 +25,11 @@ public final class Vrc6 extends Mapper {
     }
 
     @Override
+    protected int declaredHooks() {
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ;
+    }
+
+    @Override
     public void cpuCycle() {
         irq.cpuCycle();
     }
