@@ -235,7 +235,7 @@ public abstract class Mapper implements PpuBus, Digestible {
     }
 
     /** The longest span (in master clocks) in which the count {@link #cyclesAt} can grow by only 2. */
-    protected static final int SHORT_CLOCKS = 24;
+    public static final int SHORT_CLOCKS = 24;
 
     /**
      * The master clock of the bus access in progress ({@link BusClock#time}); without a console,

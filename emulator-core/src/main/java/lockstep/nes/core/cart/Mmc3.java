@@ -1,7 +1,7 @@
 package lockstep.nes.core.cart;
 
-import lockstep.nes.state.NotState;
-
+import lockstep.nes.core.cart.part.A12Filter;
+import lockstep.nes.core.cart.part.Mmc3IrqCounter;
 import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.StateVisitor;
 
@@ -9,12 +9,8 @@ import lockstep.nes.state.StateVisitor;
  * Mapper 4: MMC3 (TxROM) and MMC6 (HKROM); mapper 118 (TxSROM, nametables chosen by CHR bank
  * bit 7).
  *
- * <p>The scanline counter is clocked by rising edges of PPU A12, filtered through M2: an edge
- * only counts when A12 was low for {@link #A12_LOW_CYCLES} CPU cycles before it, so the short
- * low pulses between fetches of the same half do not count. Revision differences (blargg's
- * mmc3_test readme): the MMC3B (Sharp, "new") sets the IRQ whenever the counter is 0 after a
- * clock; the MMC3A (NEC, "old") and the MMC6 only when it became 0 by a decrement or a
- * $C001 reload, so a latch of 0 gives one IRQ, not one per clock.
+ * <p>The scanline counter ({@link Mmc3IrqCounter}, where the revisions differ) is clocked by
+ * rising edges of PPU A12 filtered through M2 ({@link A12Filter}).
  *
  * <p>The counter's only effect the CPU sees between accesses is /IRQ, so the console may run the
  * PPU behind the CPU ({@link #lazyPpuSafe}): A12 edges are timed by the dot they happen on
@@ -22,14 +18,6 @@ import lockstep.nes.state.StateVisitor;
  */
 public final class Mmc3 extends Mapper {
     public enum Revision { MMC3A, MMC3B, MMC6 }
-
-    /** M2 falling edges A12 must stay low for before a rise clocks the counter. */
-    static final int A12_LOW_CYCLES = 3;
-    /**
-     * The fewest PPU dots between two rises that both clock the counter: A12 high for a dot, then
-     * low across 3 M2 edges (12 master clocks apart: at least 7 dots of 4), then the rise.
-     */
-    static final int DOTS_BETWEEN_CLOCKS = 8;
 
     private final Revision revision;
     private final boolean txsrom;
@@ -45,32 +33,10 @@ public final class Mmc3 extends Mapper {
     private final int[] regs = new int[8];
     private int mirror;
     private int ramProtect;
-    private int irqLatch;
-    private int irqCounter;
-    private boolean irqReload;
+    private final Mmc3IrqCounter counter;
     private boolean irqEnabled;
     private boolean irqLine;
-    /** PPU A12 as last seen on the PPU bus: 0 or 0x1000 (described as the boolean "a12"). */
-    private final int[] a12Line = new int[1];
-    /**
-     * busCycles() + cycleOffset = the CPU cycles the board has counted (described as "cycles"; the
-     * offset is 0 from power-on and changes only when a state sets another count).
-     */
-    private long cycleOffset;
-    /** The count when A12 last went low (while {@link #fallPending}, not yet worked out). */
-    private long a12LowAt;
-    /**
-     * True when A12 has gone low since {@link #a12LowAt} was last worked out: the fall's time is
-     * {@link #fallTime} and a12LowAt is its count. Falls come every 8 dots when both pattern
-     * tables are at $1000, and most rises come a few dots after the fall, too soon to count
-     * whatever the phase of M2; timing a fall costs no division, and a rise that soon needs no
-     * count at all. A cache of a12LowAt, not state.
-     */
-    @NotState("a12LowAt not yet worked out")
-    private boolean fallPending;
-    /** The {@link #busTime} of the last fall while {@link #fallPending}. */
-    @NotState("a12LowAt not yet worked out")
-    private long fallTime;
+    private final A12Filter a12 = new A12Filter();
 
     public Mmc3(Cartridge cart, Revision revision) {
         this(cart, revision, false);
@@ -82,6 +48,7 @@ public final class Mmc3 extends Mapper {
         this.txsrom = txsrom;
         this.mmc6 = revision == Revision.MMC6;
         this.obeyRamProtect = cart.isNes2();
+        this.counter = new Mmc3IrqCounter(revision != Revision.MMC3B);
     }
 
     public Revision revision() {
@@ -98,10 +65,6 @@ public final class Mmc3 extends Mapper {
         return irqLine;
     }
 
-    private long cycles() {
-        return busCycles() + cycleOffset;
-    }
-
     @Override
     public boolean lazyPpuSafe() {
         return true;
@@ -110,7 +73,7 @@ public final class Mmc3 extends Mapper {
     /**
      * /IRQ can only assert on a counter clock that leaves the counter at 0 with IRQs enabled: the
      * counter needs {@code rises} more clocks for that, the first possibly on the next dot and
-     * each further one {@link #DOTS_BETWEEN_CLOCKS} later. Left to itself, a PPU that does not
+     * each further one {@link A12Filter#DOTS_BETWEEN_CLOCKS} later. Left to itself, a PPU that does not
      * render touches no bus; one that renders with backgrounds at $0000 and 8x8 sprites at $1000
      * raises A12 after a long low only at the first sprite fetch (dot 261) of each rendering line.
      */
@@ -119,13 +82,8 @@ public final class Mmc3 extends Mapper {
         if (!irqEnabled || irqLine) {
             return Integer.MAX_VALUE;
         }
-        int rises;
-        if (irqReload || irqCounter == 0) {
-            rises = irqLatch == 0 ? 1 : irqLatch + 1;
-        } else {
-            rises = irqCounter;
-        }
-        final int bound = 1 + DOTS_BETWEEN_CLOCKS * (rises - 1);
+        final int rises = counter.clocksToIrq();
+        final int bound = 1 + A12Filter.DOTS_BETWEEN_CLOCKS * (rises - 1);
         if (!ppu.settled()) {
             return bound;
         }
@@ -209,10 +167,9 @@ public final class Mmc3 extends Mapper {
             }
             case 2 -> {
                 if (odd) {
-                    irqCounter = 0;
-                    irqReload = true;
+                    counter.requestReload();
                 } else {
-                    irqLatch = value;
+                    counter.writeLatch(value);
                 }
             }
             default -> {
@@ -274,20 +231,13 @@ public final class Mmc3 extends Mapper {
 
     @Override
     protected int[] a12Line() {
-        return a12Line;
+        return a12.line();
     }
 
     private void watchA12(int addr) {
         final int level = addr & 0x1000;
-        if (level != a12Line[0]) {
-            a12Line[0] = level;
-            final long now = busTime(); // one call site: the JIT inlines the clock once here
-            if (level != 0) {
-                rise(now);
-            } else {
-                fallTime = now;
-                fallPending = true;
-            }
+        if (level != a12.level() && a12.edge(level, busTime())) { // one clock call site: docs/design/boards.md
+            clockCounter();
         }
     }
 
@@ -298,51 +248,18 @@ public final class Mmc3 extends Mapper {
     }
 
     /**
-     * A12 falls now and rises {@code dots} dots (4 master clocks each) later: the fall's time is
-     * noted and the rise works out from it; the level ends high, where it was.
+     * A12 falls now and rises {@code dots} dots (4 master clocks each) later, ending high where
+     * it was.
      */
     @Override
     public void a12Dip(int lowAddr, int highAddr, int dots) {
-        final long fall = busTime();
-        fallTime = fall;
-        fallPending = true;
-        rise(fall + 4L * dots);
-    }
-
-    /** A rise of A12 at bus time {@code now}. */
-    private void rise(long now) {
-        if (fallPending && now - fallTime <= SHORT_CLOCKS) {
-            return; // fewer than A12_LOW_CYCLES M2 edges since the fall
-        }
-        if (cyclesAt(now) + cycleOffset - a12LowAt() >= A12_LOW_CYCLES) {
+        if (a12.dip(busTime(), dots)) {
             clockCounter();
         }
     }
 
-    /** {@link #a12LowAt}, worked out from the last fall's time if that is still pending. */
-    private long a12LowAt() {
-        if (fallPending) {
-            a12LowAt = cyclesAt(fallTime) + cycleOffset;
-            fallPending = false;
-        }
-        return a12LowAt;
-    }
-
     private void clockCounter() {
-        int before = irqCounter;
-        if (irqCounter == 0 || irqReload) {
-            irqCounter = irqLatch;
-        } else {
-            irqCounter--;
-        }
-        boolean fire;
-        if (revision == Revision.MMC3B) {
-            fire = irqCounter == 0;
-        } else {
-            fire = irqCounter == 0 && (before != 0 || irqReload);
-        }
-        irqReload = false;
-        if (fire && irqEnabled) {
+        if (counter.clock() && irqEnabled) {
             irqLine = true;
         }
     }
@@ -362,15 +279,10 @@ public final class Mmc3 extends Mapper {
         regs[7] = 1;
         mirror = 0;
         ramProtect = mmc6 ? 0 : 0x80;
-        irqLatch = 0;
-        irqCounter = 0;
-        irqReload = false;
+        counter.power();
         irqEnabled = false;
         irqLine = false;
-        a12Line[0] = 0;
-        cycleOffset = -busCycles();
-        a12LowAt = 0;
-        fallPending = false;
+        a12.power(busCycles());
     }
 
     @Override
@@ -428,12 +340,12 @@ public final class Mmc3 extends Mapper {
 
     @Override
     protected long hotDigestTerm() {
-        return digestWeight(9) * (((irqCounter & 0xFFL) << 4)
-                | ((irqReload ? 1L : 0L) << 3)
+        return digestWeight(9) * (((counter.counter() & 0xFFL) << 4)
+                | ((counter.reloadPending() ? 1L : 0L) << 3)
                 | ((irqLine ? 1L : 0L) << 1)
-                | (a12Line[0] != 0 ? 1L : 0L))
-            + digestWeight(10) * cycles()
-            + digestWeight(11) * a12LowAt();
+                | (a12.high() ? 1L : 0L))
+            + digestWeight(10) * a12.cycles(busCycles())
+            + digestWeight(11) * a12.lowAt();
     }
 
     @Override
@@ -442,15 +354,9 @@ public final class Mmc3 extends Mapper {
         s.ints("regs", regs);
         mirror = s.u8("mirror", mirror);
         ramProtect = s.u8("ramProtect", ramProtect);
-        irqLatch = s.u8("irqLatch", irqLatch);
-        irqCounter = s.u8("irqCounter", irqCounter);
-        irqReload = s.bool("irqReload", irqReload);
+        counter.state(s); // irqLatch, irqCounter, irqReload
         irqEnabled = s.bool("irqEnabled", irqEnabled);
         irqLine = s.bool("irqLine", irqLine);
-        a12Line[0] = s.bool("a12", a12Line[0] != 0) ? 0x1000 : 0;
-        final long now = cycles();
-        final long lowAt = a12LowAt(); // worked out with the offset it was timed with
-        cycleOffset += s.i64("cycles", now) - now;
-        a12LowAt = s.i64("a12LowAt", lowAt);
+        a12.state(s, busCycles()); // a12, cycles, a12LowAt
     }
 }

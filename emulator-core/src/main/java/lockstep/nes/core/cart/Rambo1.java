@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart;
 
+import lockstep.nes.core.cart.part.A12Filter;
 import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.StateVisitor;
 
@@ -17,7 +18,7 @@ import lockstep.nes.state.StateVisitor;
  * R9 at $0000-$0C00.
  *
  * <p>The counter is clocked by A12 rises (filtered through M2 like the MMC3's: A12 low for
- * {@link Mmc3#A12_LOW_CYCLES} M2 edges) in scanline mode, or every fourth CPU cycle in cycle
+ * {@link A12Filter#LOW_CYCLES} M2 edges) in scanline mode, or every fourth CPU cycle in cycle
  * mode. A clock reloads it with latch + 1 when $C001 was written since the last clock, with the
  * latch when it is 0, and else decrements it; when it is then 0 with IRQs enabled the IRQ is
  * raised, later than the MMC3 would: two CPU cycles after the rise's cycle in scanline mode, one
@@ -49,7 +50,7 @@ public final class Rambo1 extends Mapper {
     /** {@link #cpuCycle} calls left before /IRQ asserts (0: none pending). */
     private int irqDelay;
     private boolean irqLine;
-    private final A12Clock a12 = new A12Clock();
+    private final A12Filter a12 = new A12Filter();
 
     public Rambo1(Cartridge cart) {
         super(cart, 0);
@@ -73,7 +74,7 @@ public final class Rambo1 extends Mapper {
     /**
      * Only a scanline-mode clock that leaves the counter at 0 with IRQs enabled (and none raised
      * or on its way) starts an IRQ from the PPU side; it needs {@code rises} more clocks, the
-     * first possibly on the next dot and each further one {@link Mmc3#DOTS_BETWEEN_CLOCKS} later.
+     * first possibly on the next dot and each further one {@link A12Filter#DOTS_BETWEEN_CLOCKS} later.
      */
     @Override
     public int dotsToBoardEvent(Ppu ppu) {
@@ -89,7 +90,7 @@ public final class Rambo1 extends Mapper {
         } else {
             rises = irqCounter;
         }
-        return 1 + Mmc3.DOTS_BETWEEN_CLOCKS * (rises - 1);
+        return 1 + A12Filter.DOTS_BETWEEN_CLOCKS * (rises - 1);
     }
 
     @Override
@@ -183,11 +184,12 @@ public final class Rambo1 extends Mapper {
 
     @Override
     protected int[] a12Line() {
-        return a12.line;
+        return a12.line();
     }
 
     private void watchA12(int addr) {
-        if (a12.clocks(addr, busCycles()) && !cycleMode) {
+        final int level = addr & 0x1000;
+        if (level != a12.level() && a12.edge(level, busTime()) && !cycleMode) {
             clockCounter(SCANLINE_IRQ_DELAY);
         }
     }

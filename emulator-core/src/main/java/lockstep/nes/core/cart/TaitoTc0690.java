@@ -1,5 +1,7 @@
 package lockstep.nes.core.cart;
 
+import lockstep.nes.core.cart.part.A12Filter;
+import lockstep.nes.core.cart.part.Mmc3IrqCounter;
 import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.StateVisitor;
 
@@ -23,14 +25,13 @@ public final class TaitoTc0690 extends Mapper {
 
     private final int[] regs = new int[8];
     private int mirror;
-    private int irqLatch;
-    private int irqCounter;
-    private boolean irqReload;
+    /** The MMC3B's counter. */
+    private final Mmc3IrqCounter counter = new Mmc3IrqCounter(false);
     private boolean irqEnabled;
     /** {@link #cpuCycle} calls left before /IRQ asserts (0: none pending). */
     private int irqDelay;
     private boolean irqLine;
-    private final A12Clock a12 = new A12Clock();
+    private final A12Filter a12 = new A12Filter();
 
     public TaitoTc0690(Cartridge cart) {
         super(cart, 0);
@@ -54,20 +55,15 @@ public final class TaitoTc0690 extends Mapper {
     /**
      * Only a clock that leaves the counter at 0 with IRQs enabled (and none raised or on its way)
      * starts an IRQ; it needs {@code rises} more clocks, the first possibly on the next dot and
-     * each further one {@link Mmc3#DOTS_BETWEEN_CLOCKS} later.
+     * each further one {@link A12Filter#DOTS_BETWEEN_CLOCKS} later.
      */
     @Override
     public int dotsToBoardEvent(Ppu ppu) {
         if (!irqEnabled || irqLine || irqDelay != 0) {
             return Integer.MAX_VALUE;
         }
-        final int rises;
-        if (irqReload || irqCounter == 0) {
-            rises = irqLatch == 0 ? 1 : irqLatch + 1;
-        } else {
-            rises = irqCounter;
-        }
-        return 1 + Mmc3.DOTS_BETWEEN_CLOCKS * (rises - 1);
+        final int rises = counter.clocksToIrq();
+        return 1 + A12Filter.DOTS_BETWEEN_CLOCKS * (rises - 1);
     }
 
     @Override
@@ -83,11 +79,8 @@ public final class TaitoTc0690 extends Mapper {
         switch (addr & 0xE003) {
             case 0x8000, 0x8001, 0x8002, 0x8003 -> regs[addr & 3] = value;
             case 0xA000, 0xA001, 0xA002, 0xA003 -> regs[4 + (addr & 3)] = value;
-            case 0xC000 -> irqLatch = value ^ 0xFF;
-            case 0xC001 -> {
-                irqCounter = 0;
-                irqReload = true;
-            }
+            case 0xC000 -> counter.writeLatch(value ^ 0xFF);
+            case 0xC001 -> counter.requestReload();
             case 0xC002 -> irqEnabled = true;
             case 0xC003 -> {
                 irqEnabled = false;
@@ -103,13 +96,7 @@ public final class TaitoTc0690 extends Mapper {
     }
 
     private void clockCounter() {
-        if (irqCounter == 0 || irqReload) {
-            irqCounter = irqLatch;
-        } else {
-            irqCounter--;
-        }
-        irqReload = false;
-        if (irqCounter == 0 && irqEnabled && !irqLine && irqDelay == 0) {
+        if (counter.clock() && irqEnabled && !irqLine && irqDelay == 0) {
             irqDelay = IRQ_DELAY;
         }
     }
@@ -133,11 +120,12 @@ public final class TaitoTc0690 extends Mapper {
 
     @Override
     protected int[] a12Line() {
-        return a12.line;
+        return a12.line();
     }
 
     private void watchA12(int addr) {
-        if (a12.clocks(addr, busCycles())) {
+        final int level = addr & 0x1000;
+        if (level != a12.level() && a12.edge(level, busTime())) {
             clockCounter();
         }
     }
@@ -148,9 +136,7 @@ public final class TaitoTc0690 extends Mapper {
             regs[i] = 0;
         }
         mirror = 0;
-        irqLatch = 0;
-        irqCounter = 0;
-        irqReload = false;
+        counter.power();
         irqEnabled = false;
         irqDelay = 0;
         irqLine = false;
@@ -176,9 +162,7 @@ public final class TaitoTc0690 extends Mapper {
     protected void registers(StateVisitor s) {
         s.ints("regs", regs);
         mirror = s.u8("mirror", mirror);
-        irqLatch = s.u8("irqLatch", irqLatch);
-        irqCounter = s.u8("irqCounter", irqCounter);
-        irqReload = s.bool("irqReload", irqReload);
+        counter.state(s); // irqLatch, irqCounter, irqReload
         irqEnabled = s.bool("irqEnabled", irqEnabled);
         irqDelay = s.u8("irqDelay", irqDelay);
         irqLine = s.bool("irqLine", irqLine);

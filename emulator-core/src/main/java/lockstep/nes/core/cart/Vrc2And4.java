@@ -1,5 +1,7 @@
 package lockstep.nes.core.cart;
 
+import lockstep.nes.core.cart.part.VrcIrq;
+
 import lockstep.nes.state.StateVisitor;
 
 /**

@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart;
 
+import lockstep.nes.core.cart.part.A12Filter;
 import static lockstep.nes.core.cart.Roms.chrBank;
 import static lockstep.nes.core.cart.Roms.nametables;
 import static lockstep.nes.core.cart.Roms.prgBank;
@@ -137,7 +138,7 @@ class Mmc3Test {
         }
         assertFalse(m.irq(), "short A12 low pulses must not clock the counter");
         m.ppuAddress(0x0000);
-        cycles(m, Mmc3.A12_LOW_CYCLES);
+        cycles(m, A12Filter.LOW_CYCLES);
         m.ppuAddress(0x1000); // a $2006 write raising A12 after a long low clocks it
         assertTrue(m.irq());
     }

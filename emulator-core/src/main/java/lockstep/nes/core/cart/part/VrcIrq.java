@@ -1,4 +1,4 @@
-package lockstep.nes.core.cart;
+package lockstep.nes.core.cart.part;
 
 import lockstep.nes.state.StateVisitor;
 import lockstep.nes.state.Stateful;
@@ -8,14 +8,14 @@ import lockstep.nes.state.Stateful;
  * latch when it overflows, clocked every CPU cycle (cycle mode) or once per scanline through a
  * prescaler that counts 341 PPU dots, 3 per CPU cycle (scanline mode).
  */
-final class VrcIrq implements Stateful {
+public final class VrcIrq implements Stateful {
     private int latch;
     private int control;
     private int counter;
     private int prescaler = 341;
     private boolean line;
 
-    void power() {
+    public void power() {
         latch = 0;
         control = 0;
         counter = 0;
@@ -23,20 +23,20 @@ final class VrcIrq implements Stateful {
         line = false;
     }
 
-    void writeLatch(int value) {
+    public void writeLatch(int value) {
         latch = value & 0xFF;
     }
 
-    void writeLatchLow(int value) {
+    public void writeLatchLow(int value) {
         latch = (latch & 0xF0) | (value & 0x0F);
     }
 
-    void writeLatchHigh(int value) {
+    public void writeLatchHigh(int value) {
         latch = (latch & 0x0F) | ((value & 0x0F) << 4);
     }
 
     /** Control: bit 0 enable after acknowledge, bit 1 enable (reloads), bit 2 cycle mode. */
-    void writeControl(int value) {
+    public void writeControl(int value) {
         control = value & 7;
         if ((value & 2) != 0) {
             counter = latch;
@@ -46,12 +46,12 @@ final class VrcIrq implements Stateful {
     }
 
     /** Acknowledge: the line is released and "enable after acknowledge" becomes the enable. */
-    void acknowledge() {
+    public void acknowledge() {
         line = false;
         control = (control & 5) | ((control & 1) << 1);
     }
 
-    void cpuCycle() {
+    public void cpuCycle() {
         if ((control & 2) == 0) {
             return;
         }
@@ -75,7 +75,7 @@ final class VrcIrq implements Stateful {
         }
     }
 
-    boolean line() {
+    public boolean line() {
         return line;
     }
 
