@@ -1,6 +1,46 @@
 package lockstep.nes.core.cart;
 
 import java.util.function.Function;
+import lockstep.nes.core.cart.bandai.Bandai74161;
+import lockstep.nes.core.cart.bandai.BandaiFcg;
+import lockstep.nes.core.cart.irem.Irem78;
+import lockstep.nes.core.cart.irem.IremG101;
+import lockstep.nes.core.cart.irem.IremH3001;
+import lockstep.nes.core.cart.jaleco.Jaleco87;
+import lockstep.nes.core.cart.jaleco.JalecoSs88006;
+import lockstep.nes.core.cart.konami.Vrc1;
+import lockstep.nes.core.cart.konami.Vrc2And4;
+import lockstep.nes.core.cart.konami.Vrc3;
+import lockstep.nes.core.cart.konami.Vrc6;
+import lockstep.nes.core.cart.namco.Namco108;
+import lockstep.nes.core.cart.namco.Namco163;
+import lockstep.nes.core.cart.nintendo.AxRom;
+import lockstep.nes.core.cart.nintendo.BnRom;
+import lockstep.nes.core.cart.nintendo.CnRom;
+import lockstep.nes.core.cart.nintendo.CnRomProtect;
+import lockstep.nes.core.cart.nintendo.CpRom;
+import lockstep.nes.core.cart.nintendo.GxRom;
+import lockstep.nes.core.cart.nintendo.Mmc1;
+import lockstep.nes.core.cart.nintendo.Mmc2;
+import lockstep.nes.core.cart.nintendo.Mmc3;
+import lockstep.nes.core.cart.nintendo.Nrom;
+import lockstep.nes.core.cart.nintendo.UxRom;
+import lockstep.nes.core.cart.other.Action53;
+import lockstep.nes.core.cart.other.Camerica;
+import lockstep.nes.core.cart.other.ColorDreams;
+import lockstep.nes.core.cart.other.Nina001;
+import lockstep.nes.core.cart.other.Nina03;
+import lockstep.nes.core.cart.other.Quattro;
+import lockstep.nes.core.cart.other.Unrom512;
+import lockstep.nes.core.cart.sunsoft.Fme7;
+import lockstep.nes.core.cart.sunsoft.Sunsoft1;
+import lockstep.nes.core.cart.sunsoft.Sunsoft2;
+import lockstep.nes.core.cart.sunsoft.Sunsoft3;
+import lockstep.nes.core.cart.sunsoft.Sunsoft4;
+import lockstep.nes.core.cart.taito.TaitoTc0190;
+import lockstep.nes.core.cart.taito.TaitoTc0690;
+import lockstep.nes.core.cart.taito.TaitoX1005;
+import lockstep.nes.core.cart.tengen.Rambo1;
 
 /**
  * The one table of mapper numbers: each number's usual name (NESdev) and, for a supported one,

@@ -212,7 +212,7 @@ class DescriptionCoverageTest {
 
     private static List<Class<?>> concreteMapperClasses() throws Exception {
         List<Class<?>> out = BoardClasses.concrete();
-        assertTrue(out.contains(lockstep.nes.core.cart.Nrom.class), "class scan found " + out);
+        assertTrue(out.contains(lockstep.nes.core.cart.nintendo.Nrom.class), "class scan found " + out);
         return out;
     }
 }
