@@ -3,6 +3,7 @@ package lockstep.nes.core;
 import lockstep.nes.state.NotState;
 
 import lockstep.nes.core.apu.Apu;
+import lockstep.nes.core.cart.BoardHooks;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.cart.RomFormatException;
@@ -152,9 +153,9 @@ public final class Console implements Digestible {
     @NotState("lockstep check's memory")
     private long seenTheirs;
 
-    // Fixed wiring decided once from the board's class (not state): hooks a board does not
-    // override cost nothing per cycle.
-    /** The board counts CPU cycles ({@link Mapper#cpuCycle} overridden). */
+    // Fixed wiring decided once from the board's declared hooks (not state): hooks a board does
+    // not declare cost nothing per cycle.
+    /** The board counts CPU cycles ({@link BoardHooks#CPU_CYCLE}). */
     private final boolean boardCycles;
     /**
      * The board's digest term moves every cycle without a counted change (it counts CPU cycles,
@@ -162,7 +163,7 @@ public final class Console implements Digestible {
      * {@link #representationTerm} takes it afresh every cycle instead of caching it.
      */
     private final boolean boardTermTimed;
-    /** The board can pull /IRQ low ({@link Mapper#irq} overridden). */
+    /** The board can pull /IRQ low ({@link BoardHooks#IRQ}). */
     private final boolean boardIrq;
     /**
      * The PPU is caught up at the start of every cycle, before the board counts it. Not needed
@@ -182,8 +183,8 @@ public final class Console implements Digestible {
         this.watchedPpu = !direct;
         this.lazyPpu = !eager && (direct || mapper.lazyPpuSafe());
         this.boardDeadline = lazyPpu && !direct;
-        this.boardCycles = overrides(mapper.getClass(), "cpuCycle");
-        this.boardIrq = overrides(mapper.getClass(), "irq");
+        this.boardCycles = mapper.hasHook(BoardHooks.CPU_CYCLE);
+        this.boardIrq = mapper.hasHook(BoardHooks.IRQ);
         this.boardTermTimed = boardCycles || mapper.digestTermMovesWithClock();
         this.syncAtStart = !lazyPpu || boardCycles || boardDeadline;
         this.ramData = ram.array();
@@ -194,15 +195,6 @@ public final class Console implements Digestible {
         dma.trackChanges(changes);
         controllers.trackChanges(changes);
         power();
-    }
-
-    /** True when {@code board} overrides the no-argument hook {@code name} of {@link Mapper}. */
-    private static boolean overrides(Class<?> board, String name) {
-        try {
-            return board.getMethod(name).getDeclaringClass() != Mapper.class;
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** Builds an engine for {@code cartridge}, powered on. */

@@ -7,19 +7,19 @@ import lockstep.nes.state.StateVisitor;
  * (where the ROM drives the bus too, so bus conflicts apply), or, on the boards that decode it
  * there, anywhere in $6000-$7FFF. Power clears it; a subclass only says how it maps the banks.
  */
-abstract class LatchMapper extends Mapper {
+public abstract class LatchMapper extends Mapper {
     /** Where the latch is decoded. */
-    enum Window { ROM, LOW }
+    public enum Window { ROM, LOW }
 
     private final Window window;
     protected int reg;
 
-    LatchMapper(Cartridge cart, Window window) {
+    protected LatchMapper(Cartridge cart, Window window) {
         super(cart);
         this.window = window;
     }
 
-    LatchMapper(Cartridge cart, int prgRamSize, Window window) {
+    protected LatchMapper(Cartridge cart, int prgRamSize, Window window) {
         super(cart, prgRamSize);
         this.window = window;
     }

@@ -70,9 +70,12 @@ public abstract class Mapper implements PpuBus, Digestible {
      */
     private ChangeCounter changes = new ChangeCounter();
 
+    /** The hooks the board declares ({@link #declaredHooks}), read once here. Wiring, not state. */
+    private final int hooks = declaredHooks();
+
     // The per-cycle digest's cache of this board's term (see digestTerm()).
     /** True for boards whose registers change outside {@link #busWrite}: recomputed every time. */
-    private final boolean digestEveryTime = changesOutsideWrites(getClass());
+    private final boolean digestEveryTime = (hooks & BoardHooks.OUTSIDE_WRITES) != 0;
     @NotState("digest cache")
     private boolean digestStale = true;
     @NotState("digest cache")
@@ -148,6 +151,20 @@ public abstract class Mapper implements PpuBus, Digestible {
 
     // ---- the contract used by Console and Ppu ----------------------------------------------
 
+    /**
+     * The {@link BoardHooks} this board implements: a board that overrides {@link #cpuCycle},
+     * {@link #irq}, {@link #cpuRead} or a PPU bus hook declares it here (a constant, read once by
+     * the constructor), so the console calls only the hooks a board has.
+     */
+    protected int declaredHooks() {
+        return BoardHooks.NONE;
+    }
+
+    /** True when the board declares {@code hook} (a {@link BoardHooks} bit). */
+    public final boolean hasHook(int hook) {
+        return (hooks & hook) != 0;
+    }
+
     /** CPU read of $4020-$FFFF; {@link #OPEN_BUS} when nothing answers. */
     public int cpuRead(int addr) {
         if (addr >= 0x8000) {
@@ -218,7 +235,7 @@ public abstract class Mapper implements PpuBus, Digestible {
     }
 
     /** The longest span (in master clocks) in which the count {@link #cyclesAt} can grow by only 2. */
-    protected static final int SHORT_CLOCKS = 24;
+    public static final int SHORT_CLOCKS = 24;
 
     /**
      * The master clock of the bus access in progress ({@link BusClock#time}); without a console,
@@ -240,8 +257,7 @@ public abstract class Mapper implements PpuBus, Digestible {
     }
 
     /**
-     * True for a board that watches the PPU bus ({@link #ppuRead}, {@link #ppuWrite} or
-     * {@link #ppuAddress} overridden) and still lets the console run the PPU behind the CPU. Such
+     * True for a board that watches the PPU bus ({@link BoardHooks#PPU_BUS}) and still lets the console run the PPU behind the CPU. Such
      * a board (1) takes every CPU-cycle time of a PPU bus event from {@link #busCycles}, (2) has
      * CPU reads that change nothing {@link #dotsToBoardEvent} depends on, and (3) answers
      * {@link #dotsToBoardEvent}. Other bus-watching boards have the PPU stepped with the CPU.
@@ -277,15 +293,14 @@ public abstract class Mapper implements PpuBus, Digestible {
     }
 
     /**
-     * The arrays behind {@link #ppuRead} for boards that do not override the PPU bus methods
-     * (no CHR latches, no A12 watching): the PPU reads them directly, and the console may let
+     * The arrays behind {@link #ppuRead} for boards that do not watch the PPU bus
+     * ({@link BoardHooks#PPU_BUS}: no CHR latches, no A12 watching): the PPU reads them directly, and the console may let
      * the PPU run behind the CPU between accesses that can observe it. Null for boards that
      * watch the bus.
      */
     @Override
     public final Direct direct() {
-        if (overrides("ppuRead", int.class) || overrides("ppuWrite", int.class, int.class)
-                || overrides("ppuAddress", int.class)) {
+        if ((hooks & BoardHooks.PPU_BUS) != 0) {
             return null;
         }
         return new Direct(chrRam != null ? chrRam.array() : chr, chrPage, ciram.array(), ntPage);
@@ -322,15 +337,6 @@ public abstract class Mapper implements PpuBus, Digestible {
      */
     protected int[] a12Line() {
         return null;
-    }
-
-    private boolean overrides(String name, Class<?>... parameters) {
-        try {
-            Class<?> declaring = getClass().getMethod(name, parameters).getDeclaringClass();
-            return declaring != Mapper.class && Mapper.class.isAssignableFrom(declaring);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     @Override
@@ -420,7 +426,7 @@ public abstract class Mapper implements PpuBus, Digestible {
      * change only through {@link #busWrite}, power, reset and state loads for most boards, so
      * their part of the term is cached and recomputed from the description only after one of
      * those; the memories' incremental hashes are added fresh every time. Boards with cycle
-     * counters, PPU-address watchers or reads with side effects ({@link #changesOutsideWrites})
+     * counters, PPU-address watchers or reads of their own ({@link BoardHooks#OUTSIDE_WRITES})
      * are recomputed every time.
      */
     @Override
@@ -527,7 +533,7 @@ public abstract class Mapper implements PpuBus, Digestible {
     }
 
     /**
-     * For a board whose registers change outside CPU writes ({@link #changesOutsideWrites}): true
+     * For a board whose registers change outside CPU writes ({@link BoardHooks#OUTSIDE_WRITES}): true
      * when {@link #hotDigestTerm} covers every field that does (and none of the others changes
      * then), so the rest of its term is cached like other boards' and only the hot part is
      * packed every time. Default false: the whole term is recomputed through the description
@@ -550,27 +556,6 @@ public abstract class Mapper implements PpuBus, Digestible {
     /** The weight of the k-th word of {@link #registers} in this board's term (for {@link #hotDigestTerm}). */
     protected final long digestWeight(int k) {
         return digestWeights[k];
-    }
-
-    /**
-     * True when {@code board} overrides a hook through which its registers can change other
-     * than CPU writes: the per-cycle {@link #cpuCycle}, CPU reads, and the PPU bus hooks.
-     */
-    static boolean changesOutsideWrites(Class<?> board) {
-        try {
-            return overrides(board.getMethod("cpuCycle"))
-                    || overrides(board.getMethod("cpuRead", int.class))
-                    || overrides(board.getMethod("ppuRead", int.class))
-                    || overrides(board.getMethod("ppuWrite", int.class, int.class))
-                    || overrides(board.getMethod("ppuAddress", int.class));
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static boolean overrides(java.lang.reflect.Method m) {
-        Class<?> c = m.getDeclaringClass();
-        return c != Mapper.class && c != PpuBus.class;
     }
 
     // ---- what a board provides ---------------------------------------------------------------

@@ -1,73 +1,185 @@
 package lockstep.nes.core.cart;
 
-/** The one place where mapper numbers become boards, and where their names are kept. */
+import java.util.function.Function;
+import lockstep.nes.core.cart.bandai.Bandai74161;
+import lockstep.nes.core.cart.bandai.BandaiFcg;
+import lockstep.nes.core.cart.irem.Irem78;
+import lockstep.nes.core.cart.irem.IremG101;
+import lockstep.nes.core.cart.irem.IremH3001;
+import lockstep.nes.core.cart.jaleco.Jaleco87;
+import lockstep.nes.core.cart.jaleco.JalecoSs88006;
+import lockstep.nes.core.cart.konami.Vrc1;
+import lockstep.nes.core.cart.konami.Vrc2And4;
+import lockstep.nes.core.cart.konami.Vrc3;
+import lockstep.nes.core.cart.konami.Vrc6;
+import lockstep.nes.core.cart.namco.Namco108;
+import lockstep.nes.core.cart.namco.Namco163;
+import lockstep.nes.core.cart.nintendo.AxRom;
+import lockstep.nes.core.cart.nintendo.BnRom;
+import lockstep.nes.core.cart.nintendo.CnRom;
+import lockstep.nes.core.cart.nintendo.CnRomProtect;
+import lockstep.nes.core.cart.nintendo.CpRom;
+import lockstep.nes.core.cart.nintendo.GxRom;
+import lockstep.nes.core.cart.nintendo.Mmc1;
+import lockstep.nes.core.cart.nintendo.Mmc2;
+import lockstep.nes.core.cart.nintendo.Mmc3;
+import lockstep.nes.core.cart.nintendo.Nrom;
+import lockstep.nes.core.cart.nintendo.UxRom;
+import lockstep.nes.core.cart.other.Action53;
+import lockstep.nes.core.cart.other.Camerica;
+import lockstep.nes.core.cart.other.ColorDreams;
+import lockstep.nes.core.cart.other.Nina001;
+import lockstep.nes.core.cart.other.Nina03;
+import lockstep.nes.core.cart.other.Quattro;
+import lockstep.nes.core.cart.other.Unrom512;
+import lockstep.nes.core.cart.sunsoft.Fme7;
+import lockstep.nes.core.cart.sunsoft.Sunsoft1;
+import lockstep.nes.core.cart.sunsoft.Sunsoft2;
+import lockstep.nes.core.cart.sunsoft.Sunsoft3;
+import lockstep.nes.core.cart.sunsoft.Sunsoft4;
+import lockstep.nes.core.cart.taito.TaitoTc0190;
+import lockstep.nes.core.cart.taito.TaitoTc0690;
+import lockstep.nes.core.cart.taito.TaitoX1005;
+import lockstep.nes.core.cart.tengen.Rambo1;
+
+/**
+ * The one table of mapper numbers: each number's usual name (NESdev) and, for a supported one,
+ * how its board is built. {@link #create}, {@link #isSupported} and {@link #name} all read it.
+ */
 public final class Mappers {
     private Mappers() {
     }
 
+    /** A mapper number, its name, and its board's constructor (null when not supported). */
+    private record Board(int number, String name, Function<Cartridge, Mapper> create) {
+    }
+
+    private static Board board(int number, String name, Function<Cartridge, Mapper> create) {
+        return new Board(number, name, create);
+    }
+
+    /** A number with a known name and no board here. */
+    private static Board named(int number, String name) {
+        return new Board(number, name, null);
+    }
+
+    /** MMC3 by NES 2.0 submapper: 1 the MMC6, 4 the MMC3A ("old" IRQ), else the MMC3B. */
+    private static Mapper mmc3(Cartridge cart) {
+        final int sub = cart.submapper();
+        return sub == 1 ? new Mmc3(cart, Mmc3.Revision.MMC6)
+                : new Mmc3(cart, sub == 4 ? Mmc3.Revision.MMC3A : Mmc3.Revision.MMC3B);
+    }
+
+    /** Mapper 34: NINA-001 for submapper 1, or without a submapper when CHR is over 8 KiB; else BNROM. */
+    private static Mapper mapper34(Cartridge cart) {
+        final int sub = cart.submapper();
+        return sub == 1 || (sub == 0 && cart.chr().length > 8192) ? new Nina001(cart) : new BnRom(cart);
+    }
+
+    /** In mapper-number order (checked when the table is built). */
+    private static final Board[] TABLE = {
+        board(0, "NROM", Nrom::new),
+        board(1, "MMC1", c -> new Mmc1(c, false)),
+        board(2, "UxROM", c -> new UxRom(c, UxRom.Variant.UNROM)),
+        board(3, "CNROM", CnRom::new),
+        board(4, "MMC3/MMC6", Mappers::mmc3),
+        named(5, "MMC5"),
+        board(7, "AxROM", AxRom::new),
+        board(9, "MMC2", c -> new Mmc2(c, false)),
+        board(10, "MMC4", c -> new Mmc2(c, true)),
+        board(11, "Color Dreams", ColorDreams::new),
+        board(13, "CPROM", CpRom::new),
+        named(15, "100-in-1 Contra Function 16"),
+        board(16, "Bandai FCG", BandaiFcg::new),
+        board(18, "Jaleco SS88006", JalecoSs88006::new),
+        board(19, "Namco 163", Namco163::new),
+        board(21, "VRC4a/VRC4c", Vrc2And4::new),
+        board(22, "VRC2a", Vrc2And4::new),
+        board(23, "VRC2b/VRC4e/VRC4f", Vrc2And4::new),
+        board(24, "VRC6a", Vrc6::new),
+        board(25, "VRC4b/VRC4d/VRC2c", Vrc2And4::new),
+        board(26, "VRC6b", Vrc6::new),
+        board(28, "Action 53", Action53::new),
+        board(30, "UNROM 512", Unrom512::new),
+        board(32, "Irem G-101", IremG101::new),
+        board(33, "Taito TC0190", TaitoTc0190::new),
+        board(34, "BNROM/NINA-001", Mappers::mapper34),
+        board(48, "Taito TC0690", TaitoTc0690::new),
+        board(64, "Tengen RAMBO-1", Rambo1::new),
+        board(65, "Irem H3001", IremH3001::new),
+        board(66, "GxROM", GxRom::gxRom),
+        board(67, "Sunsoft-3", Sunsoft3::new),
+        board(68, "Sunsoft-4", Sunsoft4::new),
+        board(69, "Sunsoft FME-7", Fme7::new),
+        board(70, "Bandai 74161", Bandai74161::new),
+        board(71, "Camerica/Codemasters", Camerica::new),
+        board(73, "VRC3", Vrc3::new),
+        board(75, "VRC1", Vrc1::new),
+        board(76, "Namco 3446", Namco108::new),
+        board(78, "Irem 74HC161/32 (JF-16)", Irem78::new),
+        board(79, "NINA-03/NINA-06", Nina03::new),
+        board(80, "Taito X1-005", TaitoX1005::new),
+        named(82, "Taito X1-017"),
+        named(85, "VRC7"),
+        named(86, "Jaleco JF-13"),
+        board(87, "Jaleco J87", Jaleco87::new),
+        board(88, "Namco 118 (CHR A16 split)", Namco108::new),
+        board(89, "Sunsoft-2 (Tenka no Goikenban)", Sunsoft2::new),
+        board(93, "Sunsoft-2", Sunsoft2::new),
+        board(94, "UN1ROM", c -> new UxRom(c, UxRom.Variant.UN1ROM)),
+        board(95, "Namco 3425", Namco108::new),
+        named(97, "Irem TAM-S1"),
+        named(105, "NES-EVENT"),
+        named(113, "NINA-03/06 multicart"),
+        board(118, "TxSROM", c -> new Mmc3(c, Mmc3.Revision.MMC3B, true)),
+        named(119, "TQROM"),
+        board(140, "Jaleco JF-11/JF-14", GxRom::jalecoJf11),
+        board(146, "Sachen 3015 (NINA-03/06 clone)", Nina03::new),
+        board(152, "Bandai 74161 (single-screen)", Bandai74161::new),
+        board(154, "Namco 3453 (Devil Man)", Namco108::new),
+        board(155, "MMC1A", c -> new Mmc1(c, true)),
+        board(180, "UNROM (Crazy Climber)", c -> new UxRom(c, UxRom.Variant.UNROM_180)),
+        board(184, "Sunsoft-1", Sunsoft1::new),
+        board(185, "CNROM with CHR disable", CnRomProtect::new),
+        board(206, "Namco 118/DxROM", Namco108::new),
+        named(210, "Namco 175/340"),
+        named(228, "Action 52"),
+        board(232, "Camerica Quattro", Quattro::new),
+    };
+
+    /** {@link #TABLE} by mapper number (null where a number is not in it). */
+    private static final Board[] BY_NUMBER = byNumber();
+
+    private static Board[] byNumber() {
+        Board[] out = new Board[256];
+        int last = -1;
+        for (Board b : TABLE) {
+            if (b.number() <= last || b.number() > 255) {
+                throw new IllegalStateException("mapper table out of order at " + b.number());
+            }
+            last = b.number();
+            out[b.number()] = b;
+        }
+        return out;
+    }
+
+    private static Board entry(int mapper) {
+        return mapper >= 0 && mapper < BY_NUMBER.length ? BY_NUMBER[mapper] : null;
+    }
+
     /** Creates the board for {@code cart}, or refuses with "unsupported mapper N (NAME)". */
     public static Mapper create(Cartridge cart) throws RomFormatException {
-        int sub = cart.submapper();
-        return switch (cart.mapperNumber()) {
-            case 0 -> new Nrom(cart);
-            case 1 -> new Mmc1(cart, false);
-            case 155 -> new Mmc1(cart, true);
-            case 2 -> new UxRom(cart, UxRom.Variant.UNROM);
-            case 94 -> new UxRom(cart, UxRom.Variant.UN1ROM);
-            case 180 -> new UxRom(cart, UxRom.Variant.UNROM_180);
-            case 3 -> new CnRom(cart);
-            case 4 -> sub == 1 ? new Mmc3(cart, Mmc3.Revision.MMC6)
-                    : new Mmc3(cart, sub == 4 ? Mmc3.Revision.MMC3A : Mmc3.Revision.MMC3B);
-            case 118 -> new Mmc3(cart, Mmc3.Revision.MMC3B, true);
-            case 206, 76, 88, 95, 154 -> new Namco108(cart);
-            case 18 -> new JalecoSs88006(cart);
-            case 19 -> new Namco163(cart);
-            case 146 -> new Nina03(cart);
-            case 7 -> new AxRom(cart);
-            case 9 -> new Mmc2(cart, false);
-            case 10 -> new Mmc2(cart, true);
-            case 11 -> new ColorDreams(cart);
-            case 21, 22, 23, 25 -> new Vrc2And4(cart);
-            case 34 -> sub == 1 || (sub == 0 && cart.chr().length > 8192) ? new Nina001(cart) : new BnRom(cart);
-            case 66 -> GxRom.gxRom(cart);
-            case 69 -> new Fme7(cart);
-            case 71 -> new Camerica(cart);
-            case 79 -> new Nina03(cart);
-            case 87 -> new Jaleco87(cart);
-            case 140 -> GxRom.jalecoJf11(cart);
-            case 232 -> new Quattro(cart);
-            case 13 -> new CpRom(cart);
-            case 16 -> new BandaiFcg(cart);
-            case 24, 26 -> new Vrc6(cart);
-            case 32 -> new IremG101(cart);
-            case 33 -> new TaitoTc0190(cart);
-            case 65 -> new IremH3001(cart);
-            case 70, 152 -> new Bandai74161(cart);
-            case 75 -> new Vrc1(cart);
-            case 78 -> new Irem78(cart);
-            case 89, 93 -> new Sunsoft2(cart);
-            case 184 -> new Sunsoft1(cart);
-            case 185 -> new CnRomProtect(cart);
-            case 28 -> new Action53(cart);
-            case 30 -> new Unrom512(cart);
-            case 73 -> new Vrc3(cart);
-            case 64 -> new Rambo1(cart);
-            case 48 -> new TaitoTc0690(cart);
-            case 67 -> new Sunsoft3(cart);
-            case 68 -> new Sunsoft4(cart);
-            case 80 -> new TaitoX1005(cart);
-            default -> throw new RomFormatException(cart.name() + ": unsupported mapper " + describe(cart.mapperNumber()));
-        };
+        Board b = entry(cart.mapperNumber());
+        if (b == null || b.create() == null) {
+            throw new RomFormatException(cart.name() + ": unsupported mapper " + describe(cart.mapperNumber()));
+        }
+        return b.create().apply(cart);
     }
 
     /** True when {@link #create} has a board for this mapper number. */
     public static boolean isSupported(int mapper) {
-        return switch (mapper) {
-            case 0, 1, 2, 3, 4, 7, 9, 10, 11, 13, 16, 18, 19, 21, 22, 23, 24, 25, 26, 28, 30, 32, 33, 34, 48,
-                 64, 65, 66, 67, 68, 69, 70, 71, 73, 75, 76, 78, 79, 80, 87, 88, 89, 93, 94, 95, 118, 140, 146,
-                 152, 154, 155, 180, 184, 185, 206, 232 -> true;
-            default -> false;
-        };
+        Board b = entry(mapper);
+        return b != null && b.create() != null;
     }
 
     /** "N (NAME)" or just "N" when the number has no known name. */
@@ -78,75 +190,7 @@ public final class Mappers {
 
     /** The usual name of an iNES mapper number (NESdev), or null. */
     public static String name(int mapper) {
-        return switch (mapper) {
-            case 0 -> "NROM";
-            case 1 -> "MMC1";
-            case 2 -> "UxROM";
-            case 3 -> "CNROM";
-            case 4 -> "MMC3/MMC6";
-            case 5 -> "MMC5";
-            case 7 -> "AxROM";
-            case 9 -> "MMC2";
-            case 10 -> "MMC4";
-            case 11 -> "Color Dreams";
-            case 13 -> "CPROM";
-            case 15 -> "100-in-1 Contra Function 16";
-            case 16 -> "Bandai FCG";
-            case 18 -> "Jaleco SS88006";
-            case 19 -> "Namco 163";
-            case 21 -> "VRC4a/VRC4c";
-            case 22 -> "VRC2a";
-            case 23 -> "VRC2b/VRC4e/VRC4f";
-            case 24 -> "VRC6a";
-            case 25 -> "VRC4b/VRC4d/VRC2c";
-            case 26 -> "VRC6b";
-            case 28 -> "Action 53";
-            case 30 -> "UNROM 512";
-            case 32 -> "Irem G-101";
-            case 33 -> "Taito TC0190";
-            case 34 -> "BNROM/NINA-001";
-            case 48 -> "Taito TC0690";
-            case 64 -> "Tengen RAMBO-1";
-            case 65 -> "Irem H3001";
-            case 66 -> "GxROM";
-            case 67 -> "Sunsoft-3";
-            case 68 -> "Sunsoft-4";
-            case 69 -> "Sunsoft FME-7";
-            case 70 -> "Bandai 74161";
-            case 71 -> "Camerica/Codemasters";
-            case 73 -> "VRC3";
-            case 75 -> "VRC1";
-            case 76 -> "Namco 3446";
-            case 78 -> "Irem 74HC161/32 (JF-16)";
-            case 79 -> "NINA-03/NINA-06";
-            case 80 -> "Taito X1-005";
-            case 82 -> "Taito X1-017";
-            case 85 -> "VRC7";
-            case 86 -> "Jaleco JF-13";
-            case 87 -> "Jaleco J87";
-            case 88 -> "Namco 118 (CHR A16 split)";
-            case 89 -> "Sunsoft-2 (Tenka no Goikenban)";
-            case 93 -> "Sunsoft-2";
-            case 94 -> "UN1ROM";
-            case 95 -> "Namco 3425";
-            case 97 -> "Irem TAM-S1";
-            case 105 -> "NES-EVENT";
-            case 113 -> "NINA-03/06 multicart";
-            case 118 -> "TxSROM";
-            case 119 -> "TQROM";
-            case 140 -> "Jaleco JF-11/JF-14";
-            case 146 -> "Sachen 3015 (NINA-03/06 clone)";
-            case 154 -> "Namco 3453 (Devil Man)";
-            case 152 -> "Bandai 74161 (single-screen)";
-            case 155 -> "MMC1A";
-            case 180 -> "UNROM (Crazy Climber)";
-            case 184 -> "Sunsoft-1";
-            case 185 -> "CNROM with CHR disable";
-            case 206 -> "Namco 118/DxROM";
-            case 210 -> "Namco 175/340";
-            case 228 -> "Action 52";
-            case 232 -> "Camerica Quattro";
-            default -> null;
-        };
+        Board b = entry(mapper);
+        return b == null ? null : b.name();
     }
 }

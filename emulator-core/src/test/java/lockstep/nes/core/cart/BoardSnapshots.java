@@ -3,12 +3,12 @@ package lockstep.nes.core.cart;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** A board's state saved and loaded into a fresh board of the same cartridge (for board tests). */
-final class BoardSnapshots {
+public final class BoardSnapshots {
     private BoardSnapshots() {
     }
 
     /** A fresh, powered board of {@code cart} with {@code board}'s state loaded; its save equals the original's. */
-    static Mapper copy(Cartridge cart, Mapper board) {
+    public static Mapper copy(Cartridge cart, Mapper board) {
         MapperStateTest.Tape saved = new MapperStateTest.Tape(false);
         board.state(saved);
         Mapper copy = Roms.mapper(cart);
@@ -20,7 +20,7 @@ final class BoardSnapshots {
     }
 
     /** CPU $6000-$FFFF and PPU $0000-$2FFF as seen through every 1 KiB page: equal on both boards. */
-    static void assertSameView(Mapper a, Mapper b) {
+    public static void assertSameView(Mapper a, Mapper b) {
         for (int addr = 0x6000; addr <= 0xFFFF; addr += 0x400) {
             assertEquals(a.cpuPeek(addr), b.cpuPeek(addr), "CPU $" + Integer.toHexString(addr));
         }

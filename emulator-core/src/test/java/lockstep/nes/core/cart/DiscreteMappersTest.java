@@ -6,6 +6,8 @@ import static lockstep.nes.core.cart.Roms.prgBank;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import lockstep.nes.core.cart.nintendo.BnRom;
+import lockstep.nes.core.cart.other.Nina001;
 import org.junit.jupiter.api.Test;
 
 /** The one-register boards: each test builds a cartridge and checks its banking and mirroring. */

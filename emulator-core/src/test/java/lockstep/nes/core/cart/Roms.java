@@ -7,11 +7,11 @@ import java.io.ByteArrayOutputStream;
  * 16 bytes of each bank, which are $FF (so writes there see no bus conflict). CHR: every byte of
  * 1 KiB bank k is k & $FF.
  */
-final class Roms {
+public final class Roms {
     private Roms() {
     }
 
-    static byte[] prg(int kib) {
+    public static byte[] prg(int kib) {
         byte[] p = new byte[kib * 1024];
         for (int i = 0; i < p.length; i++) {
             p[i] = (byte) ((i & 0x1FFF) >= 0x1FF0 ? 0xFF : i >> 13);
@@ -19,7 +19,7 @@ final class Roms {
         return p;
     }
 
-    static byte[] chr(int kib) {
+    public static byte[] chr(int kib) {
         byte[] c = new byte[kib * 1024];
         for (int i = 0; i < c.length; i++) {
             c[i] = (byte) (i >> 10);
@@ -28,12 +28,12 @@ final class Roms {
     }
 
     /** An iNES 1 header. */
-    static byte[] header(int prg16, int chr8, int mapper, int flags6Low) {
+    public static byte[] header(int prg16, int chr8, int mapper, int flags6Low) {
         return new byte[] {'N', 'E', 'S', 0x1A, (byte) prg16, (byte) chr8,
                 (byte) ((mapper & 0x0F) << 4 | flags6Low), (byte) (mapper & 0xF0), 0, 0, 0, 0, 0, 0, 0, 0};
     }
 
-    static byte[] concat(byte[]... parts) {
+    public static byte[] concat(byte[]... parts) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (byte[] p : parts) {
             out.writeBytes(p);
@@ -42,16 +42,16 @@ final class Roms {
     }
 
     /** A whole iNES image with test PRG/CHR contents. */
-    static byte[] ines(int mapper, int prgKib, int chrKib, int flags6Low) {
+    public static byte[] ines(int mapper, int prgKib, int chrKib, int flags6Low) {
         return concat(header(prgKib / 16, chrKib / 8, mapper, flags6Low), prg(prgKib), chr(chrKib));
     }
 
     /** A cartridge with test contents, built through the builder. */
-    static Cartridge cart(int mapper, int prgKib, int chrKib) {
+    public static Cartridge cart(int mapper, int prgKib, int chrKib) {
         return Cartridge.builder("test.nes", prg(prgKib), chr(chrKib), mapper).build();
     }
 
-    static Mapper mapper(Cartridge cart) {
+    public static Mapper mapper(Cartridge cart) {
         try {
             Mapper m = cart.createMapper();
             m.power();
@@ -62,17 +62,17 @@ final class Roms {
     }
 
     /** The 8 KiB PRG bank mapped at {@code addr}. */
-    static int prgBank(Mapper m, int addr) {
+    public static int prgBank(Mapper m, int addr) {
         return m.cpuRead(addr & 0xE000);
     }
 
     /** The 1 KiB CHR bank mapped at PPU {@code addr}. */
-    static int chrBank(Mapper m, int addr) {
+    public static int chrBank(Mapper m, int addr) {
         return m.ppuRead(addr & 0x1C00);
     }
 
     /** The CIRAM page of each nametable, e.g. "0101" for vertical mirroring. */
-    static String nametables(Mapper m) {
+    public static String nametables(Mapper m) {
         for (int p = 0; p < m.ciram.size() / 0x400; p++) {
             m.ciram.write(p * 0x400 + 0x123, 0);
         }

@@ -6,23 +6,17 @@ import lockstep.nes.state.StateEntry;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.net.URI;
-import java.nio.file.FileSystem;
-import java.nio.file.FileSystems;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 import lockstep.nes.core.Console;
+import lockstep.nes.core.cart.BoardClasses;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.cart.Mirroring;
@@ -215,32 +209,10 @@ class DescriptionCoverageTest {
     }
 
     /** Concrete Mapper subclasses compiled into the cart package (directory or jar). */
-    private static List<Class<?>> concreteMapperClasses() throws Exception {
-        URI location = Mapper.class.getProtectionDomain().getCodeSource().getLocation().toURI();
-        Path base = Path.of(location);
-        List<Class<?>> out = new ArrayList<>();
-        if (Files.isDirectory(base)) {
-            collect(base, base.resolve("lockstep/nes/core/cart"), out);
-        } else {
-            try (FileSystem fs = FileSystems.newFileSystem(base)) {
-                Path root = fs.getPath("/");
-                collect(root, root.resolve("lockstep/nes/core/cart"), out);
-            }
-        }
-        assertTrue(out.contains(lockstep.nes.core.cart.Nrom.class), "class scan found " + out);
-        return out;
-    }
 
-    private static void collect(Path root, Path dir, List<Class<?>> out) throws IOException, ClassNotFoundException {
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.filter(x -> x.toString().endsWith(".class")).sorted().toList()) {
-                String name = root.relativize(p).toString().replace('/', '.').replace('\\', '.');
-                name = name.substring(0, name.length() - ".class".length());
-                Class<?> c = Class.forName(name, false, Mapper.class.getClassLoader());
-                if (Mapper.class.isAssignableFrom(c) && !Modifier.isAbstract(c.getModifiers())) {
-                    out.add(c);
-                }
-            }
-        }
+    private static List<Class<?>> concreteMapperClasses() throws Exception {
+        List<Class<?>> out = BoardClasses.concrete();
+        assertTrue(out.contains(lockstep.nes.core.cart.nintendo.Nrom.class), "class scan found " + out);
+        return out;
     }
 }

@@ -1,0 +1,130 @@
+package lockstep.nes.core.cart;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import lockstep.nes.state.StateVisitor;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every board declares exactly the hooks it overrides ({@link BoardHooks}): the console and the
+ * PPU trust the declaration, so a board that overrides {@code cpuCycle} and forgets to declare
+ * it would never be clocked. Overrides are found by reflection here, in the test only.
+ */
+class BoardHooksTest {
+    /** Each hook bit and the methods whose override it stands for. */
+    private static final Object[][] HOOKS = {
+        {BoardHooks.CPU_CYCLE, new String[] {"cpuCycle"}},
+        {BoardHooks.IRQ, new String[] {"irq"}},
+        {BoardHooks.CPU_READ, new String[] {"cpuRead"}},
+        {BoardHooks.PPU_BUS, new String[] {"ppuRead", "ppuWrite", "ppuAddress"}},
+    };
+
+    @Test
+    void everyBoardDeclaresTheHooksItOverrides() throws Exception {
+        Map<String, Mapper> built = BoardClasses.built();
+        List<String> problems = new ArrayList<>();
+        for (Class<?> c : BoardClasses.concrete()) {
+            Mapper board = built.get(c.getName());
+            assertNotNull(board, c.getName() + ": no mapper number builds it");
+            problems.addAll(check(board));
+        }
+        assertTrue(built.size() >= 40, "boards built: " + built.keySet());
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    @Test
+    void aBoardThatForgetsToDeclareAHookIsCaught() {
+        Cartridge cart = new Cartridge("forgetful.nes", new byte[32768], new byte[8192], 0,
+                Mirroring.HORIZONTAL, false, 0, 0);
+        assertEquals(List.of(Forgetful.class.getName() + " overrides cpuCycle but does not declare it",
+                Forgetful.class.getName() + " declares IRQ but overrides none of [irq]"), check(new Forgetful(cart)));
+    }
+
+    /** What is wrong with {@code board}'s declaration, one line per hook. */
+    private static List<String> check(Mapper board) {
+        List<String> problems = new ArrayList<>();
+        for (Object[] hook : HOOKS) {
+            int bit = (Integer) hook[0];
+            String[] methods = (String[]) hook[1];
+            String overridden = null;
+            for (String m : methods) {
+                if (overrides(board.getClass(), m)) {
+                    overridden = m;
+                }
+            }
+            if (overridden != null && !board.hasHook(bit)) {
+                problems.add(board.getClass().getName() + " overrides " + overridden + " but does not declare it");
+            } else if (overridden == null && board.hasHook(bit)) {
+                problems.add(board.getClass().getName() + " declares " + name(bit) + " but overrides none of "
+                        + java.util.Arrays.toString(methods));
+            }
+        }
+        return problems;
+    }
+
+    private static String name(int bit) {
+        return switch (bit) {
+            case BoardHooks.CPU_CYCLE -> "CPU_CYCLE";
+            case BoardHooks.IRQ -> "IRQ";
+            case BoardHooks.CPU_READ -> "CPU_READ";
+            default -> "PPU_BUS";
+        };
+    }
+
+    private static boolean overrides(Class<?> board, String name) {
+        Class<?>[] parameters = null;
+        for (java.lang.reflect.Method m : Mapper.class.getMethods()) {
+            if (m.getName().equals(name)) {
+                parameters = m.getParameterTypes();
+            }
+        }
+        assertNotNull(parameters, name);
+        for (Class<?> c = board; c != Mapper.class; c = c.getSuperclass()) {
+            try {
+                c.getDeclaredMethod(name, parameters);
+                return true;
+            } catch (NoSuchMethodException e) {
+                // not here: look in the superclass
+            }
+        }
+        return false;
+    }
+
+    /** Overrides cpuCycle without declaring it, and declares IRQ without overriding irq. */
+    private static final class Forgetful extends Mapper {
+        Forgetful(Cartridge cart) {
+            super(cart);
+        }
+
+        @Override
+        protected int declaredHooks() {
+            return BoardHooks.IRQ;
+        }
+
+        @Override
+        public void cpuCycle() {
+        }
+
+        @Override
+        public void cpuWrite(int addr, int value) {
+        }
+
+        @Override
+        protected void powerOn() {
+        }
+
+        @Override
+        protected void updateBanks() {
+        }
+
+        @Override
+        protected void registers(StateVisitor s) {
+        }
+    }
+}
