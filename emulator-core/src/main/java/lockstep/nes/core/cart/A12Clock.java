@@ -40,7 +40,7 @@ final class A12Clock {
     void state(StateVisitor s, long busCycles) {
         line[0] = s.bool("a12", line[0] != 0) ? 0x1000 : 0;
         final long now = busCycles + cycleOffset;
-        cycleOffset += s.i64("cycles", now) - now;
-        lowAt = s.i64("a12LowAt", lowAt);
+        cycleOffset += s.i64("cycles", now, 0, Long.MAX_VALUE) - now;
+        lowAt = s.i64("a12LowAt", lowAt, 0, Long.MAX_VALUE);
     }
 }

@@ -434,7 +434,7 @@ public final class Mmc3 extends Mapper {
     @Override
     protected void registers(StateVisitor s) {
         bankSelect = s.u8("bankSelect", bankSelect);
-        s.ints("regs", regs);
+        s.ints("regs", regs, 0, 0xFF);
         mirror = s.u8("mirror", mirror);
         ramProtect = s.u8("ramProtect", ramProtect);
         irqLatch = s.u8("irqLatch", irqLatch);
@@ -445,7 +445,7 @@ public final class Mmc3 extends Mapper {
         a12Line[0] = s.bool("a12", a12Line[0] != 0) ? 0x1000 : 0;
         final long now = cycles();
         final long lowAt = a12LowAt(); // worked out with the offset it was timed with
-        cycleOffset += s.i64("cycles", now) - now;
-        a12LowAt = s.i64("a12LowAt", lowAt);
+        cycleOffset += s.i64("cycles", now, 0, Long.MAX_VALUE) - now;
+        a12LowAt = s.i64("a12LowAt", lowAt, 0, Long.MAX_VALUE);
     }
 }

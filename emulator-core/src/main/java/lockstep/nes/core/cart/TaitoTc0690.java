@@ -169,7 +169,7 @@ public final class TaitoTc0690 extends Mapper {
 
     @Override
     protected void registers(StateVisitor s) {
-        s.ints("regs", regs);
+        s.ints("regs", regs, 0, 0xFF);
         mirror = s.u8("mirror", mirror);
         irqLatch = s.u8("irqLatch", irqLatch);
         irqCounter = s.u8("irqCounter", irqCounter);
