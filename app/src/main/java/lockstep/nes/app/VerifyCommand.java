@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.demo.DemoRom;
@@ -22,6 +23,7 @@ import lockstep.nes.core.movie.MovieException;
 import lockstep.nes.verifier.AlertWebhook;
 import lockstep.nes.verifier.DeadLetter;
 import lockstep.nes.verifier.FaultSpec;
+import lockstep.nes.verifier.Faults;
 import lockstep.nes.verifier.Lockstep;
 import lockstep.nes.verifier.MetricsServer;
 import lockstep.nes.verifier.MovieInput;
@@ -149,8 +151,9 @@ public final class VerifyCommand implements Callable<Integer> {
                 }
                 faults.add(f);
             }
+            Faults.check(faults, Console.create(cart));
             o.faults = faults;
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | RomFormatException e) {
             return fail(e.getMessage());
         }
         if (movie != null) {
