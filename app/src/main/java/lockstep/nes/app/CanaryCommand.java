@@ -109,7 +109,7 @@ public final class CanaryCommand implements Callable<Integer> {
         Canary.Options o = new Canary.Options();
         o.checkpointEvery = checkpointEvery;
         o.timeoutMillis = timeoutSeconds * 1000L;
-        ProgressBar bar = noProgress ? null : new ProgressBar(err);
+        ProgressBar bar = noProgress ? null : new ProgressBar(err, System.console() != null);
         Canary canary;
         try {
             canary = Canary.start(baseline.toString(), candidate.toString(), o);
@@ -293,15 +293,21 @@ public final class CanaryCommand implements Callable<Integer> {
         return nl < 0 ? s : s.substring(0, nl);
     }
 
-    /** A one-line progress bar on stderr, redrawn at most 5 times a second. */
+    /**
+     * Progress on stderr: on a terminal a one-line bar redrawn in place ('\r') at most 5 times a
+     * second; elsewhere (a file, a pipe) a plain line every 2 seconds.
+     */
     static final class ProgressBar {
         private final PrintStream err;
         private String prefix = "";
         private long last;
         private boolean drawn;
 
-        ProgressBar(PrintStream err) {
+        private final boolean inPlace;
+
+        ProgressBar(PrintStream err, boolean inPlace) {
             this.err = err;
+            this.inPlace = inPlace;
         }
 
         void start(int index, int count, String name) {
@@ -312,10 +318,14 @@ public final class CanaryCommand implements Callable<Integer> {
 
         synchronized void update(long done, long total) {
             long now = System.nanoTime();
-            if (done < total && now - last < 200_000_000L) {
+            if (done < total && now - last < (inPlace ? 200_000_000L : 2_000_000_000L)) {
                 return;
             }
             last = now;
+            if (!inPlace) {
+                err.println("canary: " + prefix + " frame " + done + "/" + total);
+                return;
+            }
             int width = 30;
             int filled = (int) (width * done / Math.max(1, total));
             err.print("\r" + "#".repeat(filled) + "-".repeat(width - filled) + String.format(" %3d%% ", 100 * done / Math.max(1, total))

@@ -189,6 +189,7 @@ public final class VerifyCommand implements Callable<Integer> {
         o.hostTimeoutMillis = hostTimeoutSeconds * 1000;
         o.backoffSeed = seed;
         o.progress = System.err;
+        o.progressInPlace = System.console() != null;
 
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         VerifySession lockstep = VerifySession.create(sessionMode, cart, o,
