@@ -35,7 +35,8 @@ import picocli.CommandLine.Option;
             "On the first difference both hosts re-run from the last matching checkpoint with per-cycle "
                 + "digests to name the first divergent cycle and the differing component.field values.",
             "Exit 0: identical; 1: any divergence or a host that crashed/hung (report printed); "
-                + "2: bad jar, ROM, movie or suite."})
+                + "2: bad jar, ROM, movie or suite."},
+        footerHeading = "%nExamples:%n", footer = {"  lockstep canary --baseline old.jar --candidate new.jar", "  lockstep canary --baseline old.jar --candidate new.jar --rom game.nes --movie run.fm2", "  lockstep canary --baseline old.jar --candidate new.jar --suite nightly.json --html r.html"})
 public final class CanaryCommand implements Callable<Integer> {
     static final String DEMO = "builtin:demo";
 
@@ -45,10 +46,10 @@ public final class CanaryCommand implements Callable<Integer> {
     @Option(names = "--candidate", required = true, paramLabel = "B.jar", description = "the candidate build's jar")
     Path candidate;
 
-    @Option(names = "--rom", paramLabel = "R", description = "ROM to run (default: the built-in demo; '" + DEMO + "' names it)")
+    @Option(names = "--rom", paramLabel = "ROM", description = "iNES / NES 2.0 file, or " + DEMO + " (default: the built-in demo ROM)")
     String rom;
 
-    @Option(names = "--movie", paramLabel = "M.fm2", description = "FCEUX movie fed to both builds")
+    @Option(names = "--movie", paramLabel = "FILE.fm2", description = "FCEUX movie fed to both builds")
     Path movie;
 
     @Option(names = "--suite", paramLabel = "FILE.json", description = "JSON list of {\"rom\", \"movie\"?, \"frames\"?} "
@@ -89,13 +90,13 @@ public final class CanaryCommand implements Callable<Integer> {
             checkJar(baseline, "--baseline");
             checkJar(candidate, "--candidate");
             if (frames < 1) {
-                throw new BadInput("--frames must be at least 1, not " + frames);
+                throw new BadInput(OptionRange.atLeast("--frames", 1, frames));
             }
             if (checkpointEvery < 1) {
-                throw new BadInput("--checkpoint-every must be at least 1, not " + checkpointEvery);
+                throw new BadInput(OptionRange.atLeast("--checkpoint-every", 1, checkpointEvery));
             }
             if (timeoutSeconds < 1) {
-                throw new BadInput("--timeout must be at least 1 second");
+                throw new BadInput(OptionRange.atLeast("--timeout", 1, timeoutSeconds));
             }
             if (suite != null && (rom != null || movie != null)) {
                 throw new BadInput("give either --suite or --rom/--movie, not both");

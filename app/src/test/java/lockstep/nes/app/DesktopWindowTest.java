@@ -262,7 +262,7 @@ class DesktopWindowTest {
     void runRefusesBadOptionsWithOneLine() throws IOException {
         Cli.Result r = Cli.run("run", "--scale", "9");
         assertEquals(2, r.exit());
-        assertEquals("error: --scale must be 1 to 8, not 9", r.err().strip());
+        assertEquals("error: --scale must be 1..8, not 9", r.err().strip());
         r = Cli.run("run", "--window-screenshot", "x.png");
         assertEquals(2, r.exit());
         assertTrue(r.err().startsWith("error: --window-screenshot is taken at exit"), r.err());
