@@ -36,7 +36,7 @@ import picocli.CommandLine.Option;
                 + "digests to name the first divergent cycle and the differing component.field values.",
             "Exit 0: identical; 1: any divergence or a host that crashed/hung (report printed); "
                 + "2: bad jar, ROM, movie or suite."},
-        footerHeading = "%nExamples:%n", footer = {"  lockstep canary --baseline old.jar --candidate new.jar", "  lockstep canary --baseline old.jar --candidate new.jar --rom game.nes --movie run.fm2", "  lockstep canary --baseline old.jar --candidate new.jar --suite nightly.json --html r.html"})
+        footerHeading = "%nExamples:%n", footer = {"  lockstep canary --baseline a.jar --candidate b.jar", "  lockstep canary --baseline a.jar --candidate b.jar --rom game.nes \\", "      --movie run.fm2 --frames 3000", "  lockstep canary --baseline a.jar --candidate b.jar --suite nightly.json"})
 public final class CanaryCommand implements Callable<Integer> {
     static final String DEMO = "builtin:demo";
 

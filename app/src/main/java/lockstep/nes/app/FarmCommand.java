@@ -43,7 +43,7 @@ public final class FarmCommand implements Callable<Integer> {
 
     @Command(name = "submit", mixinStandardHelpOptions = true, description = "Add jobs to the store.",
             subcommands = {SubmitTestRoms.class, SubmitCanary.class},
-            footerHeading = "%nExamples:%n", footer = {"  lockstep farm submit test-roms --store farm.db nes-test-roms", "  lockstep farm submit canary --store farm.db --baseline a.jar --candidate b.jar --rom game.nes"})
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm submit test-roms --store farm.db nes-test-roms", "  lockstep farm submit canary --store farm.db --rom game.nes \\", "      --baseline a.jar --candidate b.jar"})
     static final class Submit implements Callable<Integer> {
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;
@@ -70,7 +70,7 @@ public final class FarmCommand implements Callable<Integer> {
     @Command(name = "test-roms", mixinStandardHelpOptions = true,
             description = "One job per ROM (files or folders, as for `lockstep test-roms`; stored by their path "
                     + "under the roms dir, which each worker resolves in its own roms dir).",
-            footerHeading = "%nExamples:%n", footer = {"  lockstep farm submit test-roms --store farm.db nes-test-roms", "  lockstep farm submit test-roms --store postgresql://farm@db:5432/farm --frames 600 roms/"})
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm submit test-roms --store farm.db nes-test-roms", "  lockstep farm submit test-roms --store postgresql://db/farm --frames 600 roms"})
     static final class SubmitTestRoms implements Callable<Integer> {
         @picocli.CommandLine.ParentCommand
         Submit parent;
@@ -117,7 +117,7 @@ public final class FarmCommand implements Callable<Integer> {
     @Command(name = "canary", mixinStandardHelpOptions = true,
             description = "One canary job: the ROM and movie through the baseline and candidate jars "
                     + "(paths every worker can read).",
-            footerHeading = "%nExamples:%n", footer = {"  lockstep farm submit canary --store farm.db --baseline a.jar --candidate b.jar --rom game.nes", "  lockstep farm submit canary --store farm.db --baseline a.jar --candidate b.jar --rom builtin:demo --frames 1000"})
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm submit canary --store farm.db --rom game.nes \\", "      --baseline a.jar --candidate b.jar", "  lockstep farm submit canary --store farm.db --rom builtin:demo --frames 1000 \\", "      --baseline a.jar --candidate b.jar --movie run.fm2"})
     static final class SubmitCanary implements Callable<Integer> {
         @picocli.CommandLine.ParentCommand
         Submit parent;
@@ -171,7 +171,7 @@ public final class FarmCommand implements Callable<Integer> {
             description = {"Claim and run jobs until stopped (or, with --exit-when-idle, until none is left).",
                 "Without --partition each job is claimed with a lease (lock manager: --locks, default the store); "
                         + "with --partition i/n the worker owns the jobs whose id mod n is i and takes no lock."},
-            footerHeading = "%nExamples:%n", footer = {"  lockstep farm worker --store farm.db --exit-when-idle", "  lockstep farm worker --store postgresql://farm@db:5432/farm --locks redis://cache:6379", "  lockstep farm worker --store farm.db --partition 0/4"})
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm worker --store farm.db --exit-when-idle", "  lockstep farm worker --store postgresql://db/farm --locks redis://cache:6379", "  lockstep farm worker --store farm.db --partition 0/4"})
     static final class WorkerCmd implements Callable<Integer> {
         @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
         String store;
@@ -230,7 +230,7 @@ public final class FarmCommand implements Callable<Integer> {
     @Command(name = "coordinator", mixinStandardHelpOptions = true,
             description = "Campaign for leadership; the leader requeues jobs whose lease expired and marks the nightly "
                     + "run finished, every write fenced by its term.",
-            footerHeading = "%nExamples:%n", footer = {"  lockstep farm coordinator --store farm.db", "  lockstep farm coordinator --store postgresql://farm@db:5432/farm --metrics-port 9401"})
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm coordinator --store farm.db", "  lockstep farm coordinator --store postgresql://db/farm --metrics-port 9401"})
     static final class CoordinatorCmd implements Callable<Integer> {
         @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
         String store;
@@ -260,7 +260,7 @@ public final class FarmCommand implements Callable<Integer> {
     }
 
     @Command(name = "status", mixinStandardHelpOptions = true, description = "Jobs by state, results, the coordinator's term and the dead letters.",
-            footerHeading = "%nExamples:%n", footer = {"  lockstep farm status --store farm.db", "  lockstep farm status --store postgresql://farm@db:5432/farm"})
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm status --store farm.db", "  lockstep farm status --store postgresql://db/farm"})
     static final class Status implements Callable<Integer> {
         @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
         String store;
