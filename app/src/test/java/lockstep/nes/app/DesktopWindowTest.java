@@ -162,6 +162,17 @@ class DesktopWindowTest {
         windowMatchesHeadless(rom, Cartridge.load(rom), 45, 2);
     }
 
+    @Test
+    void withoutARomAndNoLastRomItPlaysTheDemoAndSaysSo() throws Exception {
+        Run r = lockstep(display, "run", "--exit-after-frames", "2", "--no-audio");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("run: playing lockstep-demo.nes (built in): no ROM given and none played before"),
+                r.err());
+        r = lockstep(display, "run", "builtin:demo", "--exit-after-frames", "2", "--no-audio");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("run: playing lockstep-demo.nes (built in)"), r.err());
+    }
+
     /**
      * OpenAL Soft's null backend (a device that plays into nothing at the real rate) stands in
      * for a sound card, so the OpenAL sink itself streams here: buffers queued, played,
