@@ -11,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
-import lockstep.nes.core.cart.Mirroring;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.digest.CycleDigest;
 import lockstep.nes.core.digest.TestRoms;
@@ -41,26 +40,16 @@ class FieldRangeTest {
         Cartridge tiny = TestRoms.tiny();
         out.add(new Subject(tiny, describe(Console.create(tiny))));
         Set<String> boards = new LinkedHashSet<>();
-        for (int number = 0; number < 256; number++) {
-            for (boolean chrRam : new boolean[] {false, true}) {
-                Cartridge cart = new Cartridge("mapper" + number + ".nes", new byte[512 * 1024],
-                        chrRam ? new byte[0] : new byte[256 * 1024], number, Mirroring.HORIZONTAL, false, 8192,
-                        chrRam ? 8192 : 0);
-                Console c;
-                try {
-                    c = Console.create(cart);
-                } catch (RomFormatException e) {
-                    continue; // unsupported mapper number
-                }
-                if (boards.add(c.mapper().getClass().getName() + chrRam)) {
-                    List<FieldRange> board = new ArrayList<>();
-                    for (FieldRange r : describe(c)) {
-                        if (r.path().startsWith("mapper.")) {
-                            board.add(r);
-                        }
+        for (Console c : EveryBoard.consoles()) {
+            Cartridge cart = c.cartridge();
+            if (boards.add(c.mapper().getClass().getName() + (cart.chr().length == 0))) {
+                List<FieldRange> board = new ArrayList<>();
+                for (FieldRange r : describe(c)) {
+                    if (r.path().startsWith("mapper.")) {
+                        board.add(r);
                     }
-                    out.add(new Subject(cart, board));
                 }
+                out.add(new Subject(cart, board));
             }
         }
         return out;
