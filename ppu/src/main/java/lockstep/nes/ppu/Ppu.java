@@ -2219,9 +2219,9 @@ public final class Ppu implements Digestible {
     @Override
     public void state(StateVisitor s) {
         changes.bump();
-        scanline = s.i32("scanline", scanline, 0,261);
-        dot = s.i32("dot", dot, 0,340);
-        frameCount = s.i64("frameCount", frameCount, 0,Long.MAX_VALUE);
+        scanline = s.i32("scanline", scanline, 0, 261);
+        dot = s.i32("dot", dot, 0, 340);
+        frameCount = s.i64("frameCount", frameCount, 0, Long.MAX_VALUE);
         oddFrame = s.bool("oddFrame", oddFrame);
         ctrl = s.u8("ctrl", ctrl);
         mask = s.u8("mask", mask);
@@ -2239,7 +2239,7 @@ public final class Ppu implements Digestible {
         ignoreDataRead = s.u8("ignoreDataRead", ignoreDataRead, 6);
         warmedUp = s.bool("warmedUp", warmedUp);
         openBus = s.u8("openBus", openBus);
-        s.ints("openBusFrame", openBusFrame, Integer.MIN_VALUE,Integer.MAX_VALUE);
+        s.ints("openBusFrame", openBusFrame, Integer.MIN_VALUE, Integer.MAX_VALUE);
         renderingEnabled = s.bool("renderingEnabled", renderingEnabled);
         stateUpdatePending = s.bool("stateUpdatePending", stateUpdatePending);
         pendingV = s.u16("pendingV", pendingV, 0x7FFF);
@@ -2248,10 +2248,10 @@ public final class Ppu implements Digestible {
         atLatch = s.u8("atLatch", atLatch, 3);
         patternLowLatch = s.u8("patternLowLatch", patternLowLatch);
         patternHighLatch = s.u8("patternHighLatch", patternHighLatch);
-        bgShiftLow = s.i32("bgShiftLow", bgShiftLow, 0,0xFFFFFF);
-        bgShiftHigh = s.i32("bgShiftHigh", bgShiftHigh, 0,0xFFFFFF);
-        atShiftLow = s.i32("atShiftLow", atShiftLow, 0,0xFFFFFF);
-        atShiftHigh = s.i32("atShiftHigh", atShiftHigh, 0,0xFFFFFF);
+        bgShiftLow = s.i32("bgShiftLow", bgShiftLow, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        bgShiftHigh = s.i32("bgShiftHigh", bgShiftHigh, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        atShiftLow = s.i32("atShiftLow", atShiftLow, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        atShiftHigh = s.i32("atShiftHigh", atShiftHigh, Integer.MIN_VALUE, Integer.MAX_VALUE);
         oamCopyBuffer = s.u8("oamCopyBuffer", oamCopyBuffer);
         secondaryOamAddr = s.u8("secondaryOamAddr", secondaryOamAddr, 0x20);
         spriteAddrH = s.u8("spriteAddrH", spriteAddrH, 0x3F);

@@ -613,14 +613,14 @@ public final class Apu implements Digestible {
     /** The described fields, in order (see {@link #state}). */
     private void visit(StateVisitor s) {
         // The frame counter.
-        fcCycle = s.i32("fcCycle", fcCycle, 0,37281);
+        fcCycle = s.i32("fcCycle", fcCycle, 0, 37281);
         fcStep = s.u8("fcStep", fcStep, 5);
         fcMode = s.u8("fcMode", fcMode, 1);
         irqInhibit = s.bool("irqInhibit", irqInhibit);
         frameIrq = s.bool("frameIrq", frameIrq);
         fcBlock = s.u8("fcBlock", fcBlock, 2);
-        fcPending = s.i32("fcPending", fcPending, -1,0xFF);
-        fcDelay = s.i32("fcDelay", fcDelay, 0,4);
+        fcPending = s.i32("fcPending", fcPending, -1, 0xFF);
+        fcDelay = s.i32("fcDelay", fcDelay, 0, 4);
         s.section("pulse1", pulse1);
         s.section("pulse2", pulse2);
         s.section("triangle", triangle);

@@ -205,6 +205,6 @@ final class Pulse implements Digestible {
         sweepShift = s.u8("sweepShift", sweepShift, 7);
         sweepReload = s.bool("sweepReload", sweepReload);
         sweepDivider = s.u8("sweepDivider", sweepDivider, 7);
-        targetPeriod = s.i32("targetPeriod", targetPeriod, -1,0xFFE);
+        targetPeriod = s.i32("targetPeriod", targetPeriod, -1, 0xFFE);
     }
 }
