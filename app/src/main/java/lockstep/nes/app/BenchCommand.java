@@ -22,9 +22,10 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Measure emulation speed: W untimed frames, then N timed frames, repeated until 5 s were timed.",
-            "Last line: passes=P seconds=S fps=F"})
+            "Last line: passes=P seconds=S fps=F"},
+        footerHeading = "%nExamples:%n", footer = {"  lockstep bench", "  lockstep bench game.nes --frames 1000 --cpu-time", "  lockstep bench --mode lockstep"})
 public final class BenchCommand implements Callable<Integer> {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "ROM (default: the built-in demo)")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
     Path rom;
 
     @Option(names = "--frames", paramLabel = "N", description = "timed frames per pass (default: ${DEFAULT-VALUE})")
@@ -47,7 +48,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (frames < 1 || warmup < 0) {
-            System.err.println("error: --frames must be >= 1 and --warmup >= 0");
+            System.err.println("error: " + (frames < 1 ? OptionRange.atLeast("--frames", 1, frames)
+                    : OptionRange.atLeast("--warmup", 0, warmup)));
             return 2;
         }
         boolean lockstep;

@@ -35,7 +35,8 @@ import picocli.CommandLine.Option;
             "On the first difference both hosts re-run from the last matching checkpoint with per-cycle "
                 + "digests to name the first divergent cycle and the differing component.field values.",
             "Exit 0: identical; 1: any divergence or a host that crashed/hung (report printed); "
-                + "2: bad jar, ROM, movie or suite."})
+                + "2: bad jar, ROM, movie or suite."},
+        footerHeading = "%nExamples:%n", footer = {"  lockstep canary --baseline a.jar --candidate b.jar", "  lockstep canary --baseline a.jar --candidate b.jar --rom game.nes \\", "      --movie run.fm2 --frames 3000", "  lockstep canary --baseline a.jar --candidate b.jar --suite nightly.json"})
 public final class CanaryCommand implements Callable<Integer> {
     static final String DEMO = "builtin:demo";
 
@@ -45,10 +46,10 @@ public final class CanaryCommand implements Callable<Integer> {
     @Option(names = "--candidate", required = true, paramLabel = "B.jar", description = "the candidate build's jar")
     Path candidate;
 
-    @Option(names = "--rom", paramLabel = "R", description = "ROM to run (default: the built-in demo; '" + DEMO + "' names it)")
+    @Option(names = "--rom", paramLabel = "ROM", description = "iNES / NES 2.0 file, or " + DEMO + " (default: the built-in demo ROM)")
     String rom;
 
-    @Option(names = "--movie", paramLabel = "M.fm2", description = "FCEUX movie fed to both builds")
+    @Option(names = "--movie", paramLabel = "FILE.fm2", description = "FCEUX movie fed to both builds")
     Path movie;
 
     @Option(names = "--suite", paramLabel = "FILE.json", description = "JSON list of {\"rom\", \"movie\"?, \"frames\"?} "
@@ -90,13 +91,13 @@ public final class CanaryCommand implements Callable<Integer> {
             checkJar(baseline, "--baseline");
             checkJar(candidate, "--candidate");
             if (frames < 1) {
-                throw new BadInput("--frames must be at least 1, not " + frames);
+                throw new BadInput(OptionRange.atLeast("--frames", 1, frames));
             }
             if (checkpointEvery < 1) {
-                throw new BadInput("--checkpoint-every must be at least 1, not " + checkpointEvery);
+                throw new BadInput(OptionRange.atLeast("--checkpoint-every", 1, checkpointEvery));
             }
             if (timeoutSeconds < 1) {
-                throw new BadInput("--timeout must be at least 1 second");
+                throw new BadInput(OptionRange.atLeast("--timeout", 1, timeoutSeconds));
             }
             if (suite != null && (rom != null || movie != null)) {
                 throw new BadInput("give either --suite or --rom/--movie, not both");
@@ -110,7 +111,7 @@ public final class CanaryCommand implements Callable<Integer> {
         Canary.Options o = new Canary.Options();
         o.checkpointEvery = checkpointEvery;
         o.timeoutMillis = timeoutSeconds * 1000L;
-        ProgressBar bar = noProgress ? null : new ProgressBar(err);
+        ProgressBar bar = noProgress ? null : new ProgressBar(err, System.console() != null);
         Canary canary;
         try {
             canary = Canary.start(baseline.toString(), candidate.toString(), o);
@@ -316,15 +317,21 @@ public final class CanaryCommand implements Callable<Integer> {
         return nl < 0 ? s : s.substring(0, nl);
     }
 
-    /** A one-line progress bar on stderr, redrawn at most 5 times a second. */
+    /**
+     * Progress on stderr: on a terminal a one-line bar redrawn in place ('\r') at most 5 times a
+     * second; elsewhere (a file, a pipe) a plain line every 2 seconds.
+     */
     static final class ProgressBar {
         private final PrintStream err;
         private String prefix = "";
         private long last;
         private boolean drawn;
 
-        ProgressBar(PrintStream err) {
+        private final boolean inPlace;
+
+        ProgressBar(PrintStream err, boolean inPlace) {
             this.err = err;
+            this.inPlace = inPlace;
         }
 
         void start(int index, int count, String name) {
@@ -335,10 +342,14 @@ public final class CanaryCommand implements Callable<Integer> {
 
         synchronized void update(long done, long total) {
             long now = System.nanoTime();
-            if (done < total && now - last < 200_000_000L) {
+            if (done < total && now - last < (inPlace ? 200_000_000L : 2_000_000_000L)) {
                 return;
             }
             last = now;
+            if (!inPlace) {
+                err.println("canary: " + prefix + " frame " + done + "/" + total);
+                return;
+            }
             int width = 30;
             int filled = (int) (width * done / Math.max(1, total));
             err.print("\r" + "#".repeat(filled) + "-".repeat(width - filled) + String.format(" %3d%% ", 100 * done / Math.max(1, total))

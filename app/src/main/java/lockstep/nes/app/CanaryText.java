@@ -2,6 +2,7 @@ package lockstep.nes.app;
 
 import java.nio.file.Path;
 import java.util.List;
+import lockstep.nes.verifier.CheckpointRing;
 import lockstep.nes.verifier.canary.CanaryResult;
 
 /** The canary's terminal output. */
@@ -46,8 +47,8 @@ final class CanaryText {
         CanaryResult.FirstCycle c = d.firstCycle();
         if (c != null) {
             b.append(String.format("  first divergent cycle %d (PPU frame %d, scanline %d, dot %d), re-run from the "
-                    + "checkpoint at frame %d (cycle %d) with per-cycle digests%n", c.cycle(), c.ppuFrame(), c.scanline(),
-                    c.dot(), d.checkpointFrame(), d.checkpointCycle()));
+                    + "checkpoint at %s with per-cycle digests%n", c.cycle(), c.ppuFrame(), c.scanline(),
+                    c.dot(), CheckpointRing.where(d.checkpointFrame(), d.checkpointCycle())));
             b.append("  instruction: ").append(c.instructionAddress()).append("  ").append(c.instruction());
             if (!c.candidateInstructionAddress().equals(c.instructionAddress())
                     || !c.candidateInstruction().equals(c.instruction())) {

@@ -27,18 +27,27 @@ import picocli.CommandLine.Parameters;
             FarmCommand.CoordinatorCmd.class,
             FarmCommand.Status.class,
             FarmCommand.Report.class,
-        })
-public final class FarmCommand implements Runnable {
+        },
+        footerHeading = "%nExamples:%n", footer = {"  lockstep farm submit test-roms --store farm.db nes-test-roms", "  lockstep farm worker --store farm.db --exit-when-idle", "  lockstep farm status --store farm.db"})
+public final class FarmCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    /** Without a subcommand: the usage, on stderr, and exit code 2 (bad input). */
     @Override
-    public void run() {
-        new picocli.CommandLine(this).usage(System.out);
+    public Integer call() {
+        return Main.usageError(spec);
     }
 
     static final String STORE_HELP = "the store: postgresql://user:pass@host:port/db or a SQLite file (sqlite:PATH or PATH)";
 
     @Command(name = "submit", mixinStandardHelpOptions = true, description = "Add jobs to the store.",
-            subcommands = {SubmitTestRoms.class, SubmitCanary.class})
-    static final class Submit implements Runnable {
+            subcommands = {SubmitTestRoms.class, SubmitCanary.class},
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm submit test-roms --store farm.db nes-test-roms", "  lockstep farm submit canary --store farm.db --rom game.nes \\", "      --baseline a.jar --candidate b.jar"})
+    static final class Submit implements Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
         @Option(names = "--store", paramLabel = "URL", description = STORE_HELP)
         String store;
 
@@ -51,15 +60,17 @@ public final class FarmCommand implements Runnable {
             return s;
         }
 
+        /** Without a job kind: the usage, on stderr, and exit code 2 (bad input). */
         @Override
-        public void run() {
-            new picocli.CommandLine(this).usage(System.out);
+        public Integer call() {
+            return Main.usageError(spec);
         }
     }
 
     @Command(name = "test-roms", mixinStandardHelpOptions = true,
             description = "One job per ROM (files or folders, as for `lockstep test-roms`; stored by their path "
-                    + "under the roms dir, which each worker resolves in its own roms dir).")
+                    + "under the roms dir, which each worker resolves in its own roms dir).",
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm submit test-roms --store farm.db nes-test-roms", "  lockstep farm submit test-roms --store postgresql://db/farm --frames 600 roms"})
     static final class SubmitTestRoms implements Callable<Integer> {
         @picocli.CommandLine.ParentCommand
         Submit parent;
@@ -84,7 +95,7 @@ public final class FarmCommand implements Runnable {
                 return 2;
             }
             if (frames < 1) {
-                System.err.println("error: --frames must be >= 1, got " + frames);
+                System.err.println("error: " + OptionRange.atLeast("--frames", 1, frames));
                 return 2;
             }
             Path dir = RomsDir.locate(romsDir, System.getenv(), FarmCommand.class);
@@ -105,7 +116,8 @@ public final class FarmCommand implements Runnable {
 
     @Command(name = "canary", mixinStandardHelpOptions = true,
             description = "One canary job: the ROM and movie through the baseline and candidate jars "
-                    + "(paths every worker can read).")
+                    + "(paths every worker can read).",
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm submit canary --store farm.db --rom game.nes \\", "      --baseline a.jar --candidate b.jar", "  lockstep farm submit canary --store farm.db --rom builtin:demo --frames 1000 \\", "      --baseline a.jar --candidate b.jar --movie run.fm2"})
     static final class SubmitCanary implements Callable<Integer> {
         @picocli.CommandLine.ParentCommand
         Submit parent;
@@ -113,19 +125,19 @@ public final class FarmCommand implements Runnable {
         @Option(names = "--store", paramLabel = "URL", description = STORE_HELP)
         String store;
 
-        @Option(names = "--baseline", required = true, paramLabel = "A.jar")
+        @Option(names = "--baseline", required = true, paramLabel = "A.jar", description = "the baseline build's jar (a path every worker can read)")
         Path baseline;
 
-        @Option(names = "--candidate", required = true, paramLabel = "B.jar")
+        @Option(names = "--candidate", required = true, paramLabel = "B.jar", description = "the candidate build's jar (a path every worker can read)")
         Path candidate;
 
-        @Option(names = "--rom", required = true, paramLabel = "R", description = "ROM file, or '" + CanaryJob.DEMO + "'")
+        @Option(names = "--rom", required = true, paramLabel = "ROM", description = "iNES / NES 2.0 file, or " + CanaryJob.DEMO)
         String rom;
 
-        @Option(names = "--movie", paramLabel = "M.fm2")
+        @Option(names = "--movie", paramLabel = "FILE.fm2", description = "FCEUX movie fed to both builds")
         Path movie;
 
-        @Option(names = "--frames", paramLabel = "N", defaultValue = "5000", description = "frames (default: ${DEFAULT-VALUE})")
+        @Option(names = "--frames", paramLabel = "N", defaultValue = "5000", description = "frames per job (default: ${DEFAULT-VALUE})")
         int frames;
 
         @Option(names = "--checkpoint-every", paramLabel = "K", defaultValue = "60",
@@ -142,7 +154,8 @@ public final class FarmCommand implements Runnable {
                 CanaryCommand.checkJar(baseline, "--baseline");
                 CanaryCommand.checkJar(candidate, "--candidate");
                 if (frames < 1 || checkpointEvery < 1) {
-                    throw new BadInput("--frames and --checkpoint-every must be at least 1");
+                    throw new BadInput(frames < 1 ? OptionRange.atLeast("--frames", 1, frames)
+                            : OptionRange.atLeast("--checkpoint-every", 1, checkpointEvery));
                 }
                 CanaryCommand.target(rom, movie, frames, null);
             } catch (BadInput e) {
@@ -157,7 +170,8 @@ public final class FarmCommand implements Runnable {
     @Command(name = "worker", mixinStandardHelpOptions = true,
             description = {"Claim and run jobs until stopped (or, with --exit-when-idle, until none is left).",
                 "Without --partition each job is claimed with a lease (lock manager: --locks, default the store); "
-                        + "with --partition i/n the worker owns the jobs whose id mod n is i and takes no lock."})
+                        + "with --partition i/n the worker owns the jobs whose id mod n is i and takes no lock."},
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm worker --store farm.db --exit-when-idle", "  lockstep farm worker --store postgresql://db/farm --locks redis://cache:6379", "  lockstep farm worker --store farm.db --partition 0/4"})
     static final class WorkerCmd implements Callable<Integer> {
         @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
         String store;
@@ -216,7 +230,8 @@ public final class FarmCommand implements Runnable {
 
     @Command(name = "coordinator", mixinStandardHelpOptions = true,
             description = "Campaign for leadership; the leader requeues jobs whose lease expired and marks the nightly "
-                    + "run finished, every write fenced by its term.")
+                    + "run finished, every write fenced by its term.",
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm coordinator --store farm.db", "  lockstep farm coordinator --store postgresql://db/farm --metrics-port 9401"})
     static final class CoordinatorCmd implements Callable<Integer> {
         @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
         String store;
@@ -246,7 +261,8 @@ public final class FarmCommand implements Runnable {
         }
     }
 
-    @Command(name = "status", mixinStandardHelpOptions = true, description = "Jobs by state, results, the coordinator's term and the dead letters.")
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "Jobs by state, results, the coordinator's term and the dead letters.",
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm status --store farm.db", "  lockstep farm status --store postgresql://db/farm"})
     static final class Status implements Callable<Integer> {
         @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
         String store;
@@ -257,7 +273,8 @@ public final class FarmCommand implements Runnable {
         }
     }
 
-    @Command(name = "report", mixinStandardHelpOptions = true, description = "The nightly report: one row per job.")
+    @Command(name = "report", mixinStandardHelpOptions = true, description = "The nightly report: one row per job.",
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm report --store farm.db", "  lockstep farm report --store farm.db --json"})
     static final class Report implements Callable<Integer> {
         @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
         String store;

@@ -32,11 +32,12 @@ import picocli.CommandLine.Parameters;
 
 /** {@code lockstep headless [ROM]}: runs frames without a window. */
 @Command(name = "headless", mixinStandardHelpOptions = true,
-        description = {"Run a ROM for N frames without a window and print a summary line:",
-            "frames=N cycles=C fps=F state=<SHA-256 of the canonical snapshot>"})
+        description = {"Run a ROM for N frames without a window and print a one-line summary.",
+            "Summary: frames=N cycles=C fps=F state=<SHA-256 of the canonical snapshot> rom=ROM"},
+        footerHeading = "%nExamples:%n", footer = {"  lockstep headless", "  lockstep headless game.nes --frames 3000 --screenshot last.png", "  lockstep headless game.nes --save-state s.lss", "  lockstep headless game.nes --load-state s.lss --frames 60"})
 public final class HeadlessCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM",
-            description = "iNES / NES 2.0 file (default: the project's demo ROM)")
+            description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
     Path rom;
 
     @Option(names = "--frames", paramLabel = "N", defaultValue = "600", description = "frames to run (default ${DEFAULT-VALUE})")
@@ -51,7 +52,7 @@ public final class HeadlessCommand implements Callable<Integer> {
     @Option(names = "--screenshot", paramLabel = "FILE.png", description = "write the last frame as PNG")
     Path screenshot;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "write a JSON summary")
+    @Option(names = "--json", paramLabel = "FILE.json", description = "write a JSON summary")
     Path json;
 
     @Option(names = "--battery", description = "load and save the battery-backed RAM in <rom>.sav (as the desktop app does)")
@@ -82,7 +83,7 @@ public final class HeadlessCommand implements Callable<Integer> {
 
     private int run() throws BadInput {
         if (frames < 0) {
-            throw new BadInput("--frames must be 0 or more, not " + frames);
+            throw new BadInput(OptionRange.atLeast("--frames", 0, frames));
         }
         if (batteryFile != null && (battery || noBattery)) {
             throw new BadInput("--battery-file names where the battery RAM goes: give it alone, without --battery or --no-battery");
@@ -229,8 +230,12 @@ public final class HeadlessCommand implements Callable<Integer> {
                 throw new IllegalStateException("cannot encode the JSON summary: " + e.getMessage(), e);
             }
         }
-        System.out.printf(Locale.ROOT, "frames=%d cycles=%d fps=%.1f state=%s%s%n", done, console.cycles(), fps, state,
-                interrupted ? " interrupted" : "");
+        System.out.printf(Locale.ROOT, "frames=%d cycles=%d fps=%.1f state=%s rom=%s%s%n", done, console.cycles(), fps,
+                state, RomArg.name(rom), interrupted ? " interrupted" : "");
+        if (rom == null && !interrupted) {
+            System.err.println("headless: next, play it in a window (lockstep run) or verify it with two engines "
+                    + "(lockstep verify); give a ROM file to run your own");
+        }
         return interrupted ? ExitCodes.SIGINT : ExitCodes.OK;
     }
 

@@ -13,16 +13,17 @@ import picocli.CommandLine.Parameters;
 
 /** {@code lockstep info ROM}: the header fields, the board, the sizes and the hashes of a ROM. */
 @Command(name = "info", mixinStandardHelpOptions = true,
-        description = "Print a ROM's header fields, mapper, sizes, mirroring, battery and the CRC32/SHA-1 of PRG and CHR.")
+        description = "Print a ROM's header fields, mapper, sizes, mirroring, battery and the CRC32/SHA-1 of PRG and CHR.",
+        footerHeading = "%nExamples:%n", footer = {"  lockstep info game.nes", "  lockstep info builtin:demo"})
 public final class InfoCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "ROM", description = "an iNES or NES 2.0 file")
+    @Parameters(index = "0", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo")
     Path rom;
 
     @Override
     public Integer call() {
         Cartridge c;
         try {
-            c = Cartridge.load(rom);
+            c = RomArg.load(rom);
         } catch (RomFormatException e) {
             System.err.println("error: " + e.getMessage());
             return 2;

@@ -14,7 +14,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code lockstep nestest ROM LOG}: nestest in automation mode against its golden log. */
 @Command(name = "nestest", mixinStandardHelpOptions = true,
-        description = "Run nestest from $C000 and compare every instruction with the golden log.")
+        description = "Run nestest from $C000 and compare every instruction with the golden log.",
+        footerHeading = "%nExamples:%n", footer = {"  lockstep nestest nestest.nes nestest.log", "  lockstep nestest roms/other/nestest.nes roms/other/nestest.log"})
 public final class NestestCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "ROM", description = "nestest.nes")
     Path rom;

@@ -18,9 +18,10 @@ import picocli.CommandLine.Parameters;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Play a ROM in a window (OpenGL picture, OpenAL sound, keyboard and gamepads).",
             "Without a ROM: the last ROM played, or the built-in demo ROM on a first run.",
-            "Keys are in $XDG_CONFIG_HOME/lockstep/keys.json (default ~/.config/lockstep); F1 lists them."})
+            "Keys are in $XDG_CONFIG_HOME/lockstep/keys.json (default ~/.config/lockstep); F1 lists them."},
+        footerHeading = "%nExamples:%n", footer = {"  lockstep run", "  lockstep run game.nes --scale 4", "  lockstep run game.nes --lockstep --inject=ram-bitflip@500000:B"})
 public final class RunCommand implements Callable<Integer> {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo (default: the last ROM played, else the built-in demo ROM)")
     Path rom;
 
     @Option(names = "--scale", paramLabel = "N", defaultValue = "3", description = "window scale 1-8 (default ${DEFAULT-VALUE})")
@@ -41,7 +42,7 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--lockstep", description = "start in lockstep mode (a second engine verifies every cycle; F10 toggles)")
     boolean lockstep;
 
-    @Option(names = "--inject", paramLabel = "FAULT", description = "a fault for lockstep mode, as in 'lockstep verify' "
+    @Option(names = "--inject", paramLabel = "SPEC", description = "a fault for lockstep mode, as in 'lockstep verify' "
             + "(e.g. ram-bitflip@CYCLE:B:ADDR:BIT); repeatable")
     List<String> inject = new ArrayList<>();
 
@@ -55,11 +56,11 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (scale < 1 || scale > 8) {
-            System.err.println("error: --scale must be 1 to 8, not " + scale);
+            System.err.println("error: " + OptionRange.between("--scale", 1, 8, scale));
             return 2;
         }
         if (exitAfterFrames < 0) {
-            System.err.println("error: --exit-after-frames must be 0 or more, not " + exitAfterFrames);
+            System.err.println("error: " + OptionRange.atLeast("--exit-after-frames", 0, exitAfterFrames));
             return 2;
         }
         if (windowScreenshot != null && exitAfterFrames == 0) {

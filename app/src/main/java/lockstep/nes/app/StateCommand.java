@@ -7,24 +7,31 @@ import java.util.concurrent.Callable;
 import lockstep.nes.core.snapshot.SnapshotException;
 import lockstep.nes.core.snapshot.SnapshotFile;
 import lockstep.nes.state.StateDiff;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code lockstep state dump|diff}: read snapshot files without an engine. */
 @Command(name = "state", mixinStandardHelpOptions = true,
         description = "Inspect snapshot files (written by headless --save-state).",
-        subcommands = {StateCommand.Dump.class, StateCommand.Diff.class})
-public final class StateCommand implements Runnable {
+        subcommands = {StateCommand.Dump.class, StateCommand.Diff.class},
+        footerHeading = "%nExamples:%n", footer = {"  lockstep state dump s.lss", "  lockstep state diff a.lss b.lss"})
+public final class StateCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    /** Without a subcommand: the usage, on stderr, and exit code 2 (bad input). */
     @Override
-    public void run() {
-        new CommandLine(this).usage(System.out);
+    public Integer call() {
+        return Main.usageError(spec);
     }
 
     @Command(name = "dump", mixinStandardHelpOptions = true,
-            description = "Print a snapshot as JSON (byte arrays as hex strings).")
+            description = "Print a snapshot as JSON (byte arrays as hex strings).",
+            footerHeading = "%nExamples:%n", footer = {"  lockstep state dump s.lss", "  lockstep state dump s.lss > s.json"})
     static final class Dump implements Callable<Integer> {
-        @Parameters(index = "0", paramLabel = "FILE")
+        @Parameters(index = "0", paramLabel = "FILE", description = "a snapshot (headless --save-state)")
         Path file;
 
         @Override
@@ -40,13 +47,14 @@ public final class StateCommand implements Runnable {
     }
 
     @Command(name = "diff", mixinStandardHelpOptions = true,
-            description = {"List the component.field values that differ between two snapshots",
-                "(arrays as index ranges with both values). Exit 0 if equal, 1 if they differ."})
+            description = {"List the component.field values that differ between two snapshots.",
+                "Registers in hexadecimal, arrays as index ranges with both values. Exit 0 if equal, 1 if they differ."},
+            footerHeading = "%nExamples:%n", footer = {"  lockstep state diff a.lss b.lss", "  lockstep state diff before.lss after.lss | grep cpu."})
     static final class Diff implements Callable<Integer> {
-        @Parameters(index = "0", paramLabel = "A")
+        @Parameters(index = "0", paramLabel = "A", description = "the first snapshot")
         Path a;
 
-        @Parameters(index = "1", paramLabel = "B")
+        @Parameters(index = "1", paramLabel = "B", description = "the second snapshot")
         Path b;
 
         @Override

@@ -40,7 +40,8 @@ import picocli.CommandLine.Parameters;
             "Without PATH, every ROM of the manifest runs. A ROM not in the manifest is read with the"
                 + " $6000 protocol.",
             "Exit 0 only if every ROM the manifest expects to pass passed (ROMs expected to fail count"
-                + " in \"failed\" but do not change the exit code); 1 otherwise; 2 for bad input."})
+                + " in \"failed\" but do not change the exit code); 1 otherwise; 2 for bad input."},
+        footerHeading = "%nExamples:%n", footer = {"  lockstep test-roms", "  lockstep test-roms nes-test-roms/cpu_timing_test6", "  lockstep test-roms --threads 2 --json results.json"})
 public final class TestRomsCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PATH", arity = "0..*",
             description = "ROM files or folders (recursive): relative to the roms dir, to a folder in it"
@@ -51,7 +52,7 @@ public final class TestRomsCommand implements Callable<Integer> {
             description = "test ROM folder (default: $LOCKSTEP_ROMS, else ../shared/roms next to the project)")
     Path roms;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "also write the results as JSON")
+    @Option(names = "--json", paramLabel = "FILE.json", description = "also write the results as JSON")
     Path json;
 
     @Option(names = "--manifest", paramLabel = "FILE", description = "use this manifest instead of the built-in one")
@@ -90,11 +91,11 @@ public final class TestRomsCommand implements Callable<Integer> {
             return 2;
         }
         if (adHocFrames < 1) {
-            System.err.println("error: --frames must be >= 1, got " + adHocFrames);
+            System.err.println("error: " + OptionRange.atLeast("--frames", 1, adHocFrames));
             return 2;
         }
         if (threads != null && threads < 1) {
-            System.err.println("error: --threads must be >= 1, got " + threads);
+            System.err.println("error: " + OptionRange.atLeast("--threads", 1, threads));
             return 2;
         }
         Path pictureDir = pictures != null ? pictures : UserDirs.data().resolve("rom-failures");

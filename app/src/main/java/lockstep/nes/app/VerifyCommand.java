@@ -42,12 +42,13 @@ import picocli.CommandLine.Parameters;
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = {"Run two engines on the same input stream and compare their whole-machine digests "
                 + "after every CPU cycle.",
-            "Exit 0: no divergence; 1: divergence (report written); 2: bad input."})
+            "Exit 0: no divergence; 1: divergence (report written); 2: bad input."},
+        footerHeading = "%nExamples:%n", footer = {"  lockstep verify", "  lockstep verify game.nes --frames 300 --mode threads", "  lockstep verify game.nes --inject=ram-bitflip@100000:B --report r.json", "  lockstep verify game.nes --metrics-port=9400 --rollback on-alert"})
 public final class VerifyCommand implements Callable<Integer> {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "ROM (default: the built-in demo)")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
     Path rom;
 
-    @Option(names = "--movie", paramLabel = "M.fm2", description = "FCEUX movie to feed both engines")
+    @Option(names = "--movie", paramLabel = "FILE.fm2", description = "FCEUX movie to feed both engines")
     Path movie;
 
     @Option(names = "--frames", paramLabel = "N", description = "frames to verify (default: ${DEFAULT-VALUE})")
@@ -62,7 +63,7 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--checkpoint-minutes", paramLabel = "M", description = "minutes of checkpoints kept (default: ${DEFAULT-VALUE})")
     double checkpointMinutes = 2;
 
-    @Option(names = "--metrics-port", paramLabel = "P", description = "serve /metrics and POST /alerts on 127.0.0.1:P")
+    @Option(names = "--metrics-port", paramLabel = "PORT", description = "serve /metrics and POST /alerts on 127.0.0.1:PORT")
     Integer metricsPort;
 
     @Option(names = "--inject", paramLabel = "SPEC", description = "fault to inject (repeatable): "
@@ -125,17 +126,17 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         o.romName = RomArg.name(rom);
         try {
-            o.romImage = rom == null ? DemoRom.bytes() : Files.readAllBytes(rom);
+            o.romImage = RomArg.isDemo(rom) ? DemoRom.bytes() : Files.readAllBytes(rom);
         } catch (IOException e) {
             return fail(rom + ": cannot read (" + e.getMessage() + ")");
         }
         o.session = session;
         if (frames < 1) {
-            return fail("--frames must be at least 1");
+            return fail(OptionRange.atLeast("--frames", 1, frames));
         }
         o.frames = frames;
         if (checkpointEvery < 1) {
-            return fail("--checkpoint-every must be at least 1");
+            return fail(OptionRange.atLeast("--checkpoint-every", 1, checkpointEvery));
         }
         o.checkpointEvery = checkpointEvery;
         o.checkpointsKept = (int) Math.max(1, Math.ceil(checkpointMinutes * 60 * 60.0988 / checkpointEvery));
@@ -164,8 +165,9 @@ public final class VerifyCommand implements Callable<Integer> {
                 }
                 faults.add(f);
             }
+            Faults.check(faults, Console.create(cart));
             o.faults = faults;
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | RomFormatException e) {
             return fail(e.getMessage());
         }
         if (movie != null) {
@@ -190,17 +192,19 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         o.alertWaitMillis = alertWaitSeconds * 1000;
         if (stallMillis < 1 || hostTimeoutSeconds < 1) {
-            return fail("--stall-ms and --host-timeout must be at least 1");
+            return fail(stallMillis < 1 ? OptionRange.atLeast("--stall-ms", 1, stallMillis)
+                    : OptionRange.atLeast("--host-timeout", 1, hostTimeoutSeconds));
         }
         o.stallMillis = stallMillis;
         if (streamChunk < 16 || streamChunk > 1 << 20) {
-            return fail("--stream-chunk must be 16.." + (1 << 20));
+            return fail(OptionRange.between("--stream-chunk", 16, 1 << 20, streamChunk));
         }
         o.streamChunk = streamChunk;
         o.streamBatch = Math.min(64, streamChunk);
         o.hostTimeoutMillis = hostTimeoutSeconds * 1000;
         o.backoffSeed = seed;
         o.progress = System.err;
+        o.progressInPlace = System.console() != null;
 
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         VerifySession lockstep;

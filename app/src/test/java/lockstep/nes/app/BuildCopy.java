@@ -21,8 +21,8 @@ import javax.tools.ToolProvider;
 
 /**
  * Builds an engine-host jar from a copy of this repository's sources (optionally patched), the
- * way a second build of the project would: the main sources of state, ppu, emulator-core, verifier and
- * app are copied, one file may be patched, and javac compiles the engine host's entry point with
+ * way a second build of the project would: the main sources of state, ppu, emulator-core, verifier
+ * and app are copied, one file may be patched, and javac compiles the engine host's entry point with
  * everything it references from the copied sources (never from this build's classes).
  */
 final class BuildCopy {

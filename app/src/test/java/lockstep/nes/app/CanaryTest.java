@@ -195,7 +195,7 @@ class CanaryTest {
             }
         }
         assertNotNull(p, "cpu.p among the differing fields: " + first.get("fields"));
-        assertEquals(0x02, Integer.parseInt(p.get("baseline").asText()) ^ Integer.parseInt(p.get("candidate").asText()),
+        assertEquals(0x02, Integer.decode(p.get("baseline").asText()) ^ Integer.decode(p.get("candidate").asText()),
                 "only Z differs: " + p);
         assertTrue(r.out().contains("first divergent cycle " + expected), r.out());
         assertTrue(r.out().contains("cpu.p: "), r.out());

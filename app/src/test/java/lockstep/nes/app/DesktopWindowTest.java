@@ -162,6 +162,17 @@ class DesktopWindowTest {
         windowMatchesHeadless(rom, Cartridge.load(rom), 45, 2);
     }
 
+    @Test
+    void withoutARomAndNoLastRomItPlaysTheDemoAndSaysSo() throws Exception {
+        Run r = lockstep(display, "run", "--exit-after-frames", "2", "--no-audio");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("run: playing lockstep-demo.nes (built in): no ROM given and none played before"),
+                r.err());
+        r = lockstep(display, "run", "builtin:demo", "--exit-after-frames", "2", "--no-audio");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("run: playing lockstep-demo.nes (built in)"), r.err());
+    }
+
     /**
      * OpenAL Soft's null backend (a device that plays into nothing at the real rate) stands in
      * for a sound card, so the OpenAL sink itself streams here: buffers queued, played,
@@ -262,7 +273,7 @@ class DesktopWindowTest {
     void runRefusesBadOptionsWithOneLine() throws IOException {
         Cli.Result r = Cli.run("run", "--scale", "9");
         assertEquals(2, r.exit());
-        assertEquals("error: --scale must be 1 to 8, not 9", r.err().strip());
+        assertEquals("error: --scale must be 1..8, not 9", r.err().strip());
         r = Cli.run("run", "--window-screenshot", "x.png");
         assertEquals(2, r.exit());
         assertTrue(r.err().startsWith("error: --window-screenshot is taken at exit"), r.err());

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class HeadlessCommandTest {
-    private static final Pattern LAST = Pattern.compile("frames=(\\d+) cycles=(\\d+) fps=([0-9.]+) state=([0-9a-f]{64})");
+    private static final Pattern LAST = Pattern.compile("frames=(\\d+) cycles=(\\d+) fps=([0-9.]+) state=([0-9a-f]{64}) rom=.+");
 
     record Result(int code, String out, String err) {
         String last() {

@@ -173,15 +173,16 @@ public final class DesktopApp {
             }
         }));
 
-        if (o.rom != null) {
-            openRom(o.rom);
-        } else {
-            Path last = lastRom();
-            openRom(last);
-            if (last == null) {
-                osd.post("the built-in demo ROM: F6 opens a ROM, or drop one on the window; F1 lists the keys");
-            }
+        Path first = o.rom != null ? o.rom : lastRom();
+        if (first != null && first.toString().equals(DemoRom.BUILTIN)) {
+            first = null;
         }
+        openRom(first);
+        if (first == null) {
+            osd.post("the built-in demo ROM: F6 opens a ROM, or drop one on the window; F1 lists the keys");
+        }
+        o.err.println("run: playing " + (first != null ? first : DemoRom.NAME + " (built in)")
+                + (o.rom == null ? (first != null ? ", the last ROM played" : ": no ROM given and none played before") : ""));
         if (o.lockstep && session != null) {
             session.act(Action.LOCKSTEP);
         }

@@ -19,6 +19,7 @@ import lockstep.nes.ppu.FrameImage;
 import lockstep.nes.ppu.Palette;
 import lockstep.nes.verifier.DivergenceReport;
 import lockstep.nes.verifier.FaultSpec;
+import lockstep.nes.verifier.Faults;
 import lockstep.nes.verifier.LivePair;
 
 /**
@@ -66,6 +67,7 @@ public final class Session implements Rewind.Engine {
         this.osd = osd;
         this.faults = List.copyOf(faults);
         this.console = Console.create(cart);
+        Faults.check(this.faults, console); // a reg@ fault out of its field's range is refused before play
         this.snapshots = new Snapshots(console);
         this.rewind = Rewind.standard();
         this.battery = rom != null && cart.battery() ? new BatterySave(rom, cart, dirs.saves()) : null;

@@ -997,9 +997,9 @@ public final class Console implements Digestible {
     /** The console section, the CPU and the PPU as they stand: the start of {@link #state} and {@link #representation}. */
     private void consoleCpuAndPpu(StateVisitor s) {
         s.beginSection("console");
-        cycle = s.i64("cycle", cycle);
-        masterClock = s.i64("masterClock", masterClock);
-        ppuClock = s.i64("ppuClock", ppuClock);
+        cycle = s.i64("cycle", cycle, -1, Long.MAX_VALUE);
+        masterClock = s.i64("masterClock", masterClock, CPU_DIVIDER, Long.MAX_VALUE);
+        ppuClock = s.i64("ppuClock", ppuClock, 0, Long.MAX_VALUE);
         openBus = s.u8("openBus", openBus);
         ram.state(s);
         s.endSection();

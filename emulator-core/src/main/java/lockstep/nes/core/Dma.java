@@ -294,7 +294,7 @@ public final class Dma implements Digestible {
         oamPage = s.u8("oamPage", oamPage);
         transferring = s.bool("transferring", transferring);
         haltAddress = s.u16("haltAddress", haltAddress);
-        oamCounter = s.i32("oamCounter", oamCounter);
+        oamCounter = s.i32("oamCounter", oamCounter, 0, 0x200);
         oamLow = s.u8("oamLow", oamLow);
         value = s.u8("value", value);
         prevReadAddress = s.u16("prevReadAddress", prevReadAddress);

@@ -17,6 +17,7 @@ public final class Describer implements StateVisitor {
     }
 
     private final List<StateEntry> entries = new ArrayList<>();
+    private final List<FieldRange> ranges = new ArrayList<>();
     private final List<Visited> visited = new ArrayList<>();
     private final List<String> sections = new ArrayList<>();
 
@@ -29,6 +30,11 @@ public final class Describer implements StateVisitor {
 
     public List<StateEntry> entries() {
         return entries;
+    }
+
+    /** The range of every scalar and int array, in visiting order (declared or implied). */
+    public List<FieldRange> ranges() {
+        return ranges;
     }
 
     public List<Visited> visited() {
@@ -62,31 +68,31 @@ public final class Describer implements StateVisitor {
 
     @Override
     public boolean bool(String name, boolean value) {
-        entries.add(new StateEntry(path(name), EntryTag.BOOL, value ? 1 : 0, null, null));
+        add(new StateEntry(path(name), EntryTag.BOOL, value ? 1 : 0, null, null));
         return value;
     }
 
     @Override
     public int u8(String name, int value) {
-        entries.add(new StateEntry(path(name), EntryTag.U8, value & 0xFF, null, null));
+        add(new StateEntry(path(name), EntryTag.U8, value & 0xFF, null, null));
         return value;
     }
 
     @Override
     public int u16(String name, int value) {
-        entries.add(new StateEntry(path(name), EntryTag.U16, value & 0xFFFF, null, null));
+        add(new StateEntry(path(name), EntryTag.U16, value & 0xFFFF, null, null));
         return value;
     }
 
     @Override
     public int i32(String name, int value) {
-        entries.add(new StateEntry(path(name), EntryTag.I32, value, null, null));
+        add(new StateEntry(path(name), EntryTag.I32, value, null, null));
         return value;
     }
 
     @Override
     public long i64(String name, long value) {
-        entries.add(new StateEntry(path(name), EntryTag.I64, value, null, null));
+        add(new StateEntry(path(name), EntryTag.I64, value, null, null));
         return value;
     }
 
@@ -97,6 +103,45 @@ public final class Describer implements StateVisitor {
 
     @Override
     public void ints(String name, int[] array) {
-        entries.add(new StateEntry(path(name), EntryTag.INTS, 0, null, array.clone()));
+        add(new StateEntry(path(name), EntryTag.INTS, 0, null, array.clone()));
+    }
+
+    @Override
+    public int u8(String name, int value, int max) {
+        return (int) declared(u8(name, value), 0, max);
+    }
+
+    @Override
+    public int u16(String name, int value, int max) {
+        return (int) declared(u16(name, value), 0, max);
+    }
+
+    @Override
+    public int i32(String name, int value, int min, int max) {
+        return (int) declared(i32(name, value), min, max);
+    }
+
+    @Override
+    public long i64(String name, long value, long min, long max) {
+        return declared(i64(name, value), min, max);
+    }
+
+    @Override
+    public void ints(String name, int[] array, int min, int max) {
+        ints(name, array);
+        declared(0, min, max);
+    }
+
+    /** Adds an entry with the range its kind implies. */
+    private void add(StateEntry e) {
+        entries.add(e);
+        ranges.add(FieldRange.implied(e.path(), e.tag()));
+    }
+
+    /** Replaces the implied range of the entry just added by the declared one. */
+    private long declared(long value, long min, long max) {
+        FieldRange last = ranges.get(ranges.size() - 1);
+        ranges.set(ranges.size() - 1, new FieldRange(last.path(), last.tag(), min, max, true));
+        return value;
     }
 }

@@ -28,8 +28,16 @@ public record StateEntry(String path, int tag, long value, byte[] bytes, int[] i
         return tag == o.tag && value == o.value && Arrays.equals(bytes, o.bytes) && Arrays.equals(ints, o.ints);
     }
 
-    /** The scalar as text: bool as true/false, numbers in decimal. */
+    /**
+     * The scalar as text: bool as true/false; registers (u8, u16) in hexadecimal like memories
+     * ("0x2a", "0xc000"); counters (i32, i64) in decimal.
+     */
     public String scalarText() {
-        return tag == EntryTag.BOOL ? Boolean.toString(value != 0) : Long.toString(value);
+        return switch (tag) {
+            case EntryTag.BOOL -> Boolean.toString(value != 0);
+            case EntryTag.U8 -> String.format("0x%02x", value);
+            case EntryTag.U16 -> String.format("0x%04x", value);
+            default -> Long.toString(value);
+        };
     }
 }

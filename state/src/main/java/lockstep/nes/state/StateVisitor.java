@@ -42,6 +42,40 @@ public interface StateVisitor {
 
     long i64(String name, long value);
 
+    /**
+     * An unsigned 8-bit value whose real range is {@code 0..max} (a 3-bit fine scroll, a
+     * sequencer step): a reader refuses a value above {@code max}. The default ignores the range.
+     */
+    default int u8(String name, int value, int max) {
+        return u8(name, value);
+    }
+
+    /** An unsigned 16-bit value whose real range is {@code 0..max}; see {@link #u8(String, int, int)}. */
+    default int u16(String name, int value, int max) {
+        return u16(name, value);
+    }
+
+    /**
+     * A 32-bit value whose real range is {@code min..max} (a scanline, a dot, an index used
+     * without masking): a reader refuses a value outside it. The default ignores the range.
+     */
+    default int i32(String name, int value, int min, int max) {
+        return i32(name, value);
+    }
+
+    /** A 64-bit value whose real range is {@code min..max}; see {@link #i32(String, int, int, int)}. */
+    default long i64(String name, long value, long min, long max) {
+        return i64(name, value);
+    }
+
+    /**
+     * A fixed-length int array whose every element is in {@code min..max} (page offsets, bank
+     * numbers that index a table): a reader refuses an element outside it.
+     */
+    default void ints(String name, int[] array, int min, int max) {
+        ints(name, array);
+    }
+
     /** A fixed-length byte memory, read or written in place. */
     void bytes(String name, byte[] array);
 

@@ -41,6 +41,16 @@ public final class CheckpointRing {
     }
 
     /** Frames per second of NTSC (60.0988), for {@link #forDuration}. */
+    /**
+     * Where a checkpoint stands, for people: "frame 120 (cycle 3574321)", or, for the power-on
+     * checkpoint (its cycle counter is -1 until the first cycle ends), "frame 0 (power-on, before
+     * the first cycle)".
+     */
+    public static String where(long frame, long cycle) {
+        return cycle < 0 ? "frame " + frame + " (power-on, before the first cycle)"
+                : "frame " + frame + " (cycle " + cycle + ")";
+    }
+
     public static final double NTSC_FPS = 39_375_000.0 / 655_171.5;
     /** Default keyframe spacing: bounds an old checkpoint's rebuild to 63 deltas (about 1 ms). */
     public static final int DEFAULT_KEYFRAME_EVERY = 64;

@@ -54,7 +54,7 @@ public record FaultSpec(Kind kind, long cycle, int engine, String field, int add
         }
         long cycle = number(spec, parts[0], "CYCLE");
         if (cycle < 0) {
-            throw bad(spec, "CYCLE must not be negative");
+            throw bad(spec, "CYCLE must be at least 0, not " + cycle);
         }
         int engine = engine(spec, parts[1]);
         switch (kind) {
@@ -69,10 +69,10 @@ public record FaultSpec(Kind kind, long cycle, int engine, String field, int add
                 long addr = number(spec, parts[2], "ADDR");
                 long bit = number(spec, parts[3], "BIT");
                 if (addr < 0 || addr >= size) {
-                    throw bad(spec, "ADDR must be 0..$" + Integer.toHexString(size - 1).toUpperCase(Locale.ROOT));
+                    throw bad(spec, "ADDR must be 0..$" + Integer.toHexString(size - 1).toUpperCase(Locale.ROOT) + ", not " + parts[2].trim());
                 }
                 if (bit < 0 || bit > 7) {
-                    throw bad(spec, "BIT must be 0..7");
+                    throw bad(spec, "BIT must be 0..7, not " + bit);
                 }
                 return new FaultSpec(kind, cycle, engine, null, (int) addr, (int) bit, 0);
             }
@@ -99,7 +99,7 @@ public record FaultSpec(Kind kind, long cycle, int engine, String field, int add
                 }
                 long ms = number(spec, parts[2], "MILLIS");
                 if (ms < 0 || ms > 600_000) {
-                    throw bad(spec, "MILLIS must be 0..600000");
+                    throw bad(spec, "MILLIS must be 0..600000, not " + ms);
                 }
                 return new FaultSpec(kind, cycle, engine, null, 0, 0, ms);
             }

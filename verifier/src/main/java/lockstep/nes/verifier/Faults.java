@@ -3,6 +3,7 @@ package lockstep.nes.verifier;
 import java.util.ArrayList;
 import java.util.List;
 import lockstep.nes.core.Console;
+import lockstep.nes.state.Stateful;
 
 /**
  * The injected faults of a run, each one-shot: it fires once, at its cycle, on its engine.
@@ -88,6 +89,23 @@ public final class Faults {
             apply(f, scratch);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("bad --inject '" + f + "': " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Refuses, before a run, a {@code reg} fault whose field {@code root} (an engine of the ROM
+     * to run) does not describe or whose value is out of the field's range: throws
+     * IllegalArgumentException with a one-line reason naming the spec, changing nothing.
+     */
+    public static void check(List<FaultSpec> specs, Stateful root) {
+        for (FaultSpec f : specs) {
+            if (f.kind() == FaultSpec.Kind.REG) {
+                try {
+                    FieldPoke.check(root, f.field(), f.value());
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("bad --inject '" + f + "': " + e.getMessage());
+                }
+            }
         }
     }
 

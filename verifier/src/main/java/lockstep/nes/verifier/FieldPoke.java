@@ -2,6 +2,8 @@ package lockstep.nes.verifier;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import lockstep.nes.state.EntryTag;
+import lockstep.nes.state.FieldRange;
 import lockstep.nes.state.Memory;
 import lockstep.nes.state.StateVisitor;
 import lockstep.nes.state.Stateful;
@@ -10,37 +12,55 @@ import lockstep.nes.state.Stateful;
  * Changes one described value of a component tree: a scalar {@code section.field} set to a
  * value, or one bit of one element of an array/memory flipped. Everything else passes through
  * unchanged. It reports itself as a reader so components rebuild caches and memories rehash,
- * exactly as after loading a snapshot.
+ * exactly as after loading a snapshot. A value outside the field's range (declared by its
+ * component, or implied by its kind: 0..255 for a u8) is refused, never truncated; {@link #check}
+ * refuses it before a run starts, without changing anything.
  */
 final class FieldPoke implements StateVisitor {
     private final String target;
     private final long value;
     private final int index;
     private final int bitMask;
+    private final boolean apply;
     private final Deque<String> sections = new ArrayDeque<>();
     private boolean hit;
     private String before;
 
-    private FieldPoke(String target, long value, int index, int bitMask) {
+    private FieldPoke(String target, long value, int index, int bitMask, boolean apply) {
         this.target = target;
         this.value = value;
         this.index = index;
         this.bitMask = bitMask;
+        this.apply = apply;
     }
 
-    /** Sets scalar {@code path} to {@code value}; returns the old value as text. */
+    /**
+     * Sets scalar {@code path} to {@code value}; returns the old value as text. Throws
+     * IllegalArgumentException, changing nothing, for a field not described or a value out of
+     * its range.
+     */
     static String set(Stateful root, String path, long value) {
-        FieldPoke p = new FieldPoke(path, value, -1, 0);
+        check(root, path, value);
+        FieldPoke p = new FieldPoke(path, value, -1, 0, true);
+        root.state(p);
+        return p.before;
+    }
+
+    /**
+     * Throws IllegalArgumentException with a one-line reason unless {@code path} is a described
+     * scalar of {@code root} whose range holds {@code value}; changes nothing.
+     */
+    static void check(Stateful root, String path, long value) {
+        FieldPoke p = new FieldPoke(path, value, -1, 0, false);
         root.state(p);
         if (!p.hit) {
             throw new IllegalArgumentException("no scalar field '" + path + "' in the state description");
         }
-        return p.before;
     }
 
     /** Flips bit {@code bit} of element {@code index} of array {@code path}; returns the old element. */
     static String flipBit(Stateful root, String path, int index, int bit) {
-        FieldPoke p = new FieldPoke(path, 0, index, 1 << bit);
+        FieldPoke p = new FieldPoke(path, 0, index, 1 << bit, true);
         root.state(p);
         if (!p.hit) {
             throw new IllegalArgumentException("no array '" + path + "' with element " + index);
@@ -56,18 +76,27 @@ final class FieldPoke implements StateVisitor {
         return target.equals(prefix.isEmpty() ? name : prefix + "." + name);
     }
 
-    private long scalar(String name, long v, long mask) {
+    /** The value to store for scalar {@code name} of range {@code min..max}, now {@code v}. */
+    private long scalar(String name, long v, long min, long max) {
         if (index < 0 && at(name)) {
             hit = true;
             before = Long.toString(v);
-            return value & mask;
+            if (value < min || value > max) {
+                throw new IllegalArgumentException(FieldRange.refusal(target, value, min, max));
+            }
+            return apply ? value : v;
         }
         return v;
     }
 
+    private long scalar(String name, long v, int tag) {
+        FieldRange r = FieldRange.implied(name, tag);
+        return scalar(name, v, r.min(), r.max());
+    }
+
     @Override
     public boolean isReader() {
-        return true;
+        return apply;
     }
 
     @Override
@@ -82,27 +111,47 @@ final class FieldPoke implements StateVisitor {
 
     @Override
     public boolean bool(String name, boolean v) {
-        return scalar(name, v ? 1 : 0, 1) != 0;
+        return scalar(name, v ? 1 : 0, EntryTag.BOOL) != 0;
     }
 
     @Override
     public int u8(String name, int v) {
-        return (int) scalar(name, v, 0xFF);
+        return (int) scalar(name, v, EntryTag.U8);
     }
 
     @Override
     public int u16(String name, int v) {
-        return (int) scalar(name, v, 0xFFFF);
+        return (int) scalar(name, v, EntryTag.U16);
     }
 
     @Override
     public int i32(String name, int v) {
-        return (int) scalar(name, v, 0xFFFFFFFFL);
+        return (int) scalar(name, v, EntryTag.I32);
     }
 
     @Override
     public long i64(String name, long v) {
-        return scalar(name, v, -1L);
+        return scalar(name, v, EntryTag.I64);
+    }
+
+    @Override
+    public int u8(String name, int v, int max) {
+        return (int) scalar(name, v, 0, max);
+    }
+
+    @Override
+    public int u16(String name, int v, int max) {
+        return (int) scalar(name, v, 0, max);
+    }
+
+    @Override
+    public int i32(String name, int v, int min, int max) {
+        return (int) scalar(name, v, min, max);
+    }
+
+    @Override
+    public long i64(String name, long v, long min, long max) {
+        return scalar(name, v, min, max);
     }
 
     @Override
@@ -126,6 +175,8 @@ final class FieldPoke implements StateVisitor {
     @Override
     public void memory(Memory m) {
         bytes(m.name(), m.array());
-        m.rehash();
+        if (apply) {
+            m.rehash();
+        }
     }
 }

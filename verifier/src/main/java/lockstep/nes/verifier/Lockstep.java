@@ -69,7 +69,35 @@ public final class Lockstep implements VerifySession {
         /** ... held this long is a stall. */
         public long stallMillis = 1_000;
         public PrintStream progress;
+        /**
+         * True when {@link #progress} is a terminal: each update rewrites one line ('\r');
+         * otherwise (a file, a pipe) each update is a plain line.
+         */
+        public boolean progressInPlace;
+        private boolean progressOpen;
         public DeadLetter deadLetter;
+
+        /** Prints one progress update (if there is a progress stream). */
+        public void progress(String update) {
+            if (progress == null) {
+                return;
+            }
+            if (progressInPlace) {
+                progress.print("\r" + update);
+                progressOpen = true;
+            } else {
+                progress.println(update);
+            }
+            progress.flush();
+        }
+
+        /** Ends an in-place progress line before other output goes to {@link #progress}. */
+        public void endProgress() {
+            if (progress != null && progressOpen) {
+                progress.println();
+                progressOpen = false;
+            }
+        }
 
         // ---- Processes mode: the engine hosts.
         /** The ROM image the hosts load (processes mode needs the bytes, not just the cartridge). */
@@ -226,8 +254,8 @@ public final class Lockstep implements VerifySession {
                 }
                 if (options.progress != null && System.nanoTime() - lastProgress > 1_000_000_000L) {
                     lastProgress = System.nanoTime();
-                    options.progress.printf("\rverify: frame %d/%d, %d cycles verified", frame, options.frames, verified);
-                    options.progress.flush();
+                    options.progress(String.format("verify: frame %d/%d, %d cycles verified", frame, options.frames,
+                            verified));
                 }
                 continue;
             }
@@ -240,7 +268,7 @@ public final class Lockstep implements VerifySession {
             DivergenceReport r = localize(note);
             divergences.add(r);
             if (options.progress != null) {
-                options.progress.println();
+                options.endProgress();
                 options.progress.print(r.toText());
             }
             if (options.deadLetter != null) {
@@ -267,14 +295,12 @@ public final class Lockstep implements VerifySession {
             rollbacks++;
             frame = (int) cp.frame();
             if (options.progress != null) {
-                options.progress.printf("rollback: both engines restored to frame %d (cycle %d), epoch %d, "
-                        + "recovery verified%n", cp.frame(), cp.cycle(), fence.current());
+                options.progress.printf("rollback: both engines restored to %s, epoch %d, recovery verified%n",
+                        CheckpointRing.where(cp.frame(), cp.cycle()), fence.current());
             }
             gate.rolledBack("rolled back to frame " + cp.frame() + ", epoch " + fence.current());
         }
-        if (options.progress != null) {
-            options.progress.println();
-        }
+        options.endProgress();
         String hashA = a.snapshots.stateHash();
         return new Result(frame, verified, hashA, divergences, rollbacks, true, "");
     }

@@ -222,9 +222,7 @@ final class ProcessLockstep implements VerifySession {
                     drainAll(hosts[1]);
                     String finalHash = finalCheck(divergences);
                     if (finalHash != null) {
-                        if (options.progress != null) {
-                            options.progress.println();
-                        }
+                        options.endProgress();
                         return new Lockstep.Result(options.frames, verified, finalHash, divergences, rollbacks, true, "");
                     }
                     return new Lockstep.Result(options.frames, verified, null, divergences, rollbacks, false,
@@ -238,7 +236,7 @@ final class ProcessLockstep implements VerifySession {
                 DivergenceReport report = ev.kind().equals(STALL) ? stallReport(ev) : localize(ev.position());
                 divergences.add(report);
                 if (options.progress != null) {
-                    options.progress.println();
+                    options.endProgress();
                     options.progress.print(report.toText());
                 }
                 if (options.deadLetter != null) {
@@ -271,8 +269,8 @@ final class ProcessLockstep implements VerifySession {
                 CheckpointRing.Checkpoint cp = rollback(ev);
                 rollbacks++;
                 if (options.progress != null) {
-                    options.progress.printf("rollback: both hosts restored to frame %d (cycle %d), epoch %d, "
-                            + "recovery verified%n", cp.frame(), cp.cycle(), fence.current());
+                    options.progress.printf("rollback: both hosts restored to %s, epoch %d, recovery verified%n",
+                            CheckpointRing.where(cp.frame(), cp.cycle()), fence.current());
                 }
                 gate.rolledBack("rolled back to frame " + cp.frame() + ", epoch " + fence.current());
             }
@@ -283,7 +281,7 @@ final class ProcessLockstep implements VerifySession {
             DivergenceReport r = hostFailure(e);
             divergences.add(r);
             if (options.progress != null) {
-                options.progress.println();
+                options.endProgress();
                 options.progress.print(r.toText());
             }
             if (options.deadLetter != null) {
@@ -478,9 +476,8 @@ final class ProcessLockstep implements VerifySession {
             metrics.setProgress(1, b.received, b.frame);
             if (options.progress != null && now - lastPrint > 1_000_000_000L) {
                 lastPrint = now;
-                options.progress.printf("\rverify: frame %d/%d, %d cycles verified, drift %d", frames(),
-                        options.frames, verified, Math.abs(a.received - b.received));
-                options.progress.flush();
+                options.progress(String.format("verify: frame %d/%d, %d cycles verified, drift %d", frames(),
+                        options.frames, verified, Math.abs(a.received - b.received)));
             }
             if (!got) {
                 Host wait = a.received <= b.received ? a : b;
@@ -560,7 +557,8 @@ final class ProcessLockstep implements VerifySession {
         } else if (e instanceof HostClient.FaultFired f) {
             fired.add(f.spec());
             if (options.progress != null) {
-                options.progress.printf("%nverify: %s: injected fault %s fired at cycle %d%n", h.name, f.spec(),
+                options.endProgress();
+                options.progress.printf("verify: %s: injected fault %s fired at cycle %d%n", h.name, f.spec(),
                         f.position());
             }
         }

@@ -300,8 +300,8 @@ final class ThreadedLockstep implements VerifySession {
             metrics.rollback();
             metrics.setDivergence(false);
             if (options.progress != null) {
-                options.progress.printf("rollback: new engines from frame %d (cycle %d), epoch %d%n",
-                        from.frame(), from.cycle(), fence.current());
+                options.progress.printf("rollback: new engines from %s, epoch %d%n",
+                        CheckpointRing.where(from.frame(), from.cycle()), fence.current());
             }
             gate.rolledBack("rolled back to frame " + from.frame() + ", epoch " + fence.current());
         }

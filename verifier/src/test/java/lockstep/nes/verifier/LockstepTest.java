@@ -82,7 +82,7 @@ class LockstepTest {
         DivergenceReport d = r.divergences().get(0);
         assertEquals(123456, d.cycle());
         assertTrue(fieldNames(d).contains("cpu.x"), fieldNames(d).toString());
-        assertEquals("153", d.fields().stream().filter(f -> f.field().equals("cpu.x")).findFirst().get().a());
+        assertEquals("0x99", d.fields().stream().filter(f -> f.field().equals("cpu.x")).findFirst().get().a());
     }
 
     @Test

@@ -117,7 +117,7 @@ class ProcessLockstepTest {
         Lockstep.Result r = session(faulty).run();
         DivergenceReport d = r.divergences().get(0);
         assertEquals(35000, d.cycle(), d.toText());
-        assertTrue(d.fields().stream().anyMatch(f -> f.field().equals("cpu.x") && f.b().equals("9")), d.toText());
+        assertTrue(d.fields().stream().anyMatch(f -> f.field().equals("cpu.x") && f.b().equals("0x09")), d.toText());
         assertTrue(r.completed(), r.stopReason());
         assertEquals(ref.finalStateHash(), r.finalStateHash(), "rolled back and finished like the clean run");
     }
@@ -141,7 +141,7 @@ class ProcessLockstepTest {
         assertEquals(List.of("mapper.ciram[0x400]"), fieldNames(d.get(1)));
 
         assertEquals(100000, d.get(2).cycle());
-        assertTrue(d.get(2).fields().stream().anyMatch(f -> f.field().equals("cpu.y") && f.b().equals("7")),
+        assertTrue(d.get(2).fields().stream().anyMatch(f -> f.field().equals("cpu.y") && f.b().equals("0x07")),
                 d.get(2).toText());
 
         assertEquals(130000, d.get(3).cycle());

@@ -98,7 +98,7 @@ class ThreadedLockstepTest {
     void registerAndSkippedCycleFaultsAreLocalised() throws Exception {
         DivergenceReport reg = session(rom(), options(5, "reg@70000:B:cpu.y=7")).run().divergences().get(0);
         assertEquals(70000, reg.cycle());
-        assertTrue(reg.fields().stream().anyMatch(f -> f.field().equals("cpu.y") && f.b().equals("7")), reg.toText());
+        assertTrue(reg.fields().stream().anyMatch(f -> f.field().equals("cpu.y") && f.b().equals("0x07")), reg.toText());
         DivergenceReport skip = session(rom(), options(5, "skip-cycle@65000:A")).run().divergences().get(0);
         assertEquals(65000, skip.cycle());
         assertTrue(skip.fields().stream().anyMatch(f -> f.field().equals("console.cycle")), skip.toText());

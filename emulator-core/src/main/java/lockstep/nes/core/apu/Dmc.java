@@ -313,20 +313,20 @@ final class Dmc implements Digestible {
         irqFlag = s.bool("irqFlag", irqFlag);
         irqEnabled = s.bool("irqEnabled", irqEnabled);
         loop = s.bool("loop", loop);
-        period = s.u16("period", period);
-        timer = s.u16("timer", timer);
+        period = s.u16("period", period, 427);
+        timer = s.u16("timer", timer, 427);
         sampleAddress = s.u16("sampleAddress", sampleAddress);
-        sampleLength = s.u16("sampleLength", sampleLength);
-        level = s.u8("level", level);
+        sampleLength = s.u16("sampleLength", sampleLength, 0xFF1);
+        level = s.u8("level", level, 0x7F);
         currentAddress = s.u16("currentAddress", currentAddress);
-        bytesRemaining = s.u16("bytesRemaining", bytesRemaining);
+        bytesRemaining = s.u16("bytesRemaining", bytesRemaining, 0xFF1);
         buffer = s.u8("buffer", buffer);
         bufferEmpty = s.bool("bufferEmpty", bufferEmpty);
         shift = s.u8("shift", shift);
-        bitsRemaining = s.u8("bitsRemaining", bitsRemaining);
+        bitsRemaining = s.u8("bitsRemaining", bitsRemaining, 8);
         silence = s.bool("silence", silence);
-        startDelay = s.u8("startDelay", startDelay);
-        disableDelay = s.u8("disableDelay", disableDelay);
+        startDelay = s.u8("startDelay", startDelay, 3);
+        disableDelay = s.u8("disableDelay", disableDelay, 3);
         digestStale = true;
     }
 }

@@ -68,9 +68,9 @@ final class Envelope implements Digestible {
     @Override
     public void state(StateVisitor s) {
         constantVolume = s.bool("constantVolume", constantVolume);
-        volume = s.u8("volume", volume);
+        volume = s.u8("volume", volume, 15);
         start = s.bool("start", start);
-        divider = s.u8("divider", divider);
-        decay = s.u8("decay", decay);
+        divider = s.u8("divider", divider, 15);
+        decay = s.u8("decay", decay, 15);
     }
 }

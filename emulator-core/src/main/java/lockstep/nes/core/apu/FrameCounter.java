@@ -171,13 +171,13 @@ final class FrameCounter {
 
     /** The described fields, in order: the first entries of the APU's section. */
     void visit(StateVisitor s) {
-        fcCycle = s.i32("fcCycle", fcCycle);
-        fcStep = s.u8("fcStep", fcStep);
-        fcMode = s.u8("fcMode", fcMode);
+        fcCycle = s.i32("fcCycle", fcCycle, 0, 37281);
+        fcStep = s.u8("fcStep", fcStep, 5);
+        fcMode = s.u8("fcMode", fcMode, 1);
         irqInhibit = s.bool("irqInhibit", irqInhibit);
         frameIrq = s.bool("frameIrq", frameIrq);
-        fcBlock = s.u8("fcBlock", fcBlock);
-        fcPending = s.i32("fcPending", fcPending);
-        fcDelay = s.i32("fcDelay", fcDelay);
+        fcBlock = s.u8("fcBlock", fcBlock, 2);
+        fcPending = s.i32("fcPending", fcPending, -1, 0xFF);
+        fcDelay = s.i32("fcDelay", fcDelay, 0, 4);
     }
 }

@@ -99,8 +99,8 @@ final class LengthCounter implements Digestible {
         enabled = s.bool("enabled", enabled);
         halt = s.bool("halt", halt);
         newHalt = s.bool("newHalt", newHalt);
-        counter = s.u8("counter", counter);
-        reloadValue = s.u8("reloadValue", reloadValue);
-        previousValue = s.u8("previousValue", previousValue);
+        counter = s.u8("counter", counter, 254);
+        reloadValue = s.u8("reloadValue", reloadValue, 254);
+        previousValue = s.u8("previousValue", previousValue, 254);
     }
 }

@@ -209,9 +209,9 @@ final class Noise implements Digestible {
     public void state(StateVisitor s) {
         s.section("length", length);
         s.section("envelope", envelope);
-        period = s.u16("period", period);
-        timer = s.u16("timer", timer);
+        period = s.u16("period", period, 4067);
+        timer = s.u16("timer", timer, 4067);
         shortMode = s.bool("shortMode", shortMode);
-        shift = s.u16("shift", shift);
+        shift = s.u16("shift", shift, 0x7FFF);
     }
 }

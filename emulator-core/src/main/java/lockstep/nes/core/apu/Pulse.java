@@ -195,16 +195,16 @@ final class Pulse implements Digestible {
     public void state(StateVisitor s) {
         s.section("length", length);
         s.section("envelope", envelope);
-        duty = s.u8("duty", duty);
-        dutyPos = s.u8("dutyPos", dutyPos);
-        period = s.u16("period", period);
-        timer = s.u16("timer", timer);
+        duty = s.u8("duty", duty, 3);
+        dutyPos = s.u8("dutyPos", dutyPos, 7);
+        period = s.u16("period", period, 0x7FF);
+        timer = s.u16("timer", timer, 0xFFF);
         sweepEnabled = s.bool("sweepEnabled", sweepEnabled);
-        sweepPeriod = s.u8("sweepPeriod", sweepPeriod);
+        sweepPeriod = s.u8("sweepPeriod", sweepPeriod, 7);
         sweepNegate = s.bool("sweepNegate", sweepNegate);
-        sweepShift = s.u8("sweepShift", sweepShift);
+        sweepShift = s.u8("sweepShift", sweepShift, 7);
         sweepReload = s.bool("sweepReload", sweepReload);
-        sweepDivider = s.u8("sweepDivider", sweepDivider);
-        targetPeriod = s.i32("targetPeriod", targetPeriod);
+        sweepDivider = s.u8("sweepDivider", sweepDivider, 7);
+        targetPeriod = s.i32("targetPeriod", targetPeriod, -1, 0xFFE);
     }
 }

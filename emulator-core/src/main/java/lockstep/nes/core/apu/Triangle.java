@@ -129,11 +129,11 @@ final class Triangle implements Digestible {
     @Override
     public void state(StateVisitor s) {
         s.section("length", length);
-        period = s.u16("period", period);
-        timer = s.u16("timer", timer);
-        sequencePos = s.u8("sequencePos", sequencePos);
-        linearCounter = s.u8("linearCounter", linearCounter);
-        linearReload = s.u8("linearReload", linearReload);
+        period = s.u16("period", period, 0x7FF);
+        timer = s.u16("timer", timer, 0x7FF);
+        sequencePos = s.u8("sequencePos", sequencePos, 31);
+        linearCounter = s.u8("linearCounter", linearCounter, 0x7F);
+        linearReload = s.u8("linearReload", linearReload, 0x7F);
         linearReloadFlag = s.bool("linearReloadFlag", linearReloadFlag);
         control = s.bool("control", control);
     }

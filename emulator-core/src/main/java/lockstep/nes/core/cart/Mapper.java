@@ -405,10 +405,10 @@ public abstract class Mapper implements PpuBus, Digestible {
             chrRam.state(s);
         }
         registers(s);
-        s.ints("prgPage", prgPage);
-        s.ints("chrPage", chrPage);
-        s.ints("ntPage", ntPage);
-        prgRamPage = s.i32("prgRamPage", prgRamPage);
+        s.ints("prgPage", prgPage, 0, (prgBanks - 1) << 13);
+        s.ints("chrPage", chrPage, 0, (chrBanks - 1) << 10);
+        s.ints("ntPage", ntPage, 0, ciram.size() - 0x400);
+        prgRamPage = s.i32("prgRamPage", prgRamPage, 0, prgRam == null ? 0 : (Math.max(1, prgRam.size() >> 13) - 1) << 13);
         prgRamRead = s.bool("prgRamRead", prgRamRead);
         prgRamWrite = s.bool("prgRamWrite", prgRamWrite);
         if (s.isReader()) {

@@ -760,8 +760,8 @@ public final class Cpu implements Digestible {
         addr = v.u16("addr", addr);
         write = v.bool("write", write);
         dout = v.u8("dout", dout);
-        opcode = v.u16("opcode", opcode);
-        step = v.u8("step", step);
+        opcode = v.u16("opcode", opcode, 0x102);
+        step = v.u8("step", step, 100);
         ea = v.u16("ea", ea);
         tmp = v.u16("tmp", tmp);
         hiPlusOne = v.u8("hiPlusOne", hiPlusOne);

@@ -21,6 +21,8 @@ import lockstep.nes.core.cart.RomFormatException;
 public final class DemoRom {
     /** The file name the ROM goes by. */
     public static final String NAME = "lockstep-demo.nes";
+    /** What names this ROM wherever a ROM file is expected ({@code lockstep headless builtin:demo}). */
+    public static final String BUILTIN = "builtin:demo";
 
     private static final String SOURCE = "demo.s";
     private static final String TABLES_MARKER = "; @generated-tables";

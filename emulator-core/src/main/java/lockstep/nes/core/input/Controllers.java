@@ -204,13 +204,13 @@ public final class Controllers implements Digestible {
 
     @Override
     public void state(StateVisitor s) {
-        s.ints("buttons", buttons);
-        s.ints("shift", shift);
+        s.ints("buttons", buttons, 0, 0xFF);
+        s.ints("shift", shift, 0, 0x8FFFF);
         strobe = s.bool("strobe", strobe);
         fourScore = s.bool("fourScore", fourScore);
-        zapperPort = s.i32("zapperPort", zapperPort);
-        zapperX = s.i32("zapperX", zapperX);
-        zapperY = s.i32("zapperY", zapperY);
+        zapperPort = s.i32("zapperPort", zapperPort, -1, 1);
+        zapperX = s.i32("zapperX", zapperX, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        zapperY = s.i32("zapperY", zapperY, Integer.MIN_VALUE, Integer.MAX_VALUE);
         zapperTrigger = s.bool("zapperTrigger", zapperTrigger);
         changed();
     }

@@ -2,12 +2,16 @@ package lockstep.nes.core.snapshot;
 
 import static lockstep.nes.core.snapshot.SnapshotFormat.*;
 
+import lockstep.nes.state.FieldRange;
 import lockstep.nes.state.Memory;
 import lockstep.nes.state.StateVisitor;
 
 /**
  * Reads snapshot entries back into the visited components, checking that every entry has the
  * tag, name and size the component's description expects.
+ *
+ * <p>A value outside the range its component declares (a scanline of -500, a page offset past
+ * the ROM) is refused like a layout mismatch, naming the field and its value.
  *
  * <p>In check mode ({@code apply == false}) nothing is stored: every method returns the
  * component's current value, so a whole snapshot can be validated against the live engine's own
@@ -152,26 +156,94 @@ public final class SnapshotReader implements StateVisitor {
 
     @Override
     public int u16(String name, int value) {
-        expect(TAG_U16, name, 2);
-        int v = ((buf[pos] & 0xFF) << 8) | (buf[pos + 1] & 0xFF);
-        pos += 2;
+        int v = readU16(name);
         return apply ? v : value;
     }
 
     @Override
     public int i32(String name, int value) {
-        expect(TAG_I32, name, 4);
-        int v = getInt(buf, pos);
-        pos += 4;
+        int v = readI32(name);
         return apply ? v : value;
     }
 
     @Override
     public long i64(String name, long value) {
+        long v = readI64(name);
+        return apply ? v : value;
+    }
+
+    private int readU16(String name) {
+        expect(TAG_U16, name, 2);
+        int v = ((buf[pos] & 0xFF) << 8) | (buf[pos + 1] & 0xFF);
+        pos += 2;
+        return v;
+    }
+
+    private int readI32(String name) {
+        expect(TAG_I32, name, 4);
+        int v = getInt(buf, pos);
+        pos += 4;
+        return v;
+    }
+
+    private long readI64(String name) {
         expect(TAG_I64, name, 8);
         long v = getLong(buf, pos);
         pos += 8;
+        return v;
+    }
+
+    @Override
+    public int u8(String name, int value, int max) {
+        expect(TAG_U8, name, 1);
+        int v = buf[pos++] & 0xFF;
+        inRange(name, v, 0, max);
         return apply ? v : value;
+    }
+
+    @Override
+    public int u16(String name, int value, int max) {
+        int v = readU16(name);
+        inRange(name, v, 0, max);
+        return apply ? v : value;
+    }
+
+    @Override
+    public int i32(String name, int value, int min, int max) {
+        int v = readI32(name);
+        inRange(name, v, min, max);
+        return apply ? v : value;
+    }
+
+    @Override
+    public long i64(String name, long value, long min, long max) {
+        long v = readI64(name);
+        inRange(name, v, min, max);
+        return apply ? v : value;
+    }
+
+    @Override
+    public void ints(String name, int[] array, int min, int max) {
+        expect(TAG_INTS, name, 4);
+        int n = count(name, array.length, 4);
+        for (int i = 0; i < n; i++) {
+            int v = getInt(buf, pos + 4 * i);
+            if (v < min || v > max) {
+                throw new Mismatch(FieldRange.refusal(where(name) + "[" + i + "]", v, min, max));
+            }
+        }
+        if (apply) {
+            for (int i = 0; i < n; i++) {
+                array[i] = getInt(buf, pos + 4 * i);
+            }
+        }
+        pos += 4 * n;
+    }
+
+    private void inRange(String name, long v, long min, long max) {
+        if (v < min || v > max) {
+            throw new Mismatch(FieldRange.refusal(where(name), v, min, max));
+        }
     }
 
     private int count(String name, int expected, int elementBytes) {

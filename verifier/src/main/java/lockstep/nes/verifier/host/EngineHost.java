@@ -471,7 +471,6 @@ public final class EngineHost {
         }
         String[] specs = new String[n];
         List<FaultSpec> parsed = new java.util.ArrayList<>(n);
-        List<String> paths = null;
         for (int i = 0; i < n; i++) {
             specs[i] = p.str();
             FaultSpec f;
@@ -480,17 +479,10 @@ public final class EngineHost {
             } catch (IllegalArgumentException e) {
                 throw new Failure(e.getMessage());
             }
-            if (f.kind() == FaultSpec.Kind.REG) {
-                if (paths == null) {
-                    paths = new java.util.ArrayList<>();
-                    for (StateEntry e : Describer.describe(console)) {
-                        paths.add(e.path());
-                    }
-                }
-                if (!paths.contains(f.field())) {
-                    throw new Failure("bad --inject '" + specs[i] + "': no field '" + f.field()
-                            + "' in the state description");
-                }
+            try {
+                Faults.check(List.of(f), console);
+            } catch (IllegalArgumentException e) {
+                throw new Failure(e.getMessage());
             }
             parsed.add(new FaultSpec(f.kind(), f.cycle(), 0, f.field(), f.address(), f.bit(), f.value()));
         }

@@ -118,7 +118,7 @@ public final class BandaiFcg extends Mapper {
 
     @Override
     protected void registers(StateVisitor s) {
-        s.ints("chrRegs", chrRegs);
+        s.ints("chrRegs", chrRegs, 0, 0xFF);
         prgBank = s.u8("prgBank", prgBank);
         mirror = s.u8("mirror", mirror);
         irqEnabled = s.bool("irqEnabled", irqEnabled);

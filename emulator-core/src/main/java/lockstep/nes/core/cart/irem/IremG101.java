@@ -78,6 +78,6 @@ public final class IremG101 extends Mapper {
         prg0 = s.u8("prg0", prg0);
         prg1 = s.u8("prg1", prg1);
         control = s.u8("control", control);
-        s.ints("chrRegs", chrRegs);
+        s.ints("chrRegs", chrRegs, 0, 0xFF);
     }
 }

@@ -114,8 +114,8 @@ public final class IremH3001 extends Mapper {
 
     @Override
     protected void registers(StateVisitor s) {
-        s.ints("prgRegs", prgRegs);
-        s.ints("chrRegs", chrRegs);
+        s.ints("prgRegs", prgRegs, 0, 0xFF);
+        s.ints("chrRegs", chrRegs, 0, 0xFF);
         mirror = s.u8("mirror", mirror);
         irqEnabled = s.bool("irqEnabled", irqEnabled);
         irqCounter = s.u16("irqCounter", irqCounter);

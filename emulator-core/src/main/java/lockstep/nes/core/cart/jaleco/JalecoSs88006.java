@@ -150,13 +150,13 @@ public final class JalecoSs88006 extends Mapper {
 
     @Override
     protected void registers(StateVisitor s) {
-        s.ints("prgRegs", prgRegs);
-        s.ints("chrRegs", chrRegs);
+        s.ints("prgRegs", prgRegs, 0, 0xFF);
+        s.ints("chrRegs", chrRegs, 0, 0xFF);
         ramControl = s.u8("ramControl", ramControl);
         mirror = s.u8("mirror", mirror);
         irqReload = s.u16("irqReload", irqReload);
         irqCounter = s.u16("irqCounter", irqCounter);
-        irqWidth = s.u8("irqWidth", irqWidth);
+        irqWidth = s.u8("irqWidth", irqWidth, 3);
         irqEnabled = s.bool("irqEnabled", irqEnabled);
         irqLine = s.bool("irqLine", irqLine);
     }

@@ -64,7 +64,7 @@ public final class Vrc1 extends Mapper {
 
     @Override
     protected void registers(StateVisitor s) {
-        s.ints("prgRegs", prgRegs);
+        s.ints("prgRegs", prgRegs, 0, 0x0F);
         control = s.u8("control", control);
         chr0 = s.u8("chr0", chr0);
         chr1 = s.u8("chr1", chr1);

@@ -184,7 +184,7 @@ public final class Vrc2And4 extends Mapper {
         prg1 = s.u8("prg1", prg1);
         mirror = s.u8("mirror", mirror);
         swapMode = s.u8("swapMode", swapMode);
-        s.ints("chrRegs", chrRegs);
+        s.ints("chrRegs", chrRegs, 0, 0x1FF);
         irq.state(s);
         latch6000 = s.u8("latch6000", latch6000);
     }

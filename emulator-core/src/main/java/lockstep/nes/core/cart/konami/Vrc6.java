@@ -111,7 +111,7 @@ public final class Vrc6 extends Mapper {
         prg16 = s.u8("prg16", prg16);
         prg8 = s.u8("prg8", prg8);
         control = s.u8("control", control);
-        s.ints("chrRegs", chrRegs);
+        s.ints("chrRegs", chrRegs, 0, 0xFF);
         irq.state(s);
     }
 }

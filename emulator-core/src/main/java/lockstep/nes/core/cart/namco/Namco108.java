@@ -83,8 +83,8 @@ public final class Namco108 extends Mapper {
 
     @Override
     protected void registers(StateVisitor s) {
-        select = s.u8("select", select);
+        select = s.u8("select", select, 7);
         mirror = s.u8("mirror", mirror);
-        s.ints("regs", regs);
+        s.ints("regs", regs, 0, 0x3F);
     }
 }

@@ -197,12 +197,12 @@ public final class Namco163 extends Mapper {
     @Override
     protected void registers(StateVisitor s) {
         audioRam.state(s);
-        s.ints("chrRegs", chrRegs);
-        s.ints("prgRegs", prgRegs);
+        s.ints("chrRegs", chrRegs, 0, 0xFF);
+        s.ints("prgRegs", prgRegs, 0, 0xFF);
         ramAddress = s.u8("ramAddress", ramAddress);
         irqCounter = s.u16("irqCounter", irqCounter);
         irqEnabled = s.bool("irqEnabled", irqEnabled);
         irqLine = s.bool("irqLine", irqLine);
-        s.ints("ppuPage", ppuPage);
+        s.ints("ppuPage", ppuPage, -1 - 0x400, (chrBanks - 1) << 10);
     }
 }

@@ -240,8 +240,8 @@ public final class Mmc1 extends Mapper {
         chr1 = s.u8("chr1", chr1);
         prgReg = s.u8("prgReg", prgReg);
         final long now = cycles();
-        cycleOffset += s.i64("cycles", now) - now;
-        lastWrite = s.i64("lastWrite", lastWrite);
+        cycleOffset += s.i64("cycles", now, 0, Long.MAX_VALUE) - now;
+        lastWrite = s.i64("lastWrite", lastWrite, -2, Long.MAX_VALUE);
         a12Line[0] = s.bool("a12", a12Line[0] != 0) ? 0x1000 : 0;
     }
 }

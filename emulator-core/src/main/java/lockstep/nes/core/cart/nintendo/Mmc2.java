@@ -126,9 +126,9 @@ public final class Mmc2 extends Mapper {
     @Override
     protected void registers(StateVisitor s) {
         prgBank = s.u8("prgBank", prgBank);
-        s.ints("chrRegs", chrRegs);
-        latch0 = s.u8("latch0", latch0);
-        latch1 = s.u8("latch1", latch1);
-        mirror = s.u8("mirror", mirror);
+        s.ints("chrRegs", chrRegs, 0, 0x1F);
+        latch0 = s.u8("latch0", latch0, 1);
+        latch1 = s.u8("latch1", latch1, 1);
+        mirror = s.u8("mirror", mirror, 1);
     }
 }

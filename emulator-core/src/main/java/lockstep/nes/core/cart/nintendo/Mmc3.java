@@ -355,7 +355,7 @@ public final class Mmc3 extends Mapper {
     @Override
     protected void registers(StateVisitor s) {
         bankSelect = s.u8("bankSelect", bankSelect);
-        s.ints("regs", regs);
+        s.ints("regs", regs, 0, 0xFF);
         mirror = s.u8("mirror", mirror);
         ramProtect = s.u8("ramProtect", ramProtect);
         counter.state(s); // irqLatch, irqCounter, irqReload

@@ -111,7 +111,7 @@ public final class A12Filter {
         line[0] = s.bool("a12", line[0] != 0) ? 0x1000 : 0;
         final long now = busCycles + cycleOffset;
         final long low = lowAt(); // worked out with the offset it was timed with
-        cycleOffset += s.i64("cycles", now) - now;
-        lowAt = s.i64("a12LowAt", low);
+        cycleOffset += s.i64("cycles", now, 0, Long.MAX_VALUE) - now;
+        lowAt = s.i64("a12LowAt", low, 0, Long.MAX_VALUE);
     }
 }

@@ -84,7 +84,7 @@ public final class VrcIrq implements Stateful {
         latch = s.u8("irqLatch", latch);
         control = s.u8("irqControl", control);
         counter = s.u8("irqCounter", counter);
-        prescaler = s.i32("prescaler", prescaler);
+        prescaler = s.i32("prescaler", prescaler, 1, 341);
         line = s.bool("irqLine", line);
     }
 }

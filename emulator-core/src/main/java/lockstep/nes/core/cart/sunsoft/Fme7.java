@@ -116,9 +116,9 @@ public final class Fme7 extends Mapper {
 
     @Override
     protected void registers(StateVisitor s) {
-        command = s.u8("command", command);
-        s.ints("chrRegs", chrRegs);
-        s.ints("prgRegs", prgRegs);
+        command = s.u8("command", command, 15);
+        s.ints("chrRegs", chrRegs, 0, 0xFF);
+        s.ints("prgRegs", prgRegs, 0, 0xFF);
         mirror = s.u8("mirror", mirror);
         irqControl = s.u8("irqControl", irqControl);
         irqCounter = s.u16("irqCounter", irqCounter);

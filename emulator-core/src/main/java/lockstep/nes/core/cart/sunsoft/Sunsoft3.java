@@ -109,7 +109,7 @@ public final class Sunsoft3 extends Mapper {
 
     @Override
     protected void registers(StateVisitor s) {
-        s.ints("chrRegs", chrRegs);
+        s.ints("chrRegs", chrRegs, 0, 0xFF);
         prgBank = s.u8("prgBank", prgBank);
         mirror = s.u8("mirror", mirror);
         irqCounter = s.u16("irqCounter", irqCounter);

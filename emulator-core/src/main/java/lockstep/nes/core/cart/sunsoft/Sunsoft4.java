@@ -118,8 +118,8 @@ public final class Sunsoft4 extends Mapper {
 
     @Override
     protected void registers(StateVisitor s) {
-        s.ints("chrRegs", chrRegs);
-        s.ints("ntRegs", ntRegs);
+        s.ints("chrRegs", chrRegs, 0, 0xFF);
+        s.ints("ntRegs", ntRegs, 0x80, 0xFF);
         control = s.u8("control", control);
         prgReg = s.u8("prgReg", prgReg);
     }

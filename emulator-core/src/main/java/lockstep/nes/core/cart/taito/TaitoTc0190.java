@@ -60,6 +60,6 @@ public final class TaitoTc0190 extends Mapper {
 
     @Override
     protected void registers(StateVisitor s) {
-        s.ints("regs", regs);
+        s.ints("regs", regs, 0, 0xFF);
     }
 }

@@ -164,7 +164,7 @@ public final class TaitoTc0690 extends Mapper {
 
     @Override
     protected void registers(StateVisitor s) {
-        s.ints("regs", regs);
+        s.ints("regs", regs, 0, 0xFF);
         mirror = s.u8("mirror", mirror);
         counter.state(s); // irqLatch, irqCounter, irqReload
         irqEnabled = s.bool("irqEnabled", irqEnabled);

@@ -102,8 +102,8 @@ public final class TaitoX1005 extends Mapper {
 
     @Override
     protected void registers(StateVisitor s) {
-        s.ints("chrRegs", chrRegs);
-        s.ints("prgRegs", prgRegs);
+        s.ints("chrRegs", chrRegs, 0, 0xFF);
+        s.ints("prgRegs", prgRegs, 0, 0xFF);
         mirror = s.u8("mirror", mirror);
         ramEnable = s.u8("ramEnable", ramEnable);
     }

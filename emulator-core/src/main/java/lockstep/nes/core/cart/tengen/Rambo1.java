@@ -252,7 +252,7 @@ public final class Rambo1 extends Mapper {
     @Override
     protected void registers(StateVisitor s) {
         bankSelect = s.u8("bankSelect", bankSelect);
-        s.ints("regs", regs);
+        s.ints("regs", regs, 0, 0xFF);
         mirror = s.u8("mirror", mirror);
         irqLatch = s.u8("irqLatch", irqLatch);
         irqCounter = s.u8("irqCounter", irqCounter);
