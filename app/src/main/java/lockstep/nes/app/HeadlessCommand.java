@@ -232,7 +232,8 @@ public final class HeadlessCommand implements Callable<Integer> {
         }
         System.out.printf(Locale.ROOT, "frames=%d cycles=%d fps=%.1f state=%s rom=%s%s%n", done, console.cycles(), fps,
                 state, RomArg.name(rom), interrupted ? " interrupted" : "");
-        if (rom == null && !interrupted) {
+        // A hint for a person at a terminal; a script gets the summary line alone.
+        if (rom == null && !interrupted && System.console() != null) {
             System.err.println("headless: next, play it in a window (lockstep run) or verify it with two engines "
                     + "(lockstep verify); give a ROM file to run your own");
         }

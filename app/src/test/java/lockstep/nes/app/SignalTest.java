@@ -77,7 +77,7 @@ class SignalTest {
         r.process().destroy(); // SIGTERM
         assertEquals(143, r.waitFor(), r.err());
         String out = r.out();
-        assertTrue(out.matches("(?s)frames=\\d+ cycles=\\d+ fps=[0-9.]+ state=[0-9a-f]{64} interrupted\\s*"),
+        assertTrue(out.matches("(?s)frames=\\d+ cycles=\\d+ fps=[0-9.]+ state=[0-9a-f]{64} rom=.+ interrupted\\s*"),
                 out + r.err());
         JsonNode n = new ObjectMapper().readTree(json.toFile());
         assertTrue(n.path("interrupted").asBoolean(), n.toString());
