@@ -121,10 +121,10 @@ final class FastDots {
         final boolean spritesOn = sprites && spOn;
         // The board's arrays: a plain board's, or an A12-watching one's (told of A12 changes).
         final int[] a12 = rb.a12Line;
-        final byte[] chr = a12 != null ? rb.a12Chr : rb.chrMem;
-        final int[] chrPg = a12 != null ? rb.a12ChrPage : rb.chrPage;
-        final byte[] ntm = a12 != null ? rb.a12Nt : rb.ntMem;
-        final int[] ntPg = a12 != null ? rb.a12NtPage : rb.ntPage;
+        final byte[] chr = rb.chr;
+        final int[] chrPg = rb.chrPage;
+        final byte[] ntm = rb.nt;
+        final int[] ntPg = rb.ntPage;
         int d = time.dot;
         final int first = d + 1;
         final int end = d + k;
@@ -158,8 +158,7 @@ final class FastDots {
                     // pattern planes share one too. An A12-watching board is told when the
                     // nametable fetch (dot d+1, A12 low) or the first pattern fetch (d+5) changes
                     // A12; the attribute fetch (d+3) and the second pattern fetch (d+7) repeat
-                    // the level before them. (a12Dips is tested first so that its branch, never
-                    // taken for a board with dips, has a profile and the JIT drops the call.)
+                    // the level before them (see docs/design/ppu.md on the order of the tests).
                     if (a12 != null) {
                         rb.a12Fall(0x2000 | (vv & 0x0FFF), d);
                     }
@@ -251,7 +250,7 @@ final class FastDots {
                     al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
                     ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
                 }
-                // One call site for the tile's four fetches (see tileFetchAddress).
+                // The tile's four fetches through one call (see docs/design/ppu.md).
                 final int value = rb.fetchAt(Background.fetchAddress(phase, vv, nt, bgTable), d);
                 switch (phase) {
                     case 1 -> nt = value;
@@ -339,10 +338,10 @@ final class FastDots {
         int ph = b.patternHighLatch;
         final int bgTable = (ctrl & 0x10) << 8;
         final int[] a12 = rb.a12Line;
-        final byte[] chr = a12 != null ? rb.a12Chr : rb.chrMem;
-        final int[] chrPg = a12 != null ? rb.a12ChrPage : rb.chrPage;
-        final byte[] ntm = a12 != null ? rb.a12Nt : rb.ntMem;
-        final int[] ntPg = a12 != null ? rb.a12NtPage : rb.ntPage;
+        final byte[] chr = rb.chr;
+        final int[] chrPg = rb.chrPage;
+        final byte[] ntm = rb.nt;
+        final int[] ntPg = rb.ntPage;
         while (d < end) {
             if (chr != null && (d & 7) == 0 && end - d >= 8) {
                 // A whole tile, dots d+1..d+8, on a board with plain reads (an A12-watching one
@@ -438,8 +437,8 @@ final class FastDots {
             final int stop = Math.min(end, 320);
             final int line = time.scanline;
             final int[] a12 = rb.a12Line;
-            final byte[] chr = a12 != null ? rb.a12Chr : rb.chrMem;
-            final int[] chrPg = a12 != null ? rb.a12ChrPage : rb.chrPage;
+            final byte[] chr = rb.chr;
+            final int[] chrPg = rb.chrPage;
             while (d < stop) {
                 if (chr != null && ((d - 256) & 7) == 0 && stop - d >= 8) {
                     // A whole slot (dots d+1..d+8) on a board with plain reads: its two garbage
@@ -475,7 +474,7 @@ final class FastDots {
                 final int phase = p & 7;
                 if ((phase & 1) == 0) {
                     // The slot's fetches on its even dots: two garbage nametable fetches, then the
-                    // pattern planes (one call site for the four, as in visibleDots).
+                    // pattern planes, through one call (see docs/design/ppu.md).
                     final int slot = p >> 3;
                     if (phase == 0) {
                         if (p == 0) {

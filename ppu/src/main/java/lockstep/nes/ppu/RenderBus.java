@@ -9,22 +9,20 @@ package lockstep.nes.ppu;
 final class RenderBus {
     final PpuBus bus;
     private final Timing timing;
-    /** The board's plain read arrays, or null when every read goes through the bus. */
-    final byte[] chrMem;
-    final int[] chrPage;
-    final byte[] ntMem;
-    final int[] ntPage;
+    /** The board offers plain reads: a fetch is an array read and nothing else. */
+    final boolean plain;
     /**
-     * The A12 level an A12-watching board last saw, or null, and the arrays behind its reads
-     * (the plain arrays above stay null for it). The level itself is the board's state.
+     * The arrays behind the reads of a board with plain reads or of an A12-watching one; null
+     * when every read goes through the bus.
      */
+    final byte[] chr;
+    final int[] chrPage;
+    final byte[] nt;
+    final int[] ntPage;
+    /** The A12 level an A12-watching board last saw, or null; the level itself is the board's state. */
     final int[] a12Line;
     /** The A12-watching board takes a fall and the rise after it in one call ({@link PpuBus#a12Dip}). */
     final boolean a12Dips;
-    final byte[] a12Chr;
-    final int[] a12ChrPage;
-    final byte[] a12Nt;
-    final int[] a12NtPage;
     /** A board with dips hears of a batch's changes after the batch; null for other boards. */
     final A12Queue queue;
 
@@ -33,37 +31,23 @@ final class RenderBus {
         this.timing = timing;
         final PpuBus.Direct direct = bus.direct();
         final PpuBus.A12Watch watch = direct == null ? bus.a12Watch() : null;
+        plain = direct != null;
         a12Line = watch != null ? watch.line() : null;
         a12Dips = watch != null && watch.dips();
-        final PpuBus.Direct arrays = watch != null ? watch.arrays() : null;
-        a12Chr = arrays != null ? arrays.chr() : null;
-        a12ChrPage = arrays != null ? arrays.chrPage() : null;
-        a12Nt = arrays != null ? arrays.nt() : null;
-        a12NtPage = arrays != null ? arrays.ntPage() : null;
         queue = a12Dips ? new A12Queue(bus, timing, a12Line) : null;
-        if (direct != null) {
-            chrMem = direct.chr();
-            chrPage = direct.chrPage();
-            ntMem = direct.nt();
-            ntPage = direct.ntPage();
-        } else {
-            chrMem = null;
-            chrPage = null;
-            ntMem = null;
-            ntPage = null;
-        }
+        final PpuBus.Direct arrays = direct != null ? direct : watch != null ? watch.arrays() : null;
+        chr = arrays != null ? arrays.chr() : null;
+        chrPage = arrays != null ? arrays.chrPage() : null;
+        nt = arrays != null ? arrays.nt() : null;
+        ntPage = arrays != null ? arrays.ntPage() : null;
     }
 
     /** A rendering fetch: straight from the board's arrays when it has plain reads. */
     int fetch(int addr) {
-        final byte[] chr = chrMem;
-        if (chr == null) {
+        if (!plain) {
             return watchedFetch(addr);
         }
-        if (addr < 0x2000) {
-            return chr[chrPage[addr >> 10] | (addr & 0x3FF)] & 0xFF;
-        }
-        return ntMem[ntPage[(addr >> 10) & 3] | (addr & 0x3FF)] & 0xFF;
+        return read(addr);
     }
 
     /**
@@ -72,10 +56,10 @@ final class RenderBus {
      * change queued.
      */
     int fetchAt(int addr, int d) {
-        if (chrMem == null) {
+        if (!plain) {
             if (a12Dips) {
                 queue.access(addr, d);
-                return a12Read(addr);
+                return read(addr);
             }
             timing.dot = d;
             return watchedFetch(addr);
@@ -95,14 +79,15 @@ final class RenderBus {
         if (((addr ^ line[0]) & 0x1000) != 0) {
             bus.ppuAddress(addr);
         }
-        return a12Read(addr);
+        return read(addr);
     }
 
-    private int a12Read(int addr) {
+    /** A read from the board's arrays. */
+    private int read(int addr) {
         if (addr < 0x2000) {
-            return a12Chr[a12ChrPage[addr >> 10] | (addr & 0x3FF)] & 0xFF;
+            return chr[chrPage[addr >> 10] | (addr & 0x3FF)] & 0xFF;
         }
-        return a12Nt[a12NtPage[(addr >> 10) & 3] | (addr & 0x3FF)] & 0xFF;
+        return nt[ntPage[(addr >> 10) & 3] | (addr & 0x3FF)] & 0xFF;
     }
 
     /** At the start of a batch: a board with dips starts a queue. */

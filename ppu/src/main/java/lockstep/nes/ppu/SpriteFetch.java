@@ -60,7 +60,7 @@ final class SpriteFetch {
         if (phase == 0) {
             load(slot);
         }
-        // Two garbage nametable fetches, then the pattern planes: one call site for the four.
+        // Two garbage nametable fetches, then the pattern planes (one call: docs/design/ppu.md).
         final int value = bus.fetch(phase < 4 ? 0x2000 | (scroll.v & 0x0FFF)
                 : patternAddress(slot, line, ctrl) | (phase == 6 ? 8 : 0));
         if (phase == 4) {
