@@ -28,6 +28,8 @@ import javax.tools.ToolProvider;
 final class BuildCopy {
     static final String[] MODULES = {"state", "ppu", "emulator-core", "verifier", "app"};
     static final String CPU = "emulator-core/src/main/java/lockstep/nes/core/cpu/Cpu.java";
+    static final String OPERATIONS = "emulator-core/src/main/java/lockstep/nes/core/cpu/Operations.java";
+    static final String WHOLE_INSTRUCTION = "emulator-core/src/main/java/lockstep/nes/core/cpu/WholeInstruction.java";
 
     private BuildCopy() {
     }

@@ -35,11 +35,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CanaryTest {
     /** The behavioural change: LDA #imm (opcode $A9) leaves the Z flag inverted. */
-    static final String LDA = "case LDA -> { a = v; nz(a); }";
-    static final String LDA_PATCHED = "case LDA -> { a = v; nz(a); if (opcode == 0xA9) { p ^= Z; } }";
+    static final String LDA = "case LDA -> { c.a = v; nz(c, c.a); }";
+    static final String LDA_PATCHED = "case LDA -> { c.a = v; nz(c, c.a); if (c.opcode == 0xA9) { c.p ^= Z; } }";
     /** The other behavioural change: the vblank flag is set three dots (one CPU cycle) late. */
-    static final String VBLANK = "} else if (line == 241 && dot == 1) {";
-    static final String VBLANK_PATCHED = "} else if (line == 241 && dot == 4) {";
+    static final String VBLANK = "} else if (line == 241 && time.dot == 1) {";
+    static final String VBLANK_PATCHED = "} else if (line == 241 && time.dot == 4) {";
     static final String PPU = "ppu/src/main/java/lockstep/nes/ppu/Ppu.java";
     static final String HOST_PROTOCOL = "verifier/src/main/java/lockstep/nes/verifier/host/HostProtocol.java";
     static final String FORMAT = "emulator-core/src/main/java/lockstep/nes/core/snapshot/SnapshotFormat.java";
@@ -56,15 +56,15 @@ class CanaryTest {
     @BeforeAll
     static void buildCopies() throws IOException {
         copyJar = BuildCopy.build(work, "copy", null, null);
-        flagJar = BuildCopy.build(work, "flag", BuildCopy.CPU, s -> {
+        flagJar = BuildCopy.build(work, "flag", BuildCopy.OPERATIONS, s -> {
             if (!s.contains(LDA)) {
-                throw new IllegalStateException("Cpu.java no longer has: " + LDA);
+                throw new IllegalStateException("Operations.java no longer has: " + LDA);
             }
             return s.replace(LDA, LDA_PATCHED);
         });
         // The same flag change in a build whose snapshot format version moved on.
         flagV2Jar = BuildCopy.build(work, "flag-v2", java.util.Map.of(
-                BuildCopy.CPU, s -> s.replace(LDA, LDA_PATCHED),
+                BuildCopy.OPERATIONS, s -> s.replace(LDA, LDA_PATCHED),
                 FORMAT, s -> s.replace("VERSION = 1;", "VERSION = 2;")));
         dotJar = BuildCopy.build(work, "dot", PPU, s -> {
             if (!s.contains(VBLANK)) {
@@ -77,6 +77,8 @@ class CanaryTest {
         // version-1 observable hashes.
         renamedJar = BuildCopy.build(work, "renamed", java.util.Map.of(
                 BuildCopy.CPU, s -> s.replaceAll("\\bnz\\(", "setNegativeZero("),
+                BuildCopy.OPERATIONS, s -> s.replaceAll("\\bnz\\(", "setNegativeZero("),
+                BuildCopy.WHOLE_INSTRUCTION, s -> s.replaceAll("\\bnz\\(", "setNegativeZero("),
                 HOST_PROTOCOL, s -> {
                     if (!s.contains("VERSION = 4;")) {
                         throw new IllegalStateException("HostProtocol.java no longer has: VERSION = 4;");

@@ -236,7 +236,7 @@ class PpuTest {
         assertEquals(0x5A, ppu.readRegister(0));
         // $2002 drives bits 7-5 only.
         assertEquals(0x1A, ppu.readRegister(2) & 0x1F);
-        for (int f = 0; f < Ppu.OPEN_BUS_DECAY_FRAMES + 2; f++) {
+        for (int f = 0; f < OpenBus.DECAY_FRAMES + 2; f++) {
             long n = ppu.frameCount();
             while (ppu.frameCount() == n) {
                 ppu.step();

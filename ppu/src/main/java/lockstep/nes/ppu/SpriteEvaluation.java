@@ -1,0 +1,235 @@
+package lockstep.nes.ppu;
+
+import static lockstep.nes.state.DigestKeys.*;
+
+import lockstep.nes.state.DigestKeys;
+import lockstep.nes.state.Memory;
+import lockstep.nes.state.StateVisitor;
+
+/**
+ * Sprite evaluation on dots 1-256 of visible lines: finds the next line's sprites in OAM, byte by
+ * byte through the OAM bus, into secondary OAM; then the overflow search with the hardware bug.
+ * Owns OAM, secondary OAM, OAMADDR (the OAM bus address) and the overflow flag.
+ */
+final class SpriteEvaluation {
+    /** OAM byte 2 (attributes) has no storage for bits 2-4. */
+    private static final int[] OAM_MASK = {0xFF, 0xFF, 0xE3, 0xFF};
+
+    final Memory oam = new Memory("oam", Memory.OAM, 256);
+    final Memory secondaryOam = new Memory("secondaryOam", Memory.SECONDARY_OAM, 32);
+    /** OAM's and secondary OAM's live bytes, for reads (writes go through the Memory). */
+    final byte[] oamBytes = oam.array();
+    final byte[] secondaryOamBytes = secondaryOam.array();
+
+    int oamAddr;
+    boolean spriteOverflow;
+    /** The byte last read on the OAM bus. */
+    int oamCopyBuffer;
+    int secondaryOamAddr;
+    /** The sprite index (n) and byte index (m) of the OAM address being evaluated. */
+    int spriteAddrH;
+    int spriteAddrL;
+    boolean spriteInRange;
+    boolean oamCopyDone;
+    int overflowBugCounter;
+    boolean sprite0Added;
+    /** Sprites found for the next line, and whether slot 0 holds OAM sprite 0. */
+    int spriteCount;
+    boolean sprite0InLine;
+
+    void power() {
+        oamAddr = 0;
+        spriteOverflow = false;
+        oamCopyBuffer = 0;
+        secondaryOamAddr = 0;
+        spriteAddrH = spriteAddrL = 0;
+        spriteInRange = false;
+        oamCopyDone = false;
+        overflowBugCounter = 0;
+        sprite0Added = false;
+        spriteCount = 0;
+        sprite0InLine = false;
+        oam.fill(0);
+        secondaryOam.fill(0xFF);
+    }
+
+    /** The pre-render line evaluates nothing: no sprites on line 0. */
+    void noSpritesNextLine() {
+        spriteCount = 0;
+        sprite0InLine = false;
+    }
+
+    /** Dot {@code d} (1-256) of visible line {@code line}. */
+    void dot(int d, int line, int ctrl) {
+        if (d <= 64) {
+            // Secondary OAM clear: reads return $FF, a write every other dot.
+            oamCopyBuffer = 0xFF;
+            if ((d & 1) == 0) {
+                secondaryOam.write((d - 1) >> 1, 0xFF);
+            }
+            return;
+        }
+        if (d == 65) {
+            sprite0Added = false;
+            spriteInRange = false;
+            secondaryOamAddr = 0;
+            overflowBugCounter = 0;
+            oamCopyDone = false;
+            spriteAddrH = (oamAddr >> 2) & 0x3F;
+            spriteAddrL = oamAddr & 3;
+        }
+        if ((d & 1) != 0) {
+            // Odd dots read primary OAM.
+            oamCopyBuffer = oam.read(oamAddr);
+        } else {
+            write(line, ctrl);
+        }
+        if (d == 256) {
+            sprite0InLine = sprite0Added;
+            spriteCount = secondaryOamAddr >> 2;
+        }
+    }
+
+    /** Even dots 66-256: write (or, once full, read) secondary OAM and step the OAM address. */
+    private void write(int line, int ctrl) {
+        if (oamCopyDone) {
+            spriteAddrH = (spriteAddrH + 1) & 0x3F;
+            if (secondaryOamAddr >= 0x20) {
+                oamCopyBuffer = secondaryOam.read(secondaryOamAddr & 0x1F);
+            }
+        } else {
+            final int height = (ctrl & 0x20) != 0 ? 16 : 8;
+            final int row = line - oamCopyBuffer;
+            final boolean inRange = row >= 0 && row < height;
+            if (!spriteInRange && inRange) {
+                spriteInRange = true;
+            }
+            if (secondaryOamAddr < 0x20) {
+                secondaryOam.write(secondaryOamAddr, oamCopyBuffer);
+                if (spriteInRange) {
+                    spriteAddrL++;
+                    secondaryOamAddr++;
+                    if (spriteAddrH == 0) {
+                        sprite0Added = true;
+                    }
+                    if ((secondaryOamAddr & 3) == 0) {
+                        spriteInRange = false;
+                        spriteAddrL = 0;
+                        spriteAddrH = (spriteAddrH + 1) & 0x3F;
+                        if (spriteAddrH == 0) {
+                            oamCopyDone = true;
+                        }
+                    }
+                } else {
+                    spriteAddrH = (spriteAddrH + 1) & 0x3F;
+                    if (spriteAddrH == 0) {
+                        oamCopyDone = true;
+                    }
+                }
+            } else {
+                // Secondary OAM is full: writes become reads, and the overflow search starts,
+                // with the hardware bug that steps the byte index along with the sprite index.
+                oamCopyBuffer = secondaryOam.read(secondaryOamAddr & 0x1F);
+                if (spriteInRange) {
+                    spriteOverflow = true;
+                    spriteAddrL++;
+                    if (spriteAddrL == 4) {
+                        spriteAddrH = (spriteAddrH + 1) & 0x3F;
+                        spriteAddrL = 0;
+                    }
+                    if (overflowBugCounter == 0) {
+                        overflowBugCounter = 3;
+                    } else {
+                        overflowBugCounter--;
+                        if (overflowBugCounter == 0) {
+                            oamCopyDone = true;
+                            spriteAddrL = 0;
+                        }
+                    }
+                } else {
+                    spriteAddrH = (spriteAddrH + 1) & 0x3F;
+                    spriteAddrL = (spriteAddrL + 1) & 3;
+                    if (spriteAddrH == 0) {
+                        oamCopyDone = true;
+                    }
+                }
+            }
+        }
+        oamAddr = (spriteAddrL & 3) | (spriteAddrH << 2);
+    }
+
+    /**
+     * An OAMDATA read: while rendering, the byte on the OAM bus (on dots 257-320 the secondary
+     * OAM byte the sprite fetch reads); otherwise OAM at OAMADDR.
+     */
+    int readData(boolean rendering, int d) {
+        if (rendering) {
+            if (d >= 257 && d <= 320) {
+                final int step = (d - 257) & 7;
+                oamCopyBuffer = secondaryOam.read((((d - 257) >> 3) << 2) + (step > 3 ? 3 : step));
+            }
+            return oamCopyBuffer;
+        }
+        return oam.read(oamAddr);
+    }
+
+    /** {@link #readData} without its side effect. */
+    int peekData(boolean rendering) {
+        return rendering ? oamCopyBuffer : oam.read(oamAddr);
+    }
+
+    /** An OAMDATA write: during rendering it does not reach OAM but bumps OAMADDR's high 6 bits. */
+    void writeData(boolean rendering, int value) {
+        if (rendering) {
+            oamAddr = (oamAddr + 4) & 0xFF;
+        } else {
+            oam.write(oamAddr, value & OAM_MASK[oamAddr & 3]);
+            oamAddr = (oamAddr + 1) & 0xFF;
+        }
+    }
+
+    /** The part of the PPU's digest term that changes during rendering (see {@link Ppu#digestTerm}). */
+    long hotTerm() {
+        return W2 * ((DigestKeys.b(spriteOverflow) << 40) | ((oamAddr & 0xFFL) << 32))
+        + W15 * (((oamCopyBuffer & 0xFFL) << 52)
+            | ((secondaryOamAddr & 0xFFL) << 44)
+            | ((spriteAddrH & 0xFFL) << 36)
+            | ((spriteAddrL & 0xFFL) << 28)
+            | (DigestKeys.b(spriteInRange) << 27)
+            | (DigestKeys.b(oamCopyDone) << 26)
+            | ((overflowBugCounter & 0xFFL) << 18)
+            | (DigestKeys.b(sprite0Added) << 17)
+            | ((spriteCount & 0xFFL) << 9)
+            | (DigestKeys.b(sprite0InLine) << 8))
+        + W20 * secondaryOam.hash();
+    }
+
+    /** OAM's part: it changes through register writes only. */
+    long coldTerm() {
+        return W19 * oam.hash();
+    }
+
+    /** The entries among the PPU's status and registers (after sprite 0 hit). */
+    void registerState(StateVisitor s) {
+        spriteOverflow = s.bool("spriteOverflow", spriteOverflow);
+        oamAddr = s.u8("oamAddr", oamAddr);
+    }
+
+    void state(StateVisitor s) {
+        oamCopyBuffer = s.u8("oamCopyBuffer", oamCopyBuffer);
+        secondaryOamAddr = s.u8("secondaryOamAddr", secondaryOamAddr, 0x20);
+        spriteAddrH = s.u8("spriteAddrH", spriteAddrH, 0x3F);
+        spriteAddrL = s.u8("spriteAddrL", spriteAddrL, 6);
+        spriteInRange = s.bool("spriteInRange", spriteInRange);
+        oamCopyDone = s.bool("oamCopyDone", oamCopyDone);
+        overflowBugCounter = s.u8("overflowBugCounter", overflowBugCounter, 3);
+        sprite0Added = s.bool("sprite0Added", sprite0Added);
+        spriteCount = s.u8("spriteCount", spriteCount, 8);
+        sprite0InLine = s.bool("sprite0InLine", sprite0InLine);
+    }
+
+    void memoryState(StateVisitor s) {
+        oam.state(s);
+        secondaryOam.state(s);
+    }
+}
