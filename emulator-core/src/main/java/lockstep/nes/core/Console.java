@@ -24,19 +24,9 @@ import lockstep.nes.state.StateVisitor;
  * cycle, so PPU register accesses land on the right dot. The PPU runs one master clock behind
  * the CPU (the power-on alignment that the hardware tests expect).
  *
- * <p>When the board never looks at the PPU's bus ({@link lockstep.nes.ppu.PpuBus#direct} is
- * non-null), nothing outside the PPU can see its progress between accesses that observe it, so
- * the PPU is caught up lazily ({@link #syncPpu}): before every PPU register or board access,
- * when it reaches a dot that changes /NMI or the frame counter, and before anyone looks at it
- * ({@link #ppu}, {@link #frame}, {@link #state}). Every observation is the same as with the PPU
- * stepped in lockstep.
- *
- * <p>Boards that watch the PPU's bus (A12 counters, CHR latches) may opt in too
- * ({@link Mapper#lazyPpuSafe}): they time bus events through {@link Mapper.BusClock}, which
- * gives each PPU access the CPU cycle of its dot however late the PPU performs it, and the
- * console also catches the PPU up before the board could change its /IRQ
- * ({@link Mapper#dotsToBoardEvent}, asked again after every access that could change it). Other
- * bus-watching boards have the PPU stepped with the CPU, one or two dots at a time.
+ * <p>The PPU may run behind the CPU until something could observe it ({@link PpuCatchUp}): it
+ * is caught up before every PPU register or board access, at its deadlines, and before anyone
+ * looks at it ({@link #ppu}, {@link #frame}, {@link #state}).
  */
 public final class Console implements Digestible {
     private static final long S_CONSOLE = DigestKeys.section("console");
@@ -56,11 +46,6 @@ public final class Console implements Digestible {
     private static final long K_RAM = S_CONSOLE * DigestKeys.W4;
 
     private static final int CPU_DIVIDER = 12;
-    private static final int PPU_DIVIDER = 4;
-    private static final int PPU_OFFSET = 1;
-    /** Dots in a frame without the odd-frame skip, and the pre-render line's dot 339 (the skip). */
-    private static final int FRAME_DOTS = 262 * 341;
-    private static final int SKIP_DOT = 261 * 341 + 339;
 
     private final Cartridge cartridge;
     private final Mapper mapper;
@@ -74,37 +59,9 @@ public final class Console implements Digestible {
     /** CPU cycles started since power-on, minus one (-1 at power, as the reset sequence starts). */
     private long cycle;
     private long masterClock;
-    private long ppuClock;
     /** The last value seen on the CPU data bus. */
     private int openBus;
 
-    /** True when the PPU may run behind (see the class comment). Fixed wiring, not state. */
-    private final boolean lazyPpu;
-    /** True when the board watches the PPU bus: PPU runs keep the time of each dot (runWatched). */
-    private final boolean watchedPpu;
-    /** True when the deadline includes the board's bound ({@link Mapper#dotsToBoardEvent}). */
-    private final boolean boardDeadline;
-    // The PPU run in progress for a bus-watching board (bookkeeping of runWatched, not state):
-    // its first dot's position (scanline * 341 + dot before it) and the PPU clock before it.
-    @NotState("bookkeeping of a PPU run in progress (runWatched); false between cycles")
-    private boolean inPpuRun;
-    @NotState("bookkeeping of a PPU run in progress (runWatched)")
-    private int runStartPosition;
-    @NotState("bookkeeping of a PPU run in progress (runWatched)")
-    private long runStartClock;
-    /**
-     * The master clock (less the PPU offset) at which the PPU must next be caught up. Derived
-     * from the PPU's position (a cache, not state); Long.MIN_VALUE forces a catch-up.
-     */
-    @NotState("catch-up deadline, derived from the PPU's position and the board")
-    private long ppuDeadline = Long.MIN_VALUE;
-    /**
-     * The PPU's own part of {@link #ppuDeadline} (its next event, {@link Ppu#dotsToEvent}) as of
-     * the last catch-up: no register access changes it, so an access that may change the board's
-     * bound combines it with the board's new bound at once (a cache, not state).
-     */
-    @NotState("catch-up deadline, derived from the PPU's position")
-    private long ppuEventDeadline;
     /**
      * The PPU's digest term as it stood when {@link #ppuChanges} read {@link #ppuTermCount}, for
      * {@link #sameRepresentationAs} (the PPU's term as of its last catch-up): every change of the
@@ -131,6 +88,7 @@ public final class Console implements Digestible {
      */
     @NotState("cache: the board term's growth per cycle")
     private long boardSlope;
+    @NotState("cache: the cycle representedParts holds the board term of")
     private long representedCycle;
 
     /**
@@ -142,6 +100,8 @@ public final class Console implements Digestible {
     private final ChangeCounter changes = new ChangeCounter();
     /** The PPU's own changes, each counted in {@link #changes} too: {@link #ppuTerm} keys on it. */
     private final ChangeCounter ppuChanges = new ChangeCounter(changes);
+    /** Runs the PPU up to the master clock, lazily where nothing could see the difference. */
+    private final PpuCatchUp ppuCatchUp;
     // The lockstep check's memory (a cache, not state): when it last found this console's
     // counted parts equal to seenPartner's, the two counters read seenMine and seenTheirs.
     @NotState("lockstep check's memory")
@@ -177,14 +137,11 @@ public final class Console implements Digestible {
         this.cartridge = cartridge;
         this.mapper = mapper;
         this.ppu = new Ppu(mapper);
-        final boolean direct = mapper.direct() != null;
-        this.watchedPpu = !direct;
-        this.lazyPpu = !eager && (direct || mapper.lazyPpuSafe());
-        this.boardDeadline = lazyPpu && !direct;
+        this.ppuCatchUp = new PpuCatchUp(ppu, mapper, changes, eager);
         this.boardCycles = overrides(mapper.getClass(), "cpuCycle");
         this.boardIrq = overrides(mapper.getClass(), "irq");
         this.boardTermTimed = boardCycles || mapper.digestTermMovesWithClock();
-        this.syncAtStart = !lazyPpu || boardCycles || boardDeadline;
+        this.syncAtStart = !ppuCatchUp.lazy() || boardCycles || ppuCatchUp.boardBound();
         this.ramData = ram.array();
         mapper.attach(this::busTime);
         mapper.trackChanges(changes);
@@ -223,9 +180,8 @@ public final class Console implements Digestible {
         ram.fill(0);
         cycle = -1;
         masterClock = CPU_DIVIDER;
-        ppuClock = 0;
+        ppuCatchUp.power();
         openBus = 0;
-        ppuDeadline = Long.MIN_VALUE;
         changes.bump();
         mapper.power();
         ppu.power();
@@ -243,7 +199,7 @@ public final class Console implements Digestible {
         apu.reset();
         dma.power();
         cpu.reset();
-        ppuDeadline = Long.MIN_VALUE;
+        ppuCatchUp.expire();
         changes.bump();
     }
 
@@ -334,7 +290,7 @@ public final class Console implements Digestible {
      * deadline: never true).
      */
     boolean frameCannotEndWithin() {
-        return masterClock + (long) Cpu.MAX_INSTRUCTION_CYCLES * CPU_DIVIDER - PPU_OFFSET < ppuDeadline;
+        return !ppuCatchUp.isDue(masterClock + (long) Cpu.MAX_INSTRUCTION_CYCLES * CPU_DIVIDER);
     }
 
     /**
@@ -432,7 +388,7 @@ public final class Console implements Digestible {
      * as it folds the others.
      */
     private boolean quietCycle() {
-        return masterClock + CPU_DIVIDER - PPU_OFFSET < ppuDeadline && cycle + 1 < apu.nextEventCycle()
+        return !ppuCatchUp.isDue(masterClock + CPU_DIVIDER) && cycle + 1 < apu.nextEventCycle()
                 && !boardCycles;
     }
 
@@ -553,7 +509,7 @@ public final class Console implements Digestible {
     private void foldParts() {
         chainedCount = changes.count();
         final long parts = CHAIN_PARTS * (countedPartsTerm() + S_MAPPER * mapper.digestTerm())
-                + DigestKeys.W1 * ppuClock + DigestKeys.W2 * apu.syncedCycle();
+                + DigestKeys.W1 * ppuCatchUp.clock() + DigestKeys.W2 * apu.syncedCycle();
         if (parts != chainedParts) {
             chainedParts = parts;
             chain = Long.rotateLeft(chain, 29) * CHAIN_K + parts;
@@ -572,42 +528,14 @@ public final class Console implements Digestible {
     }
 
     private void runPpu() {
-        if (masterClock - PPU_OFFSET >= ppuDeadline) {
+        if (ppuCatchUp.isDue(masterClock)) {
             syncPpu();
         }
     }
 
-    /** Runs the PPU up to the present master clock (less its offset). */
+    /** Runs the PPU up to the present master clock. */
     private void syncPpu() {
-        changes.bump(); // the PPU, and a board watching its bus, may change
-
-        final long target = masterClock - PPU_OFFSET;
-        final long dots = (target - ppuClock) >> 2;
-        if (dots > 0) {
-            if (watchedPpu) {
-                runWatched(dots);
-            } else {
-                ppuClock += dots * PPU_DIVIDER;
-                ppu.run((int) dots);
-            }
-        }
-        if (lazyPpu) {
-            refreshPpuDeadline();
-        }
-    }
-
-    /** The clock at which a lazily stepped PPU is next caught up, from where it stands now. */
-    private void refreshPpuDeadline() {
-        if (lazyPpu) {
-            final long event = ppuClock + (long) ppu.dotsToEvent() * PPU_DIVIDER;
-            ppuEventDeadline = event;
-            ppuDeadline = boardDeadline ? Math.min(event, boardDeadline()) : event;
-        }
-    }
-
-    /** The clock by which the board's bound ({@link Mapper#dotsToBoardEvent}) says to catch up. */
-    private long boardDeadline() {
-        return ppuClock + (long) mapper.dotsToBoardEvent(ppu) * PPU_DIVIDER;
+        ppuCatchUp.sync(masterClock);
     }
 
     /**
@@ -617,54 +545,9 @@ public final class Console implements Digestible {
      */
     private static final boolean[] BOUND_REGISTERS = {true, true, true, false, false, false, true, true};
 
-    /**
-     * After a CPU access that may change what the board's bound depends on (a board write, a PPU
-     * register write or data read), made with the PPU caught up to it: the board is asked again
-     * from there, without another catch-up.
-     */
-    private void boardBoundStale() {
-        if (boardDeadline) {
-            ppuDeadline = Math.min(ppuEventDeadline, boardDeadline());
-        }
-    }
-
-    /**
-     * Runs {@code dots} dots for a board that watches the PPU bus, noting where each run starts
-     * so {@link #busCycles} can time the accesses inside it by the PPU's position. A run that
-     * starts before the pre-render line's dot 339 stops there, so no run both takes the odd-frame
-     * skip and goes on past the end of the frame.
-     */
-    private void runWatched(long dots) {
-        do {
-            final int pos = ppu.scanline() * 341 + ppu.dot();
-            long k = pos < SKIP_DOT ? SKIP_DOT - pos : FRAME_DOTS - pos + SKIP_DOT;
-            if (k <= 0 || k > dots) {
-                k = dots;
-            }
-            runStartPosition = pos;
-            runStartClock = ppuClock;
-            ppuClock += k * PPU_DIVIDER;
-            inPpuRun = true;
-            ppu.run((int) k);
-            inPpuRun = false;
-            dots -= k;
-        } while (dots > 0);
-    }
-
-    /**
-     * The board's clock ({@link Mapper.BusClock#time}): for an access inside a PPU run, the end
-     * of its dot (the clock before the run plus 4 per dot from the run's first position to the
-     * PPU's present one); otherwise the master clock.
-     */
+    /** The board's clock ({@link Mapper.BusClock#time}): the time of the PPU dot or CPU cycle in progress. */
     private long busTime() {
-        if (inPpuRun) {
-            int elapsed = ppu.scanline() * 341 + ppu.dot() - runStartPosition;
-            if (elapsed < 0) {
-                elapsed += FRAME_DOTS;
-            }
-            return runStartClock + (long) elapsed * PPU_DIVIDER;
-        }
-        return masterClock;
+        return ppuCatchUp.busTime(masterClock);
     }
 
     /** A CPU bus read with side effects. */
@@ -676,7 +559,7 @@ public final class Console implements Digestible {
             syncPpu();
             value = ppu.readRegister(addr & 7);
             if ((addr & 7) == 7) {
-                boardBoundStale();
+                ppuCatchUp.boardBoundStale();
             }
         } else if (addr < 0x4020) {
             switch (addr) {
@@ -713,7 +596,7 @@ public final class Console implements Digestible {
             syncPpu();
             ppu.writeRegister(addr & 7, value);
             if (BOUND_REGISTERS[addr & 7]) {
-                boardBoundStale();
+                ppuCatchUp.boardBoundStale();
             }
         } else if (addr < 0x4020) {
             switch (addr) {
@@ -725,7 +608,7 @@ public final class Console implements Digestible {
             // A board write may switch banks or mirroring: the PPU must have read with the old ones.
             syncPpu();
             mapper.busWrite(addr, value);
-            boardBoundStale();
+            ppuCatchUp.boardBoundStale();
         }
     }
 
@@ -823,7 +706,7 @@ public final class Console implements Digestible {
     @Override
     public long digestTerm() {
         syncPpu(); // the digest is of the state at this cycle, lazily stepped PPU included
-        return S_CONSOLE * (DigestKeys.W0 * cycle + DigestKeys.W1 * masterClock + DigestKeys.W2 * ppuClock
+        return S_CONSOLE * (DigestKeys.W0 * cycle + DigestKeys.W1 * masterClock + DigestKeys.W2 * ppuCatchUp.clock()
                         + DigestKeys.W3 * (openBus & 0xFFL) + DigestKeys.W4 * ram.hash())
                 + S_CPU * cpu.digestTerm()
                 + S_PPU * ppuTerm()
@@ -864,7 +747,7 @@ public final class Console implements Digestible {
             parts += slope != 0 ? slope * (c - representedCycle) : S_MAPPER * mapper.digestTerm();
         }
         final long bus = (openBus & 0xFFL) | ((c - apu.syncedCycle()) << 8);
-        return ((K_CYCLE * c + K_MASTER * masterClock) + (K_PPU_CLOCK * ppuClock + K_OPEN_BUS * bus))
+        return ((K_CYCLE * c + K_MASTER * masterClock) + (K_PPU_CLOCK * ppuCatchUp.clock() + K_OPEN_BUS * bus))
                 + ((K_RAM * ram.hash() + parts) + S_CPU * cpu.digestTerm());
     }
 
@@ -976,7 +859,7 @@ public final class Console implements Digestible {
      * compared every time.
      */
     private boolean sameRepresentation(Console o) {
-        if ((((cycle ^ o.cycle) | (masterClock ^ o.masterClock) | (ppuClock ^ o.ppuClock) | (openBus ^ o.openBus)
+        if ((((cycle ^ o.cycle) | (masterClock ^ o.masterClock) | (ppuCatchUp.clock() ^ o.ppuCatchUp.clock()) | (openBus ^ o.openBus)
                 | (ram.hash() ^ o.ram.hash())) != 0) | !cpu.sameState(o.cpu)) {
             return false;
         }
@@ -1006,7 +889,7 @@ public final class Console implements Digestible {
         s.beginSection("console");
         cycle = s.i64("cycle", cycle);
         masterClock = s.i64("masterClock", masterClock);
-        ppuClock = s.i64("ppuClock", ppuClock);
+        ppuCatchUp.clock(s.i64("ppuClock", ppuCatchUp.clock()));
         openBus = s.u8("openBus", openBus);
         ram.state(s);
         s.endSection();
@@ -1028,7 +911,7 @@ public final class Console implements Digestible {
             // which would catch up at the next cycle): an engine loaded from a snapshot catches
             // its PPU up at the same cycles as the engine the snapshot was taken from, so their
             // representations stay alike (CycleDigest#representation).
-            refreshPpuDeadline();
+            ppuCatchUp.refreshDeadline();
         }
         changes.bump(); // any visitor (a reader loads, a fault poke changes a value)
     }
