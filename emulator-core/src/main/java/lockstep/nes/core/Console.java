@@ -1,5 +1,13 @@
 package lockstep.nes.core;
 
+import static lockstep.nes.core.ConsoleSections.APU;
+import static lockstep.nes.core.ConsoleSections.CONSOLE;
+import static lockstep.nes.core.ConsoleSections.CONTROLLERS;
+import static lockstep.nes.core.ConsoleSections.CPU;
+import static lockstep.nes.core.ConsoleSections.DMA;
+import static lockstep.nes.core.ConsoleSections.MAPPER;
+import static lockstep.nes.core.ConsoleSections.PPU;
+
 import lockstep.nes.state.NotState;
 
 import lockstep.nes.core.apu.Apu;
@@ -590,14 +598,14 @@ public final class Console implements Digestible {
     @Override
     public long digestTerm() {
         syncPpu(); // the digest is of the state at this cycle, lazily stepped PPU included
-        return ConsoleSections.CONSOLE * (DigestKeys.W0 * cycle + DigestKeys.W1 * masterClock + DigestKeys.W2 * ppuCatchUp.clock()
+        return CONSOLE * (DigestKeys.W0 * cycle + DigestKeys.W1 * masterClock + DigestKeys.W2 * ppuCatchUp.clock()
                         + DigestKeys.W3 * (openBus & 0xFFL) + DigestKeys.W4 * ram.hash())
-                + ConsoleSections.CPU * cpu.digestTerm()
-                + ConsoleSections.PPU * ppu.digestTerm()
-                + ConsoleSections.APU * apu.digestTerm()
-                + ConsoleSections.DMA * dma.digestTerm()
-                + ConsoleSections.CONTROLLERS * controllers.digestTerm()
-                + ConsoleSections.MAPPER * mapper.digestTerm();
+                + CPU * cpu.digestTerm()
+                + PPU * ppu.digestTerm()
+                + APU * apu.digestTerm()
+                + DMA * dma.digestTerm()
+                + CONTROLLERS * controllers.digestTerm()
+                + MAPPER * mapper.digestTerm();
     }
 
     /**

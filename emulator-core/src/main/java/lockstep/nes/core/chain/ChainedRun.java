@@ -3,8 +3,6 @@ package lockstep.nes.core.chain;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.ConsoleSections;
 import lockstep.nes.core.Dma;
-import lockstep.nes.core.apu.Apu;
-import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.cpu.Cpu;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.NotState;
@@ -26,10 +24,6 @@ public final class ChainedRun implements Console.AccessWatcher {
 
     private final Console console;
     private final RepresentationTerm terms;
-    private final Cpu cpu;
-    private final Dma dma;
-    private final Apu apu;
-    private final Mapper mapper;
     /** The board counts CPU cycles: its term moves every cycle, uncounted. */
     private final boolean boardCycles;
 
@@ -45,10 +39,6 @@ public final class ChainedRun implements Console.AccessWatcher {
     public ChainedRun(RepresentationTerm terms) {
         this.terms = terms;
         this.console = terms.console();
-        this.cpu = console.cpu();
-        this.dma = console.dma();
-        this.apu = console.apu();
-        this.mapper = console.representedMapper();
         this.boardCycles = console.boardCountsCycles();
     }
 
@@ -69,7 +59,8 @@ public final class ChainedRun implements Console.AccessWatcher {
      */
     public long run(long limit) {
         final Console con = console;
-        final Cpu c = cpu;
+        final Cpu c = con.cpu();
+        final Dma dma = con.dma();
         final long frame = con.frameAfterCycle();
         chain = CHAIN_SEED;
         chainedCount = Long.MIN_VALUE; // the first boundary folds the counted parts
@@ -121,9 +112,11 @@ public final class ChainedRun implements Console.AccessWatcher {
      * PPU clock included (it moves only as the PPU is caught up, which counts a change first).
      */
     private void foldParts() {
-        chainedCount = console.changeCount();
-        final long parts = CHAIN_PARTS * (terms.countedPartsTerm() + ConsoleSections.MAPPER * mapper.digestTerm())
-                + DigestKeys.W1 * console.ppuClock() + DigestKeys.W2 * apu.syncedCycle();
+        final Console con = console;
+        chainedCount = con.changeCount();
+        final long board = ConsoleSections.MAPPER * con.representedMapper().digestTerm();
+        final long parts = CHAIN_PARTS * (terms.countedPartsTerm() + board)
+                + DigestKeys.W1 * con.ppuClock() + DigestKeys.W2 * con.apu().syncedCycle();
         if (parts != chainedParts) {
             chainedParts = parts;
             chain = Long.rotateLeft(chain, 29) * CHAIN_K + parts;

@@ -1,7 +1,14 @@
 package lockstep.nes.core.chain;
 
+import static lockstep.nes.core.ConsoleSections.APU;
+import static lockstep.nes.core.ConsoleSections.CONSOLE;
+import static lockstep.nes.core.ConsoleSections.CONTROLLERS;
+import static lockstep.nes.core.ConsoleSections.CPU;
+import static lockstep.nes.core.ConsoleSections.DMA;
+import static lockstep.nes.core.ConsoleSections.MAPPER;
+import static lockstep.nes.core.ConsoleSections.PPU;
+
 import lockstep.nes.core.Console;
-import lockstep.nes.core.ConsoleSections;
 import lockstep.nes.core.Dma;
 import lockstep.nes.core.apu.Apu;
 import lockstep.nes.core.cart.Mapper;
@@ -21,21 +28,14 @@ import lockstep.nes.state.NotState;
  * representations mean equal states is in docs/design/chain.md.
  */
 public final class RepresentationTerm {
-    private static final long S_CONSOLE = ConsoleSections.CONSOLE;
-    private static final long S_CPU = ConsoleSections.CPU;
-    private static final long S_PPU = ConsoleSections.PPU;
-    private static final long S_APU = ConsoleSections.APU;
-    private static final long S_DMA = ConsoleSections.DMA;
-    private static final long S_CONTROLLERS = ConsoleSections.CONTROLLERS;
-    private static final long S_MAPPER = ConsoleSections.MAPPER;
     // The console section's words scaled by its section factor (the representation digest's
     // per-cycle part, one multiply each): cycle, masterClock, ppuClock, openBus (with the APU's
     // lag above its 8 bits: 0 once caught up, so the word is the digest's), RAM hash.
-    private static final long K_CYCLE = S_CONSOLE * DigestKeys.W0;
-    private static final long K_MASTER = S_CONSOLE * DigestKeys.W1;
-    private static final long K_PPU_CLOCK = S_CONSOLE * DigestKeys.W2;
-    private static final long K_OPEN_BUS = S_CONSOLE * DigestKeys.W3;
-    private static final long K_RAM = S_CONSOLE * DigestKeys.W4;
+    private static final long K_CYCLE = CONSOLE * DigestKeys.W0;
+    private static final long K_MASTER = CONSOLE * DigestKeys.W1;
+    private static final long K_PPU_CLOCK = CONSOLE * DigestKeys.W2;
+    private static final long K_OPEN_BUS = CONSOLE * DigestKeys.W3;
+    private static final long K_RAM = CONSOLE * DigestKeys.W4;
 
     private final Console console;
     private final Cpu cpu;
@@ -135,11 +135,11 @@ public final class RepresentationTerm {
         long parts = representedParts;
         if (boardTermTimed) {
             final long slope = boardSlope;
-            parts += slope != 0 ? slope * (c - representedCycle) : S_MAPPER * mapper.digestTerm();
+            parts += slope != 0 ? slope * (c - representedCycle) : MAPPER * mapper.digestTerm();
         }
         final long bus = (con.openBus() & 0xFFL) | ((c - apu.syncedCycle()) << 8);
         return ((K_CYCLE * c + K_MASTER * con.masterClock()) + (K_PPU_CLOCK * con.ppuClock() + K_OPEN_BUS * bus))
-                + ((K_RAM * ram.hash() + parts) + S_CPU * cpu.digestTerm());
+                + ((K_RAM * ram.hash() + parts) + CPU * cpu.digestTerm());
     }
 
     /**
@@ -148,8 +148,8 @@ public final class RepresentationTerm {
      * {@link #term} and a chained stretch ({@link ChainedRun}) take them.
      */
     long countedPartsTerm() {
-        return S_PPU * ppuTerm() + S_APU * apu.representedTerm() + S_DMA * dma.digestTerm()
-                + S_CONTROLLERS * controllers.digestTerm();
+        return PPU * ppuTerm() + APU * apu.representedTerm() + DMA * dma.digestTerm()
+                + CONTROLLERS * controllers.digestTerm();
     }
 
     /**
@@ -162,9 +162,9 @@ public final class RepresentationTerm {
         final long board = mapper.digestTerm();
         // A board whose term grows by a known amount per cycle (its clock count) is extrapolated
         // from here; one whose growth is unknown (cycle counters) is taken afresh every cycle.
-        boardSlope = boardTermTimed && !boardCycles ? S_MAPPER * mapper.digestTermPerCycle() : 0;
+        boardSlope = boardTermTimed && !boardCycles ? MAPPER * mapper.digestTermPerCycle() : 0;
         representedCycle = console.cycles();
-        representedParts = boardTermTimed && boardSlope == 0 ? t : t + S_MAPPER * board;
+        representedParts = boardTermTimed && boardSlope == 0 ? t : t + MAPPER * board;
     }
 
     /** The PPU's digest term as it stands (not caught up), cached until the PPU next changes. */
