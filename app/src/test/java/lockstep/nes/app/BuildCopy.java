@@ -21,12 +21,12 @@ import javax.tools.ToolProvider;
 
 /**
  * Builds an engine-host jar from a copy of this repository's sources (optionally patched), the
- * way a second build of the project would: the main sources of ppu, emulator-core, verifier and
+ * way a second build of the project would: the main sources of state, ppu, emulator-core, verifier and
  * app are copied, one file may be patched, and javac compiles the engine host's entry point with
  * everything it references from the copied sources (never from this build's classes).
  */
 final class BuildCopy {
-    static final String[] MODULES = {"ppu", "emulator-core", "verifier", "app"};
+    static final String[] MODULES = {"state", "ppu", "emulator-core", "verifier", "app"};
     static final String CPU = "emulator-core/src/main/java/lockstep/nes/core/cpu/Cpu.java";
 
     private BuildCopy() {
