@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import lockstep.nes.core.Console;
-import lockstep.nes.core.PairStepper;
+import lockstep.nes.core.chain.PairStepper;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.digest.CycleDigest;

@@ -1,5 +1,13 @@
 package lockstep.nes.core;
 
+import static lockstep.nes.core.ConsoleSections.APU;
+import static lockstep.nes.core.ConsoleSections.CONSOLE;
+import static lockstep.nes.core.ConsoleSections.CONTROLLERS;
+import static lockstep.nes.core.ConsoleSections.CPU;
+import static lockstep.nes.core.ConsoleSections.DMA;
+import static lockstep.nes.core.ConsoleSections.MAPPER;
+import static lockstep.nes.core.ConsoleSections.PPU;
+
 import lockstep.nes.state.NotState;
 
 import lockstep.nes.core.apu.Apu;
@@ -25,43 +33,12 @@ import lockstep.nes.state.StateVisitor;
  * cycle, so PPU register accesses land on the right dot. The PPU runs one master clock behind
  * the CPU (the power-on alignment that the hardware tests expect).
  *
- * <p>When the board never looks at the PPU's bus ({@link lockstep.nes.ppu.PpuBus#direct} is
- * non-null), nothing outside the PPU can see its progress between accesses that observe it, so
- * the PPU is caught up lazily ({@link #syncPpu}): before every PPU register or board access,
- * when it reaches a dot that changes /NMI or the frame counter, and before anyone looks at it
- * ({@link #ppu}, {@link #frame}, {@link #state}). Every observation is the same as with the PPU
- * stepped in lockstep.
- *
- * <p>Boards that watch the PPU's bus (A12 counters, CHR latches) may opt in too
- * ({@link Mapper#lazyPpuSafe}): they time bus events through {@link Mapper.BusClock}, which
- * gives each PPU access the CPU cycle of its dot however late the PPU performs it, and the
- * console also catches the PPU up before the board could change its /IRQ
- * ({@link Mapper#dotsToBoardEvent}, asked again after every access that could change it). Other
- * bus-watching boards have the PPU stepped with the CPU, one or two dots at a time.
+ * <p>The PPU may run behind the CPU until something could observe it ({@link PpuCatchUp}): it
+ * is caught up before every PPU register or board access, at its deadlines, and before anyone
+ * looks at it ({@link #ppu}, {@link #frame}, {@link #state}).
  */
 public final class Console implements Digestible {
-    private static final long S_CONSOLE = DigestKeys.section("console");
-    private static final long S_CPU = DigestKeys.section("cpu");
-    private static final long S_PPU = DigestKeys.section("ppu");
-    private static final long S_APU = DigestKeys.section("apu");
-    private static final long S_DMA = DigestKeys.section("dma");
-    private static final long S_CONTROLLERS = DigestKeys.section("controllers");
-    private static final long S_MAPPER = DigestKeys.section("mapper");
-    // The console section's words scaled by its section factor (the representation digest's
-    // per-cycle part, one multiply each): cycle, masterClock, ppuClock, openBus (with the APU's
-    // lag above its 8 bits: 0 once caught up, so the word is the digest's), RAM hash.
-    private static final long K_CYCLE = S_CONSOLE * DigestKeys.W0;
-    private static final long K_MASTER = S_CONSOLE * DigestKeys.W1;
-    private static final long K_PPU_CLOCK = S_CONSOLE * DigestKeys.W2;
-    private static final long K_OPEN_BUS = S_CONSOLE * DigestKeys.W3;
-    private static final long K_RAM = S_CONSOLE * DigestKeys.W4;
-
     private static final int CPU_DIVIDER = 12;
-    private static final int PPU_DIVIDER = 4;
-    private static final int PPU_OFFSET = 1;
-    /** Dots in a frame without the odd-frame skip, and the pre-render line's dot 339 (the skip). */
-    private static final int FRAME_DOTS = 262 * 341;
-    private static final int SKIP_DOT = 261 * 341 + 339;
 
     private final Cartridge cartridge;
     private final Mapper mapper;
@@ -75,94 +52,28 @@ public final class Console implements Digestible {
     /** CPU cycles started since power-on, minus one (-1 at power, as the reset sequence starts). */
     private long cycle;
     private long masterClock;
-    private long ppuClock;
     /** The last value seen on the CPU data bus. */
     private int openBus;
-
-    /** True when the PPU may run behind (see the class comment). Fixed wiring, not state. */
-    private final boolean lazyPpu;
-    /** True when the board watches the PPU bus: PPU runs keep the time of each dot (runWatched). */
-    private final boolean watchedPpu;
-    /** True when the deadline includes the board's bound ({@link Mapper#dotsToBoardEvent}). */
-    private final boolean boardDeadline;
-    // The PPU run in progress for a bus-watching board (bookkeeping of runWatched, not state):
-    // its first dot's position (scanline * 341 + dot before it) and the PPU clock before it.
-    @NotState("bookkeeping of a PPU run in progress (runWatched); false between cycles")
-    private boolean inPpuRun;
-    @NotState("bookkeeping of a PPU run in progress (runWatched)")
-    private int runStartPosition;
-    @NotState("bookkeeping of a PPU run in progress (runWatched)")
-    private long runStartClock;
-    /**
-     * The master clock (less the PPU offset) at which the PPU must next be caught up. Derived
-     * from the PPU's position (a cache, not state); Long.MIN_VALUE forces a catch-up.
-     */
-    @NotState("catch-up deadline, derived from the PPU's position and the board")
-    private long ppuDeadline = Long.MIN_VALUE;
-    /**
-     * The PPU's own part of {@link #ppuDeadline} (its next event, {@link Ppu#dotsToEvent}) as of
-     * the last catch-up: no register access changes it, so an access that may change the board's
-     * bound combines it with the board's new bound at once (a cache, not state).
-     */
-    @NotState("catch-up deadline, derived from the PPU's position")
-    private long ppuEventDeadline;
-    /**
-     * The PPU's digest term as it stood when {@link #ppuChanges} read {@link #ppuTermCount}, for
-     * {@link #sameRepresentationAs} (the PPU's term as of its last catch-up): every change of the
-     * PPU is counted (its mutators count themselves), so the term holds while the count does.
-     * A cache, not state.
-     */
-    @NotState("digest cache")
-    private long ppuTerm;
-    @NotState("digest cache")
-    private long ppuTermCount = -1;
-    /**
-     * The counted parts' term of {@link #representationTerm} (PPU as of its last catch-up, APU as
-     * of the last cycle it ran through, DMA, controllers, board, each scaled by its section
-     * factor) as it stood when {@link #changes} read {@link #representedCount}. A cache, not state.
-     */
-    @NotState("cache of the representation digest's counted parts")
-    private long representedParts;
-    @NotState("cache key of representedParts")
-    private long representedCount = Long.MIN_VALUE;
-    /**
-     * For a board whose term moves with the clock ({@link #boardTermTimed}): how much its scaled
-     * term grows per cycle ({@link Mapper#digestTermPerCycle}, included in representedParts as of
-     * cycle {@link #representedCycle}), or 0 when it is taken afresh every cycle. A cache.
-     */
-    @NotState("cache: the board term's growth per cycle")
-    private long boardSlope;
-    @NotState("cache key: the cycle representedParts was taken at")
-    private long representedCycle;
 
     /**
      * Counts every change of the parts that change only on events: the PPU (counted here, at
      * each catch-up, power, reset and state visit), the APU, DMA, controllers and board (each
      * counting its own). Clocks, console fields, CPU RAM and CPU are not counted: they change
-     * nearly every cycle and {@link #sameRepresentation} compares them every time. Wiring, not state.
+     * nearly every cycle and the lockstep check compares them every time. Wiring, not state.
      */
     private final ChangeCounter changes = new ChangeCounter();
-    /** The PPU's own changes, each counted in {@link #changes} too: {@link #ppuTerm} keys on it. */
+    /** The PPU's own changes, each counted in {@link #changes} too: a cache of the PPU's term keys on it. */
     private final ChangeCounter ppuChanges = new ChangeCounter(changes);
-    // The lockstep check's memory (a cache, not state): when it last found this console's
-    // counted parts equal to seenPartner's, the two counters read seenMine and seenTheirs.
-    @NotState("lockstep check's memory")
-    private Console seenPartner;
-    @NotState("lockstep check's memory")
-    private long seenMine;
-    @NotState("lockstep check's memory")
-    private long seenTheirs;
+    /** Runs the PPU up to the master clock, lazily where nothing could see the difference. */
+    private final PpuCatchUp ppuCatchUp;
+    /** Sees whole instructions' bus accesses while a lockstep chain runs (see {@link AccessWatcher}). */
+    @NotState("the lockstep chain attached during a chained run; null between runs")
+    private AccessWatcher watcher;
 
     // Fixed wiring decided once from the board's declared hooks (not state): hooks a board does
     // not declare cost nothing per cycle.
     /** The board counts CPU cycles ({@link BoardHooks#CPU_CYCLE}). */
     private final boolean boardCycles;
-    /**
-     * The board's digest term moves every cycle without a counted change (it counts CPU cycles,
-     * or packs a cycle count read off the clock: {@link Mapper#digestTermMovesWithClock}), so
-     * {@link #representationTerm} takes it afresh every cycle instead of caching it.
-     */
-    private final boolean boardTermTimed;
     /** The board can pull /IRQ low ({@link BoardHooks#IRQ}). */
     private final boolean boardIrq;
     /**
@@ -179,14 +90,10 @@ public final class Console implements Digestible {
         this.cartridge = cartridge;
         this.mapper = mapper;
         this.ppu = new Ppu(mapper);
-        final boolean direct = mapper.direct() != null;
-        this.watchedPpu = !direct;
-        this.lazyPpu = !eager && (direct || mapper.lazyPpuSafe());
-        this.boardDeadline = lazyPpu && !direct;
+        this.ppuCatchUp = new PpuCatchUp(ppu, mapper, changes, eager);
         this.boardCycles = mapper.hasHook(BoardHooks.CPU_CYCLE);
         this.boardIrq = mapper.hasHook(BoardHooks.IRQ);
-        this.boardTermTimed = boardCycles || mapper.digestTermMovesWithClock();
-        this.syncAtStart = !lazyPpu || boardCycles || boardDeadline;
+        this.syncAtStart = !ppuCatchUp.lazy() || boardCycles || ppuCatchUp.boardBound();
         this.ramData = ram.array();
         mapper.attach(this::busTime);
         mapper.trackChanges(changes);
@@ -216,9 +123,8 @@ public final class Console implements Digestible {
         ram.fill(0);
         cycle = -1;
         masterClock = CPU_DIVIDER;
-        ppuClock = 0;
+        ppuCatchUp.power();
         openBus = 0;
-        ppuDeadline = Long.MIN_VALUE;
         changes.bump();
         mapper.power();
         ppu.power();
@@ -236,7 +142,7 @@ public final class Console implements Digestible {
         apu.reset();
         dma.power();
         cpu.reset();
-        ppuDeadline = Long.MIN_VALUE;
+        ppuCatchUp.expire();
         changes.bump();
     }
 
@@ -315,7 +221,7 @@ public final class Console implements Digestible {
      * read other than JSR's, after its pushes to the stack page) or by a DMC request, which the
      * APU makes only at a visible event, not before its {@link Apu#nextEventCycle}.
      */
-    boolean wholeInstructionSafe() {
+    public boolean wholeInstructionSafe() {
         return !cpu.isWrite() && !dma.wantsReadCycle()
                 && apu.nextEventCycle() > cycle + Cpu.MAX_INSTRUCTION_CYCLES;
     }
@@ -326,17 +232,16 @@ public final class Console implements Digestible {
      * deadline stops at, and no access moves that dot earlier (an eagerly stepped PPU has no
      * deadline: never true).
      */
-    boolean frameCannotEndWithin() {
-        return masterClock + (long) Cpu.MAX_INSTRUCTION_CYCLES * CPU_DIVIDER - PPU_OFFSET < ppuDeadline;
+    public boolean frameCannotEndWithin() {
+        return !ppuCatchUp.isDue(masterClock + (long) Cpu.MAX_INSTRUCTION_CYCLES * CPU_DIVIDER);
     }
 
     /**
      * The bus of whole instructions: one cycle per call, as {@link #runCycle} makes it. A cycle
      * that reads RAM or $8000-$FFFF, or writes RAM, before the PPU's and the APU's deadlines
      * (a quiet cycle: the catch-ups of {@link #beginCycle} and {@link #runPpu} would do nothing),
-     * on a board without a cycle counter, is its clocks and its access alone (folded into the
-     * chain of a chained stretch like any other access), small
-     * enough to inline into {@link Cpu#runInstruction} ({@link Cpu.Bus#quietRead}); any other
+     * on a board without a cycle counter, is its clocks and its access alone (seen by an
+     * {@link AccessWatcher} like any other access), small enough to inline into {@link Cpu#runInstruction} ({@link Cpu.Bus#quietRead}); any other
      * is the whole cycle ({@code cycleRead}, {@code cycleWrite}). A quiet cycle changes neither
      * /NMI nor /IRQ (only catch-ups at the deadlines, register accesses and board cycles do), so
      * the CPU polls after it from the lines it last saw. Per-cycle work added here must be done
@@ -350,8 +255,9 @@ public final class Console implements Digestible {
             final int value = read(address);
             masterClock += CPU_DIVIDER - 5;
             runPpu();
-            if (chained) {
-                foldCycle(address | ((long) openBus << 32)); // the value read, unless a $4015 read's
+            final AccessWatcher w = watcher;
+            if (w != null) {
+                w.access(address | ((long) openBus << 32)); // the value read, unless a $4015 read's
             }
             return value;
         }
@@ -363,8 +269,9 @@ public final class Console implements Digestible {
             write(address, value);
             masterClock += CPU_DIVIDER - 7;
             runPpu();
-            if (chained) {
-                foldCycle(address | (1L << 24) | ((long) value << 32));
+            final AccessWatcher w = watcher;
+            if (w != null) {
+                w.access(address | (1L << 24) | ((long) value << 32));
             }
         }
 
@@ -384,8 +291,9 @@ public final class Console implements Digestible {
                 }
                 openBus = value;
                 masterClock += CPU_DIVIDER - 5;
-                if (chained) {
-                    foldAccess(address | ((long) value << 32));
+                final AccessWatcher w = watcher;
+                if (w != null) {
+                    w.quietAccess(address | ((long) value << 32));
                 }
                 return value;
             }
@@ -399,8 +307,9 @@ public final class Console implements Digestible {
                 masterClock += CPU_DIVIDER;
                 openBus = value;
                 ram.write(address & 0x7FF, value);
-                if (chained) {
-                    foldAccess(address | (1L << 24) | ((long) value << 32));
+                final AccessWatcher w = watcher;
+                if (w != null) {
+                    w.quietAccess(address | (1L << 24) | ((long) value << 32));
                 }
                 return 0;
             }
@@ -421,136 +330,43 @@ public final class Console implements Digestible {
     /**
      * True when the coming cycle is quiet (see {@link #bus}): it ends before the PPU's deadline
      * (so neither catch-up of the cycle runs it) and starts before the APU's next event, and the
-     * board counts no cycles. A chained stretch ({@link #runChained}) folds quiet cycles' accesses
-     * as it folds the others.
+     * board counts no cycles. A lockstep chain ({@link AccessWatcher}) sees quiet cycles' accesses
+     * as it sees the others.
      */
     private boolean quietCycle() {
-        return masterClock + CPU_DIVIDER - PPU_OFFSET < ppuDeadline && cycle + 1 < apu.nextEventCycle()
+        return !ppuCatchUp.isDue(masterClock + CPU_DIVIDER) && cycle + 1 < apu.nextEventCycle()
                 && !boardCycles;
     }
 
-    // ---- stretches of cycles folded into a running hash (the same-thread lockstep verifier) ----
-
-    // The chained stretch in progress (bookkeeping of runChained, not state).
-    @NotState("whether a chained stretch is running")
-    private boolean chained;
-    @NotState("the running stretch's hash")
-    private long chain;
-    /** {@link #changes} when the counted parts' term was last folded, and that term. */
-    @NotState("change count when the stretch last folded the counted parts")
-    private long chainedCount;
-    @NotState("the counted parts' term the stretch last folded")
-    private long chainedParts;
-
-    /** The chain's multiplier per cycle and the weight of the counted parts (odd constants). */
-    private static final long CHAIN_K = 0x9E3779B97F4A7C15L;
-    private static final long CHAIN_PARTS = 0xD6E8FEB86659FD93L;
-    /** The chain before a stretch's first cycle. */
-    private static final long CHAIN_SEED = 0x243F6A8885A308D3L;
-
     /**
-     * Runs this engine, as {@link #runFrame} does, until the frame ends or {@link #cycles()}
-     * reaches {@code limit} (whichever comes first; whole instructions only where they cannot
-     * pass the limit), folding it into a running hash, the chain, which it returns:
-     * <ul>
-     * <li>every cycle's bus access: address, direction, and the value on the data bus after it
-     *     (the open bus: the value read or written; a $4015 read, which leaves the bus alone,
-     *     reads what the APU's state and the open bus give) — whole instructions' cycles and
-     *     cycles run alone (interrupt sequences, instructions near an event, DMA cycles) alike;
-     * <li>the term of the counted parts: the PPU (as of its last catch-up) with the PPU clock,
-     *     the APU, DMA, controllers and board, after every cycle that changed it (a counted
-     *     change; quiet cycles make none), and at every instruction boundary where it changed
-     *     (a board that counts CPU cycles moves it every cycle, uncounted).
-     * </ul>
-     *
-     * <p>Why two engines that start a stretch with equal representations
-     * ({@link #sameRepresentationAs}, both caught up there so that their caches agree too), run
-     * it to the same cycle, leave equal chains and end it with equal representations were equal
-     * after every cycle of it (hash collisions aside): the cycle count and the master clock move
-     * alike; the CPU (registers and internal latches) after each cycle is a function of its
-     * state at the stretch's start and the values it read, all in the chain; the CPU RAM changes
-     * only by the CPU's writes, all in the chain (faults and pokes come between stretches); the
-     * counted parts change by the CPU's accesses to them (in the chain) and by their own
-     * progress (which, in an engine that misbehaves, may differ on its own: a PPU fetching
-     * other pattern bytes), and the chain holds their term after every cycle that changed it.
-     * Instruction boundaries alone would not do: a part may differ and heal between two of them
-     * (a PPU caught up by the $2004 writes of an OAM DMA while it draws), unseen by any access.
-     * So an engine that starts a stretch differently is refused before it (its representation
-     * differs), and one that comes to differ inside it either reads or writes something else
-     * (its chain differs at that access), or its counted parts differ after some cycle (the
-     * chain differs there), or it ends the stretch different (its representation differs). The
-     * registers and RAM are not folded themselves: they would cost about a tenth of the
-     * engine's time and add nothing the accesses do not determine. One part is held less
-     * closely: a board that counts CPU cycles moves its term every cycle without a counted
-     * change, and the chain holds it at instruction boundaries (and after counted changes).
-     *
-     * <p>{@code PairStepperTest#aDifferenceOnlyOneFoldSeesIsFoundByTheStretch} plants, for each
-     * of these folds, a difference that heals within its stretch and that only that fold sees.
-     *
-     * <p>The chain holds represented values (the PPU clock), so engines equal in state but not
-     * in representation may give different chains: start stretches caught up ({@link #catchUp}).
+     * Sees the bus access of every cycle that a whole instruction ({@link #runWholeInstruction})
+     * runs, as {@code address | (write ? 1 << 24 : 0) | dataBus << 32}, {@code dataBus} being the
+     * value on the CPU data bus after the access (the value read or written; a $4015 read, which
+     * leaves the bus alone, gives what the APU's state and the open bus give). The same-thread
+     * lockstep verifier folds them into its chain ({@code lockstep.nes.core.chain.ChainedRun}).
      */
-    public long runChained(long limit) {
-        final long frame = ppu.frameCount();
-        final Cpu c = cpu;
-        chain = CHAIN_SEED;
-        chainedCount = Long.MIN_VALUE; // the first boundary folds the counted parts
-        chainedParts = 0;
-        chained = true;
-        try {
-            while (ppu.frameCount() == frame && cycle < limit) {
-                if (c.atInstructionStart() && !dma.wantsReadCycle()) {
-                    // An instruction boundary: the counted parts if they changed, then the
-                    // instruction as a whole where runFrame would run it so and it cannot pass
-                    // the limit.
-                    if (changes.count() != chainedCount || boardCycles) {
-                        foldParts();
-                    }
-                    if (cycle + Cpu.MAX_INSTRUCTION_CYCLES <= limit && wholeInstructionSafe() && frameCannotEndWithin()) {
-                        c.runInstruction(bus);
-                        continue;
-                    }
-                }
-                final long access = (c.isWrite() ? 1L << 24 : 0) | c.address();
-                runCycle();
-                foldCycle(access | ((long) openBus << 32));
-            }
-        } finally {
-            chained = false;
-        }
-        return chain;
+    public interface AccessWatcher {
+        /**
+         * A quiet cycle's access (see {@link #bus}): it changed the clocks, the open bus and, for
+         * a write, CPU RAM, nothing counted by {@link #changeCount}.
+         */
+        void quietAccess(long access);
+
+        /** Any other cycle's access, after the whole cycle ran. */
+        void access(long access);
     }
 
-    /** Folds one cycle's bus access into the chain (see {@link #runChained}). */
-    private void foldAccess(long access) {
-        chain = chain * CHAIN_K + access;
+    /** Attaches {@code w} to see whole instructions' bus accesses (null: none, the default). */
+    public void watchAccesses(AccessWatcher w) {
+        watcher = w;
     }
 
     /**
-     * Folds a cycle that is not quiet: its bus access, then the counted parts if the cycle
-     * changed them (a quiet cycle changes none: see {@link #quietCycle}).
+     * Runs the coming instruction as a whole ({@link Cpu#runInstruction}), the CPU at its opcode
+     * fetch and {@link #wholeInstructionSafe} true: the same as running its cycles one by one.
      */
-    private void foldCycle(long access) {
-        chain = chain * CHAIN_K + access;
-        if (changes.count() != chainedCount) {
-            foldParts();
-        }
-    }
-
-    /**
-     * Folds the counted parts' term, with the PPU clock and the APU's last cycle run, into the
-     * chain when it moved. Only a
-     * counted change (or a board's cycle counter) can move it, the PPU clock included (it moves
-     * only as the PPU is caught up, which counts a change first).
-     */
-    private void foldParts() {
-        chainedCount = changes.count();
-        final long parts = CHAIN_PARTS * (countedPartsTerm() + S_MAPPER * mapper.digestTerm())
-                + DigestKeys.W1 * ppuClock + DigestKeys.W2 * apu.syncedCycle();
-        if (parts != chainedParts) {
-            chainedParts = parts;
-            chain = Long.rotateLeft(chain, 29) * CHAIN_K + parts;
-        }
+    public void runWholeInstruction() {
+        cpu.runInstruction(bus);
     }
 
     /** Starts a CPU cycle and runs up to its bus access (DMA cycles; {@link #runCycle} inlines this). */
@@ -565,42 +381,14 @@ public final class Console implements Digestible {
     }
 
     private void runPpu() {
-        if (masterClock - PPU_OFFSET >= ppuDeadline) {
+        if (ppuCatchUp.isDue(masterClock)) {
             syncPpu();
         }
     }
 
-    /** Runs the PPU up to the present master clock (less its offset). */
+    /** Runs the PPU up to the present master clock. */
     private void syncPpu() {
-        changes.bump(); // the PPU, and a board watching its bus, may change
-
-        final long target = masterClock - PPU_OFFSET;
-        final long dots = (target - ppuClock) >> 2;
-        if (dots > 0) {
-            if (watchedPpu) {
-                runWatched(dots);
-            } else {
-                ppuClock += dots * PPU_DIVIDER;
-                ppu.run((int) dots);
-            }
-        }
-        if (lazyPpu) {
-            refreshPpuDeadline();
-        }
-    }
-
-    /** The clock at which a lazily stepped PPU is next caught up, from where it stands now. */
-    private void refreshPpuDeadline() {
-        if (lazyPpu) {
-            final long event = ppuClock + (long) ppu.dotsToEvent() * PPU_DIVIDER;
-            ppuEventDeadline = event;
-            ppuDeadline = boardDeadline ? Math.min(event, boardDeadline()) : event;
-        }
-    }
-
-    /** The clock by which the board's bound ({@link Mapper#dotsToBoardEvent}) says to catch up. */
-    private long boardDeadline() {
-        return ppuClock + (long) mapper.dotsToBoardEvent(ppu) * PPU_DIVIDER;
+        ppuCatchUp.sync(masterClock);
     }
 
     /**
@@ -610,54 +398,9 @@ public final class Console implements Digestible {
      */
     private static final boolean[] BOUND_REGISTERS = {true, true, true, false, false, false, true, true};
 
-    /**
-     * After a CPU access that may change what the board's bound depends on (a board write, a PPU
-     * register write or data read), made with the PPU caught up to it: the board is asked again
-     * from there, without another catch-up.
-     */
-    private void boardBoundStale() {
-        if (boardDeadline) {
-            ppuDeadline = Math.min(ppuEventDeadline, boardDeadline());
-        }
-    }
-
-    /**
-     * Runs {@code dots} dots for a board that watches the PPU bus, noting where each run starts
-     * so {@link #busCycles} can time the accesses inside it by the PPU's position. A run that
-     * starts before the pre-render line's dot 339 stops there, so no run both takes the odd-frame
-     * skip and goes on past the end of the frame.
-     */
-    private void runWatched(long dots) {
-        do {
-            final int pos = ppu.scanline() * 341 + ppu.dot();
-            long k = pos < SKIP_DOT ? SKIP_DOT - pos : FRAME_DOTS - pos + SKIP_DOT;
-            if (k <= 0 || k > dots) {
-                k = dots;
-            }
-            runStartPosition = pos;
-            runStartClock = ppuClock;
-            ppuClock += k * PPU_DIVIDER;
-            inPpuRun = true;
-            ppu.run((int) k);
-            inPpuRun = false;
-            dots -= k;
-        } while (dots > 0);
-    }
-
-    /**
-     * The board's clock ({@link Mapper.BusClock#time}): for an access inside a PPU run, the end
-     * of its dot (the clock before the run plus 4 per dot from the run's first position to the
-     * PPU's present one); otherwise the master clock.
-     */
+    /** The board's clock ({@link Mapper.BusClock#time}): the time of the PPU dot or CPU cycle in progress. */
     private long busTime() {
-        if (inPpuRun) {
-            int elapsed = ppu.scanline() * 341 + ppu.dot() - runStartPosition;
-            if (elapsed < 0) {
-                elapsed += FRAME_DOTS;
-            }
-            return runStartClock + (long) elapsed * PPU_DIVIDER;
-        }
-        return masterClock;
+        return ppuCatchUp.busTime(masterClock);
     }
 
     /** A CPU bus read with side effects. */
@@ -669,7 +412,7 @@ public final class Console implements Digestible {
             syncPpu();
             value = ppu.readRegister(addr & 7);
             if ((addr & 7) == 7) {
-                boardBoundStale();
+                ppuCatchUp.boardBoundStale();
             }
         } else if (addr < 0x4020) {
             switch (addr) {
@@ -706,7 +449,7 @@ public final class Console implements Digestible {
             syncPpu();
             ppu.writeRegister(addr & 7, value);
             if (BOUND_REGISTERS[addr & 7]) {
-                boardBoundStale();
+                ppuCatchUp.boardBoundStale();
             }
         } else if (addr < 0x4020) {
             switch (addr) {
@@ -718,7 +461,7 @@ public final class Console implements Digestible {
             // A board write may switch banks or mirroring: the PPU must have read with the old ones.
             syncPpu();
             mapper.busWrite(addr, value);
-            boardBoundStale();
+            ppuCatchUp.boardBoundStale();
         }
     }
 
@@ -745,8 +488,19 @@ public final class Console implements Digestible {
         return v < 0 ? openBus : v;
     }
 
-    int openBus() {
+    /** The last value seen on the CPU data bus. */
+    public int openBus() {
         return openBus;
+    }
+
+    /** The master clock: 12 per CPU cycle, the bus access 5 (read) or 7 (write) into it. */
+    public long masterClock() {
+        return masterClock;
+    }
+
+    /** The master clock (less the PPU's offset) the PPU has been caught up to. */
+    public long ppuClock() {
+        return ppuCatchUp.clock();
     }
 
     long cycleCounter() {
@@ -780,6 +534,19 @@ public final class Console implements Digestible {
         return changes.count();
     }
 
+    /** A count that moves whenever the PPU may have changed (each move counted in {@link #changeCount} too). */
+    public long ppuChangeCount() {
+        return ppuChanges.count();
+    }
+
+    /**
+     * The board counts CPU cycles ({@link Mapper#cpuCycle}): its state moves every cycle, with no
+     * move of {@link #changeCount}.
+     */
+    public boolean boardCountsCycles() {
+        return boardCycles;
+    }
+
     /**
      * {@link #frame()} without catching the PPU up, for loops that test it after every cycle:
      * exact between cycles, because a lazily stepped PPU is always caught up when it reaches the
@@ -807,6 +574,13 @@ public final class Console implements Digestible {
         syncPpu();
         return mapper;
     }
+    /**
+     * The PPU as of its last catch-up, not caught up (the representation digest's view; only
+     * {@link #ppu} gives the present).
+     */
+    public Ppu representedPpu() { return ppu; }
+    /** The board as of the PPU's last catch-up (the representation digest's view; see {@link #mapper}). */
+    public Mapper representedMapper() { return mapper; }
     public Controllers controllers() { return controllers; }
     public Cartridge cartridge() { return cartridge; }
     /** The 2 KiB CPU RAM. */
@@ -816,81 +590,21 @@ public final class Console implements Digestible {
     @Override
     public long digestTerm() {
         syncPpu(); // the digest is of the state at this cycle, lazily stepped PPU included
-        return S_CONSOLE * (DigestKeys.W0 * cycle + DigestKeys.W1 * masterClock + DigestKeys.W2 * ppuClock
+        return CONSOLE * (DigestKeys.W0 * cycle + DigestKeys.W1 * masterClock + DigestKeys.W2 * ppuCatchUp.clock()
                         + DigestKeys.W3 * (openBus & 0xFFL) + DigestKeys.W4 * ram.hash())
-                + S_CPU * cpu.digestTerm()
-                + S_PPU * ppuTerm()
-                + S_APU * apu.digestTerm()
-                + S_DMA * dma.digestTerm()
-                + S_CONTROLLERS * controllers.digestTerm()
-                + S_MAPPER * mapper.digestTerm();
-    }
-
-    /**
-     * The term of the representation digest ({@code CycleDigest#representation}): the digest
-     * term of every component's described state as it stands, lazily stepped parts not caught
-     * up (the PPU as of its last catch-up, with its clock; the APU as of the last cycle it ran
-     * through, with its lag behind the console, {@code cycle} minus that cycle, packed above
-     * the open bus's 8 bits in the console section's fourth word). Nothing is caught up or
-     * changed. Once the PPU and APU are caught up (the lag 0) it equals {@link #digestTerm}. Because a lazy part's
-     * catch-up depends only on its represented state, the clocks and the board's state (the
-     * condition for stepping it lazily, see {@link #sameRepresentationAs}), equal terms of two
-     * consoles of one cartridge mean equal states; two such consoles fed the same input have
-     * equal terms at every cycle as long as both catch up at the same cycles (every accessor
-     * that catches up, {@link #ppu}, {@link #mapper}, {@link #frame}, {@link #state}, used on
-     * both or neither; {@link #revisit} on one whose partner got a state fault).
-     *
-     * <p>Per cycle: the three clocks, open bus with the APU lag, and the RAM hash (one multiply
-     * each), the CPU's term, and the counted parts' term, recomputed only when {@link #changes}
-     * moved; a board whose term moves with the clock adds its growth since (MMC1 and MMC3: one
-     * multiply for their cycle count) or its term taken afresh (cycle-counting boards). Summed
-     * as a tree.
-     */
-    public long representationTerm() {
-        if (changes.count() != representedCount) {
-            refreshRepresentedParts();
-        }
-        final long c = cycle;
-        long parts = representedParts;
-        if (boardTermTimed) {
-            final long slope = boardSlope;
-            parts += slope != 0 ? slope * (c - representedCycle) : S_MAPPER * mapper.digestTerm();
-        }
-        final long bus = (openBus & 0xFFL) | ((c - apu.syncedCycle()) << 8);
-        return ((K_CYCLE * c + K_MASTER * masterClock) + (K_PPU_CLOCK * ppuClock + K_OPEN_BUS * bus))
-                + ((K_RAM * ram.hash() + parts) + S_CPU * cpu.digestTerm());
-    }
-
-    /**
-     * The PPU (as of its last catch-up), APU (as of the last cycle it ran through), DMA and
-     * controller terms, each scaled by its section factor: the counted parts but the board, as
-     * {@link #representationTerm} and a chained stretch ({@link #foldParts}) take them.
-     */
-    private long countedPartsTerm() {
-        return S_PPU * ppuTerm() + S_APU * apu.representedTerm() + S_DMA * dma.digestTerm()
-                + S_CONTROLLERS * controllers.digestTerm();
-    }
-
-    /**
-     * The counted parts' term for {@link #representationTerm}, as they stand: the board's too,
-     * unless its term moves with the clock ({@link #boardTermTimed}).
-     */
-    private void refreshRepresentedParts() {
-        representedCount = changes.count();
-        final long t = countedPartsTerm();
-        final long board = mapper.digestTerm();
-        // A board whose term grows by a known amount per cycle (its clock count) is extrapolated
-        // from here; one whose growth is unknown (cycle counters) is taken afresh every cycle.
-        boardSlope = boardTermTimed && !boardCycles ? S_MAPPER * mapper.digestTermPerCycle() : 0;
-        representedCycle = cycle;
-        representedParts = boardTermTimed && boardSlope == 0 ? t : t + S_MAPPER * board;
+                + CPU * cpu.digestTerm()
+                + PPU * ppu.digestTerm()
+                + APU * apu.digestTerm()
+                + DMA * dma.digestTerm()
+                + CONTROLLERS * controllers.digestTerm()
+                + MAPPER * mapper.digestTerm();
     }
 
     /**
      * Visits the described state as it is represented, in {@link #state}'s order, without
      * catching anything up: the PPU as of its last catch-up and the APU as of
-     * {@link Apu#syncedCycle}. The reference definition of {@link #representationTerm}
-     * ({@code CycleDigest#recomputeRepresentation}). For writers only; values a visitor returns
+     * {@link Apu#syncedCycle}. The reference definition of the representation digest's fast path
+     * ({@code RepresentationTerm}, pinned to this by {@code CycleDigest#recomputeRepresentation}). For writers only; values a visitor returns
      * are stored and cached terms dropped (tests change single fields this way), but no deadline
      * moves, so a visit that changes nothing leaves the engine's future unchanged.
      */
@@ -913,7 +627,7 @@ public final class Console implements Digestible {
      * changing nothing: everything caught up, caches rebuilt, memories rehashed, deadlines
      * computed afresh. When one engine of a pair gets a state fault (a poke goes through
      * {@link #state}), its partner is revisited at the same cycle, so that a fault that writes
-     * the value already there leaves the two represented alike ({@link #representationTerm}).
+     * the value already there leaves the two represented alike ({@code RepresentationTerm}).
      */
     public void revisit() {
         state(PassThrough.READER);
@@ -935,71 +649,12 @@ public final class Console implements Digestible {
         @Override public void ints(String name, int[] array) { }
     }
 
-    /** The PPU's digest term as it stands (not caught up), cached until the PPU next changes. */
-    private long ppuTerm() {
-        final long count = ppuChanges.count();
-        if (ppuTermCount != count) {
-            ppuTerm = ppu.digestTerm();
-            ppuTermCount = count;
-        }
-        return ppuTerm;
-    }
-
-    /**
-     * Equal representations, PPU not caught up (see {@link Digestible#sameRepresentationAs}): for
-     * two consoles of one cartridge, equal clocks, console fields, CPU fields, PPU term as of its
-     * last catch-up, APU fields and cached terms, DMA, controller and board terms and memory
-     * hashes mean equal states, because the PPU's catch-up is a function of its represented
-     * state, the clocks and the board's represented state and ROM only (the condition for
-     * stepping it lazily at all). Every described field is compared, directly or through a
-     * term; {@code SameRepresentationTest} changes each one alone to prove it.
-     */
-    @Override
-    public boolean sameRepresentationAs(Digestible other) {
-        return other instanceof Console o && o.cartridge == cartridge && sameRepresentation(o);
-    }
-
-    /**
-     * {@link #sameRepresentationAs} for a console of the same cartridge. The values that change
-     * nearly every cycle (clocks, console fields, RAM hash, CPU fields) are compared raw every
-     * time, without short-circuits. The rest (PPU term as of its last catch-up, APU, DMA,
-     * controllers, board) is compared only when either console's {@link #changes} counter has
-     * moved since this check last found that rest equal with {@code o}: neither side changed
-     * since, so it is still equal. A board that counts CPU cycles changes every cycle and is
-     * compared every time.
-     */
-    private boolean sameRepresentation(Console o) {
-        if ((((cycle ^ o.cycle) | (masterClock ^ o.masterClock) | (ppuClock ^ o.ppuClock) | (openBus ^ o.openBus)
-                | (ram.hash() ^ o.ram.hash())) != 0) | !cpu.sameState(o.cpu)) {
-            return false;
-        }
-        final long mine = changes.count();
-        final long theirs = o.changes.count();
-        if (mine == seenMine & theirs == seenTheirs & o == seenPartner) {
-            return !boardCycles || mapper.sameState(o.mapper);
-        }
-        return sameCountedParts(o, mine, theirs);
-    }
-
-    /** The counted parts compared; when equal, remembered as of the counters' readings. */
-    private boolean sameCountedParts(Console o, long mine, long theirs) {
-        if (((ppuTerm() ^ o.ppuTerm()) | (dma.digestTerm() ^ o.dma.digestTerm())
-                | (controllers.digestTerm() ^ o.controllers.digestTerm())) != 0
-                || !apu.sameState(o.apu) || !mapper.sameState(o.mapper)) {
-            return false;
-        }
-        seenPartner = o;
-        seenMine = mine;
-        seenTheirs = theirs;
-        return true;
-    }
-
     /** The console section, the CPU and the PPU as they stand: the start of {@link #state} and {@link #representation}. */
     private void consoleCpuAndPpu(StateVisitor s) {
         s.beginSection("console");
         cycle = s.i64("cycle", cycle, -1, Long.MAX_VALUE);
         masterClock = s.i64("masterClock", masterClock, CPU_DIVIDER, Long.MAX_VALUE);
-        ppuClock = s.i64("ppuClock", ppuClock, 0, Long.MAX_VALUE);
+        ppuCatchUp.clock(s.i64("ppuClock", ppuCatchUp.clock(), 0, Long.MAX_VALUE));
         openBus = s.u8("openBus", openBus);
         ram.state(s);
         s.endSection();
@@ -1021,7 +676,7 @@ public final class Console implements Digestible {
             // which would catch up at the next cycle): an engine loaded from a snapshot catches
             // its PPU up at the same cycles as the engine the snapshot was taken from, so their
             // representations stay alike (CycleDigest#representation).
-            refreshPpuDeadline();
+            ppuCatchUp.refreshDeadline();
         }
         changes.bump(); // any visitor (a reader loads, a fault poke changes a value)
     }

@@ -92,7 +92,7 @@ public final class Dma implements Digestible {
     }
 
     /** True when the DMA unit takes the coming CPU read cycle. */
-    boolean wantsReadCycle() {
+    public boolean wantsReadCycle() {
         return needHalt || transferring;
     }
 

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.chain.PairStepper;
 import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.demo.DemoRom;
 import lockstep.nes.core.digest.CycleDigest;
@@ -197,7 +198,7 @@ class PairStepperTest {
      * A difference that heals and shows through one fold of the chain only (see
      * {@link PlantedDifference}): stepped cycle by cycle it is there and gone within the first
      * frame, and the trace says which kind of fold could see it; the stretch over that frame
-     * finds it. Each case fails when its fold is taken out of {@link Console#runChained}: the
+     * finds it. Each case fails when its fold is taken out of {@link lockstep.nes.core.chain.ChainedRun}: the
      * access of a cycle run alone (not DMA): SINGLE_CYCLE_READ; the access of a DMA cycle:
      * DMC_DMA_READ; the counted parts: COUNTED_PARTS and PARTS_DURING_DMA; the counted parts
      * after the cycles that change them, leaving them at instruction boundaries only:

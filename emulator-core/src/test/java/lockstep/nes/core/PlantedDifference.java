@@ -9,7 +9,7 @@ import lockstep.nes.ppu.Ppu;
 
 /**
  * Differences between two engines that heal within the first frame and that a chained stretch
- * ({@link Console#runChained}) can see through one of its folds only (but {@link #OAM_DMA_READ},
+ * ({@link lockstep.nes.core.chain.ChainedRun}) can see through one of its folds only (but {@link #OAM_DMA_READ},
  * seen by two), one per fold it makes besides the whole instructions' accesses: the accesses of
  * the cycles it runs alone, the accesses of DMA cycles, and the counted parts' term (after the
  * cycles that change it, which a stretch of whole instructions would not see if it folded it at

@@ -9,20 +9,4 @@ package lockstep.nes.state;
 public interface Digestible extends Stateful {
     /** This component's digest term, without rehashing any memory (O(1) in memory sizes). */
     long digestTerm();
-
-    /**
-     * True when this and {@code other} are represented identically as they stand, lazily stepped
-     * parts not caught up (a console's PPU runs behind until something looks at it): then their
-     * states, and so their digests, are equal, as surely as equal digests mean equal states.
-     * Implementations hold this only for two instances that catch their lazy parts up by the same
-     * deterministic code from the same represented values and read-only data (two consoles of
-     * one cartridge: the lag itself is represented by their clocks). False says nothing: two
-     * machines in one state may be represented differently (one has caught its PPU up, the other
-     * not yet), so compare the digests then ({@code CycleDigest.differsFrom} does). Checking this
-     * needs no catch-up and compares raw fields and cached terms, which makes it much cheaper than
-     * two digests; the default is false (no shortcut).
-     */
-    default boolean sameRepresentationAs(Digestible other) {
-        return false;
-    }
 }

@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import lockstep.nes.core.Console;
-import lockstep.nes.core.PairStepper;
+import lockstep.nes.core.chain.PairStepper;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.cpu.Disassembler;
@@ -24,7 +24,7 @@ import lockstep.nes.state.StateDiff;
  * before the next fault), folding every cycle's bus access, and the counted parts' term where it
  * moved, into a running hash; the two hashes and representations are compared at the stretch's
  * end ({@link PairStepper}); equal, they were equal after every cycle (the argument is in
- * {@link Console#runChained}). A difference found so is located by re-running the frame
+ * docs/design/chain.md). A difference found so is located by re-running the frame
  * cycle by cycle from snapshots of both engines taken as it started ({@link #relocate}). Around
  * faults both engines are stepped one cycle at a time and their digests compared after each.
  *
@@ -235,7 +235,7 @@ public final class Lockstep implements VerifySession {
                 }
             }
             // The per-cycle check compares the parts that change only on events when a change
-            // was counted (Console.sameRepresentationAs); a change no path counted would slip by
+            // was counted (RepresentationTerm.sameAs); a change no path counted would slip by
             // it. The whole digests, once a frame, make sure such a change is still caught.
             boolean late = !diverged && da.digest() != db.digest();
             diverged |= late;

@@ -9,6 +9,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.chain.RepresentationTerm;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.snapshot.SnapshotException;
 
@@ -108,6 +109,7 @@ final class ThreadedLockstep implements VerifySession {
         @Override
         public void run() {
             Console c = engine.console;
+            RepresentationTerm term = new RepresentationTerm(c);
             int frame = startFrame;
             try {
                 while (frame < options.frames && !stop) {
@@ -133,7 +135,7 @@ final class ThreadedLockstep implements VerifySession {
                         revisits.afterCycle(c.cycles(), c);
                         // The representation digest's term: its finaliser is a bijection, so
                         // comparing terms is comparing digests, without the finaliser per cycle.
-                        if (!ring.publish(c.representationTerm(), stopped)) {
+                        if (!ring.publish(term.term(), stopped)) {
                             return;
                         }
                     }

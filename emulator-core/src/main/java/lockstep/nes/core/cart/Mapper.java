@@ -506,7 +506,7 @@ public abstract class Mapper implements PpuBus, Digestible {
      * True when this board's {@link #digestTerm} moves with the clock alone, with no hook called
      * and nothing counted: its {@link #hotDigestTerm} packs a CPU cycle count read off the bus
      * clock (MMC1, MMC3). A console that caches the board's term between counted changes takes
-     * it afresh every cycle for these ({@code Console#representationTerm}).
+     * it afresh every cycle for these ({@code RepresentationTerm#term}).
      */
     public final boolean digestTermMovesWithClock() {
         return describesClock();

@@ -4,6 +4,7 @@ import lockstep.nes.state.Describer;
 import lockstep.nes.state.StateEntry;
 
 import lockstep.nes.core.Console;
+import lockstep.nes.core.chain.RepresentationTerm;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.DigestTerm;
 import lockstep.nes.state.Digestible;
@@ -33,15 +34,17 @@ import lockstep.nes.state.Stateful;
  * values (clocks, open bus, RAM hash, CPU) plus one cached term and one finaliser, and equals
  * {@link #digest()} whenever the PPU and APU are caught up ({@link Console#catchUp}). Its
  * finaliser is a bijection, so two representation digests are equal exactly when the two
- * {@link Console#representationTerm}s are: a stream that only compares may carry the terms.
+ * {@link RepresentationTerm#term}s are: a stream that only compares may carry the terms.
  * Two engines of one cartridge with equal representation digests are in equal states; two engines fed the same
  * input have equal representation digests at every cycle as long as both catch up alike (see
- * {@link Console#representationTerm}), which is how threads and processes modes stream them.
+ * {@link RepresentationTerm#term}), which is how threads and processes modes stream them.
  */
 public final class CycleDigest {
     private final Stateful root;
     private final Digestible fast;
     private final Console console;
+    /** The console root's representation (null for other roots). */
+    private final RepresentationTerm represented;
     private final long layoutSeed;
     private final DigestTerm visitor = new DigestTerm();
 
@@ -49,6 +52,7 @@ public final class CycleDigest {
         this.root = root;
         this.fast = root instanceof Digestible d ? d : null;
         this.console = root instanceof Console c ? c : null;
+        this.represented = console != null ? new RepresentationTerm(console) : null;
         this.layoutSeed = layoutSeed(root);
     }
 
@@ -60,7 +64,7 @@ public final class CycleDigest {
 
     /**
      * {@code digest() != other.digest()}, usually without computing either: when the two roots are
-     * represented identically ({@link Digestible#sameRepresentationAs}, e.g. two consoles of one
+     * consoles represented identically ({@link RepresentationTerm#sameAs}, e.g. two consoles of one
      * cartridge in a lockstep pair) their states are equal, and that check needs no catch-up of
      * lazily stepped parts (a console's PPU, which a digest must run to the present: most of the
      * cost of a digest taken every cycle) and no arithmetic. Only when the representations differ
@@ -69,8 +73,8 @@ public final class CycleDigest {
      * differ, at the same cycle.
      */
     public boolean differsFrom(CycleDigest other) {
-        final Digestible f = fast;
-        if (f != null && layoutSeed == other.layoutSeed && f.sameRepresentationAs(other.fast)) {
+        final RepresentationTerm r = represented;
+        if (r != null && other.represented != null && layoutSeed == other.layoutSeed && r.sameAs(other.represented)) {
             return false;
         }
         return digest() != other.digest();
@@ -78,10 +82,10 @@ public final class CycleDigest {
 
     /**
      * The representation digest of a console root: {@code fmix64(layoutSeed ^
-     * Console.representationTerm())}, nothing caught up (see the class comment). O(1).
+     * RepresentationTerm.term())}, nothing caught up (see the class comment). O(1).
      */
     public long representation() {
-        return DigestKeys.fmix64(layoutSeed ^ console.representationTerm());
+        return DigestKeys.fmix64(layoutSeed ^ represented.term());
     }
 
     /**

@@ -27,6 +27,7 @@ class DeterminismTest {
     void engineClassesWereImported() {
         assertTrue(ENGINE.contain(lockstep.nes.core.Console.class));
         assertTrue(ENGINE.contain(lockstep.nes.ppu.Ppu.class));
+        assertTrue(ENGINE.contain(lockstep.nes.state.StateVisitor.class));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package lockstep.nes.core.digest;
 
+import lockstep.nes.core.chain.RepresentationTerm;
 import lockstep.nes.core.snapshot.Snapshots;
 
 import java.lang.management.ManagementFactory;
@@ -54,10 +55,11 @@ public final class DigestCost {
     }
 
     private static void term(Console c, int n) {
+        final RepresentationTerm t = new RepresentationTerm(c);
         long s = 0;
         for (int i = 0; i < n; i++) {
             c.runCycle();
-            s += c.representationTerm();
+            s += t.term();
         }
         sink += s;
     }

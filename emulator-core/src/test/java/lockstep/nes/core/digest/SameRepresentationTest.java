@@ -12,12 +12,13 @@ import java.util.Random;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.state.Memory;
+import lockstep.nes.core.chain.RepresentationTerm;
 import lockstep.nes.state.StateVisitor;
 import org.junit.jupiter.api.Test;
 
 /**
  * The lockstep verifier's per-cycle check ({@link CycleDigest#differsFrom}, through
- * {@link Console#sameRepresentationAs}) says "different" exactly when the digests differ:
+ * {@link RepresentationTerm#sameAs}) says "different" exactly when the digests differ:
  * <ul>
  * <li>no described value can change alone without the representations differing (each entry of
  *     the description, set alone to another value, in several machine states);</li>
@@ -106,9 +107,11 @@ class SameRepresentationTest {
                 Console[] p = pair(cart, at);
                 Console a = p[0];
                 Console b = p[1];
+                RepresentationTerm ra = new RepresentationTerm(a);
+                RepresentationTerm rb = new RepresentationTerm(b);
                 a.frame(); // both PPUs caught up: only the changed entry differs
                 b.frame();
-                assertTrue(a.sameRepresentationAs(b), cart.name() + " at " + at + ": equal consoles");
+                assertTrue(ra.sameAs(rb), cart.name() + " at " + at + ": equal consoles");
                 int n = entries(a);
                 Snapshots snapshots = new Snapshots(b);
                 byte[] saved = snapshots.save();
@@ -121,14 +124,14 @@ class SameRepresentationTest {
                     boolean digestsDiffer = da.reference() != db.reference();
                     if (digestsDiffer) {
                         changed++;
-                        assertFalse(a.sameRepresentationAs(b), cart.name() + " at " + at + ": entry " + target + " ("
+                        assertFalse(ra.sameAs(rb), cart.name() + " at " + at + ": entry " + target + " ("
                                 + flip.hit + ") changed alone but the representations compare equal");
                         assertTrue(da.differsFrom(db), cart.name() + ": differsFrom, entry " + flip.hit);
                     }
                     // Back (a snapshot: a changed clock may have made B's PPU catch up since).
                     snapshots.load(saved, saved.length, "saved");
                     assertEquals(new CycleDigest(a).reference(), new CycleDigest(b).reference(), "restored " + flip.hit);
-                    assertTrue(a.sameRepresentationAs(b), cart.name() + ": equal again after restoring " + flip.hit);
+                    assertTrue(ra.sameAs(rb), cart.name() + ": equal again after restoring " + flip.hit);
                     checked++;
                 }
                 // Only derived tables rebuilt on load (bank pages) may ignore a change.

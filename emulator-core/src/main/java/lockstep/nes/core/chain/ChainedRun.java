@@ -1,0 +1,125 @@
+package lockstep.nes.core.chain;
+
+import lockstep.nes.core.Console;
+import lockstep.nes.core.ConsoleSections;
+import lockstep.nes.core.Dma;
+import lockstep.nes.core.cpu.Cpu;
+import lockstep.nes.state.DigestKeys;
+import lockstep.nes.state.NotState;
+
+/**
+ * The lockstep chain: one engine run over a stretch of cycles, as {@link Console#runFrame} runs
+ * it, folding into a running hash (the chain) every cycle's bus access and every change of the
+ * parts counted by {@link Console#changeCount}. Two engines that start a stretch with equal
+ * representations and end it with equal chains and representations were equal after every
+ * cycle of it (hash collisions aside): the proof, and what each fold is for, are in
+ * docs/design/chain.md.
+ */
+public final class ChainedRun implements Console.AccessWatcher {
+    /** The chain's multiplier per cycle and the weight of the counted parts (odd constants). */
+    private static final long CHAIN_K = 0x9E3779B97F4A7C15L;
+    private static final long CHAIN_PARTS = 0xD6E8FEB86659FD93L;
+    /** The chain before a stretch's first cycle. */
+    private static final long CHAIN_SEED = 0x243F6A8885A308D3L;
+
+    private final Console console;
+    private final RepresentationTerm terms;
+    /** The board counts CPU cycles: its term moves every cycle, uncounted. */
+    private final boolean boardCycles;
+
+    @NotState("the running stretch's hash")
+    private long chain;
+    /** {@link Console#changeCount} when the counted parts' term was last folded, and that term. */
+    @NotState("change count when the stretch last folded the counted parts")
+    private long chainedCount;
+    @NotState("the counted parts' term the stretch last folded")
+    private long chainedParts;
+
+    /** A chain over {@code terms}' console ({@code terms} caches the counted parts' term). */
+    public ChainedRun(RepresentationTerm terms) {
+        this.terms = terms;
+        this.console = terms.console();
+        this.boardCycles = console.boardCountsCycles();
+    }
+
+    /**
+     * Runs the console, as {@link Console#runFrame} does, until the frame ends or
+     * {@link Console#cycles} reaches {@code limit} (whichever comes first; whole instructions
+     * only where they cannot pass the limit), and returns the chain of the stretch: every
+     * cycle's bus access (see {@link Console.AccessWatcher}), whole instructions' cycles and
+     * cycles run alone (interrupt sequences, instructions near an event, DMA cycles) alike; and
+     * the term of the counted parts (the PPU as of its last catch-up with the PPU clock, the
+     * APU with the last cycle it ran, DMA, controllers and board) after every cycle that changed
+     * it, and at every instruction boundary where it changed (a board that counts CPU cycles
+     * moves it every cycle, uncounted).
+     *
+     * <p>The chain holds represented values (the PPU clock), so engines equal in state but not
+     * in representation may give different chains: start stretches caught up
+     * ({@link Console#catchUp}).
+     */
+    public long run(long limit) {
+        final Console con = console;
+        final Cpu c = con.cpu();
+        final Dma dma = con.dma();
+        final long frame = con.frameAfterCycle();
+        chain = CHAIN_SEED;
+        chainedCount = Long.MIN_VALUE; // the first boundary folds the counted parts
+        chainedParts = 0;
+        con.watchAccesses(this);
+        try {
+            while (con.frameAfterCycle() == frame && con.cycles() < limit) {
+                if (c.atInstructionStart() && !dma.wantsReadCycle()) {
+                    // An instruction boundary: the counted parts if they changed, then the
+                    // instruction as a whole where runFrame would run it so and it cannot pass
+                    // the limit.
+                    if (con.changeCount() != chainedCount || boardCycles) {
+                        foldParts();
+                    }
+                    if (con.cycles() + Cpu.MAX_INSTRUCTION_CYCLES <= limit && con.wholeInstructionSafe()
+                            && con.frameCannotEndWithin()) {
+                        con.runWholeInstruction();
+                        continue;
+                    }
+                }
+                final long access = (c.isWrite() ? 1L << 24 : 0) | c.address();
+                con.runCycle();
+                access(access | ((long) con.openBus() << 32));
+            }
+        } finally {
+            con.watchAccesses(null);
+        }
+        return chain;
+    }
+
+    /** A quiet cycle: its bus access alone (it changes no counted part). */
+    @Override
+    public void quietAccess(long access) {
+        chain = chain * CHAIN_K + access;
+    }
+
+    /** A cycle that is not quiet: its bus access, then the counted parts if the cycle changed them. */
+    @Override
+    public void access(long access) {
+        chain = chain * CHAIN_K + access;
+        if (console.changeCount() != chainedCount) {
+            foldParts();
+        }
+    }
+
+    /**
+     * Folds the counted parts' term, with the PPU clock and the APU's last cycle run, into the
+     * chain when it moved. Only a counted change (or a board's cycle counter) can move it, the
+     * PPU clock included (it moves only as the PPU is caught up, which counts a change first).
+     */
+    private void foldParts() {
+        final Console con = console;
+        chainedCount = con.changeCount();
+        final long board = ConsoleSections.MAPPER * con.representedMapper().digestTerm();
+        final long parts = CHAIN_PARTS * (terms.countedPartsTerm() + board)
+                + DigestKeys.W1 * con.ppuClock() + DigestKeys.W2 * con.apu().syncedCycle();
+        if (parts != chainedParts) {
+            chainedParts = parts;
+            chain = Long.rotateLeft(chain, 29) * CHAIN_K + parts;
+        }
+    }
+}
