@@ -279,10 +279,14 @@ public enum PlantedDifference {
         byte[] chr = ((byte[]) chrField.get(part(b, "mapper"))).clone();
         chr[offset] ^= (byte) 0xFF;
         chrField.set(part(b, "mapper"), chr);
-        // The PPU fetches from the board's array directly (PpuBus#direct), held since it was built.
-        Field ppuChr = Ppu.class.getDeclaredField("chrMem");
+        // The PPU fetches from the board's array directly (PpuBus#direct), held by its render bus
+        // since it was built.
+        Field renderBus = Ppu.class.getDeclaredField("renderBus");
+        renderBus.setAccessible(true);
+        Object bus = renderBus.get(part(b, "ppu"));
+        Field ppuChr = bus.getClass().getDeclaredField("chr");
         ppuChr.setAccessible(true);
-        ppuChr.set(part(b, "ppu"), chr);
+        ppuChr.set(bus, chr);
     }
 
     /**
