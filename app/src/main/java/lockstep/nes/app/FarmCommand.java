@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import lockstep.nes.farm.Farm;
 import lockstep.nes.farm.job.CanaryJob;
-import lockstep.nes.farm.job.TestRomsJob;
 import lockstep.nes.roms.Manifest;
 import lockstep.nes.roms.RomEntry;
 import lockstep.nes.roms.RomSelection;
@@ -223,7 +222,7 @@ public final class FarmCommand implements Callable<Integer> {
             a.backoffBaseMillis = backoff;
             a.metricsPort = metricsPort;
             a.pauseBeforeCommitMillis = pauseBeforeCommit;
-            a.romsDir = RomsDir.locate(romsDir, System.getenv(), FarmCommand.class);
+            a.moreRunners.put(TestRomsJob.KIND, new TestRomsJob(RomsDir.locate(romsDir, System.getenv(), FarmCommand.class)));
             return Farm.worker(a, System.out, System.err);
         }
     }

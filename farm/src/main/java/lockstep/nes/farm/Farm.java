@@ -19,7 +19,6 @@ import java.util.Map;
 import lockstep.nes.farm.job.CanaryJob;
 import lockstep.nes.farm.job.JobRunner;
 import lockstep.nes.farm.job.NoopJob;
-import lockstep.nes.farm.job.TestRomsJob;
 import lockstep.nes.farm.lock.LockException;
 import lockstep.nes.farm.lock.LockManager;
 import lockstep.nes.farm.lock.LockManagers;
@@ -150,7 +149,8 @@ public final class Farm {
         public long backoffCapMillis = 60_000;
         public Integer metricsPort;
         public long pauseBeforeCommitMillis;
-        public Path romsDir;
+        /** Job kinds this worker runs besides noop and canary (e.g. test-roms, wired by the app). */
+        public Map<String, JobRunner> moreRunners = new LinkedHashMap<>();
         public long idlePollMillis = 500;
     }
 
@@ -192,7 +192,7 @@ public final class Farm {
                 if (server != null) {
                     out.println("worker: metrics on http://127.0.0.1:" + server.port() + "/metrics");
                 }
-                Worker w = new Worker(store, locks, runners(a.romsDir), o, metrics, out);
+                Worker w = new Worker(store, locks, runners(a.moreRunners), o, metrics, out);
                 w.run();
                 return 0;
             }
@@ -215,11 +215,11 @@ public final class Farm {
     }
 
     /** The job kinds a worker runs. */
-    public static Map<String, JobRunner> runners(Path romsDir) {
+    public static Map<String, JobRunner> runners(Map<String, JobRunner> more) {
         Map<String, JobRunner> m = new LinkedHashMap<>();
         m.put(NoopJob.KIND, new NoopJob());
-        m.put(TestRomsJob.KIND, new TestRomsJob(romsDir));
         m.put(CanaryJob.KIND, new CanaryJob());
+        m.putAll(more);
         return m;
     }
 

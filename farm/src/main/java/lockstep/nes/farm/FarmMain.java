@@ -1,6 +1,5 @@
 package lockstep.nes.farm;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,8 +38,6 @@ public final class FarmMain {
                     a.backoffCapMillis = num(rest, "--backoff-cap-ms", a.backoffCapMillis);
                     a.pauseBeforeCommitMillis = num(rest, "--pause-before-commit-ms", 0);
                     a.idlePollMillis = num(rest, "--idle-poll-ms", a.idlePollMillis);
-                    String roms = take(rest, "--roms");
-                    a.romsDir = roms == null ? null : Path.of(roms);
                     done(rest);
                     return Farm.worker(a, System.out, System.err);
                 }

@@ -39,7 +39,7 @@ class MetricsTest {
             o.maxAttempts = 2;
             o.backoffBaseMillis = 1;
             o.backoffCapMillis = 5;
-            Worker slow = new Worker(store, locks, Farm.runners(null), o, metrics, out);
+            Worker slow = new Worker(store, locks, Farm.runners(java.util.Map.of()), o, metrics, out);
             Thread t = new Thread(() -> {
                 try {
                     while (!slow.runOne()) {
@@ -63,7 +63,7 @@ class MetricsTest {
             // A lease lost while the job runs: the kill switch fires, the job stops and writes nothing.
             long longJob = store.submit("noop", List.of("{\"ms\":5000}")).get(0);
             o.pauseBeforeCommitMillis = 0;
-            Worker w2 = new Worker(store, locks, Farm.runners(null), o, metrics, out);
+            Worker w2 = new Worker(store, locks, Farm.runners(java.util.Map.of()), o, metrics, out);
             Thread t2 = new Thread(() -> {
                 try {
                     while (!w2.runOne()) {
@@ -94,7 +94,7 @@ class MetricsTest {
             o.pauseBeforeCommitMillis = 0;
             o.exitWhenIdle = true;
             o.idlePoll = Duration.ofMillis(10);
-            new Worker(store, locks, Farm.runners(null), o, metrics, out).run();
+            new Worker(store, locks, Farm.runners(java.util.Map.of()), o, metrics, out).run();
             assertEquals(1, store.deadLetters().size(), log.toString(StandardCharsets.UTF_8));
 
             ByteArrayOutputStream status = new ByteArrayOutputStream();

@@ -1,6 +1,8 @@
 package lockstep.nes.verifier;
 
+import java.io.File;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -104,6 +106,25 @@ public final class Lockstep implements VerifySession {
         public byte[] romImage;
         /** Class path of the engine-host JVMs (default: this JVM's class path, made absolute). */
         public String hostClasspath;
+
+        /** The engine hosts' class path: {@link #hostClasspath}, else this JVM's own, made absolute. */
+        public String hostClasspathOrOwn() {
+            if (hostClasspath != null) {
+                return hostClasspath;
+            }
+            StringBuilder sb = new StringBuilder();
+            for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+                if (e.isEmpty()) {
+                    continue;
+                }
+                if (sb.length() > 0) {
+                    sb.append(File.pathSeparator);
+                }
+                sb.append(Path.of(e).toAbsolutePath());
+            }
+            return sb.toString();
+        }
+
         /** Their entry point (default: {@code HostProtocol.MAIN_CLASS}, in the app's jar). */
         public String hostMainClass = lockstep.nes.verifier.host.HostProtocol.MAIN_CLASS;
         public List<String> hostJvmOptions = List.of("-XX:+UseSerialGC", "-Xss4m");

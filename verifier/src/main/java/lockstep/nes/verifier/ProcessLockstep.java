@@ -1,7 +1,5 @@
 package lockstep.nes.verifier;
 
-import java.io.File;
-import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -306,23 +304,6 @@ final class ProcessLockstep implements VerifySession {
         return Math.min(hosts[0].frame, hosts[1].frame);
     }
 
-    private String classpath() {
-        if (options.hostClasspath != null) {
-            return options.hostClasspath;
-        }
-        StringBuilder sb = new StringBuilder();
-        for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
-            if (e.isEmpty()) {
-                continue;
-            }
-            if (sb.length() > 0) {
-                sb.append(File.pathSeparator);
-            }
-            sb.append(Path.of(e).toAbsolutePath());
-        }
-        return sb.toString();
-    }
-
     /** Starts both hosts, B on a helper thread so the two JVMs start in parallel. */
     private void startBoth() throws HostException, InterruptedException {
         HostClient[] b = new HostClient[1];
@@ -352,7 +333,7 @@ final class ProcessLockstep implements VerifySession {
     }
 
     private HostClient startHost(String name) throws HostException {
-        HostClient c = HostClient.start(name, classpath(), options.hostMainClass, options.hostJvmOptions,
+        HostClient c = HostClient.start(name, options.hostClasspathOrOwn(), options.hostMainClass, options.hostJvmOptions,
                 options.hostTimeoutMillis);
         try {
             if (c.hello().protocolVersion() < 2) {
@@ -624,10 +605,6 @@ final class ProcessLockstep implements VerifySession {
 
     // ---- Localising.
 
-    private static HostClient.Snapshot snapshotOf(CheckpointRing.Checkpoint cp) {
-        return new HostClient.Snapshot((int) cp.frame(), false, cp.cycle(), new byte[32], cp.snapshot());
-    }
-
     /**
      * Both hosts restored to the last verified checkpoint and re-run to the divergent cycle,
      * first without faults, then (if it does not reproduce) with the faults that fired.
@@ -639,7 +616,7 @@ final class ProcessLockstep implements VerifySession {
         // The re-run starts at the snapshot's cycle count: the divergent position in its terms.
         long shift = cp.cycle() - latestCheckpointPosition;
         List<String> faults = firedList();
-        long clean = replay(cp, cycle + shift, List.of(), List.of());
+        long clean = HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, cycle + shift, List.of(), List.of());
         if (clean >= 0) {
             String note = "re-run from the checkpoint at frame " + cp.frame() + " reproduces it"
                     + (clean != cycle + shift ? " (first differing cycle on the re-run: " + clean + ")" : "");
@@ -651,63 +628,9 @@ final class ProcessLockstep implements VerifySession {
                 replayed.get(f.engine()).add(f.toString());
             }
         }
-        replay(cp, cycle + shift, replayed.get(0), replayed.get(1));
+        HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, cycle + shift, replayed.get(0), replayed.get(1));
         return describe(cycle + shift, false, "does not reproduce on a re-run from the checkpoint at frame " + cp.frame()
                 + " (a one-shot fault); fields shown with the injected faults replayed", faults);
-    }
-
-    /**
-     * Restores both hosts to {@code cp}, arms the given faults and runs both to {@code cycle}
-     * with digests; returns the first differing position, or -1.
-     */
-    private long replay(CheckpointRing.Checkpoint cp, long cycle, List<String> faultsA, List<String> faultsB)
-            throws HostException {
-        HostClient.Snapshot snap = snapshotOf(cp);
-        HostClient a = hosts[0].client;
-        HostClient b = hosts[1].client;
-        a.restore(snap);
-        b.restore(snap);
-        a.inject(faultsA);
-        b.inject(faultsB);
-        if (representation) {
-            // The re-run compares present-state digests: no revisits needed, whichever faults replay.
-            for (HostClient c : new HostClient[] {a, b}) {
-                c.revisit(new long[0]);
-                c.streamDigests(HostProtocol.DIGEST_PRESENT);
-            }
-        }
-        int batch = 8192;
-        a.sendRunStream(cycle, Integer.MAX_VALUE, batch, 0);
-        b.sendRunStream(cycle, Integer.MAX_VALUE, batch, 0);
-        long n = Math.max(0, cycle - cp.cycle());
-        long[] da = new long[(int) Math.min(n, Integer.MAX_VALUE - 8)];
-        readReplay(a, da, cp.cycle(), null);
-        long[] first = {-1};
-        readReplay(b, da, cp.cycle(), first);
-        return first[0];
-    }
-
-    /** Reads one replay stream: into {@code digests}, or compared against it (first difference in first[0]). */
-    private static void readReplay(HostClient c, long[] digests, long base, long[] first) throws HostException {
-        while (true) {
-            HostClient.StreamEvent e = c.awaitStream();
-            if (e instanceof HostClient.RunEnd) {
-                return;
-            }
-            if (e instanceof HostClient.Digests d) {
-                for (int i = 0; i < d.digests().length; i++) {
-                    long index = d.firstCycle() + i - base - 1;
-                    if (index < 0 || index >= digests.length) {
-                        continue;
-                    }
-                    if (first == null) {
-                        digests[(int) index] = d.digests()[i];
-                    } else if (first[0] < 0 && digests[(int) index] != d.digests()[i]) {
-                        first[0] = d.firstCycle() + i;
-                    }
-                }
-            }
-        }
     }
 
     /** Both hosts describe where they stand; the differing fields make the report. */
@@ -786,7 +709,7 @@ final class ProcessLockstep implements VerifySession {
             drainAll(hosts[1 - ev.host()]);
         }
         CheckpointRing.Checkpoint cp = latestCheckpoint;
-        HostClient.Snapshot snap = snapshotOf(cp);
+        HostClient.Snapshot snap = HostReplay.snapshotOf(cp);
         for (Host h : hosts) {
             h.client.restore(snap);
         }

@@ -32,8 +32,8 @@ import org.w3c.dom.NodeList;
 
 /**
  * The module arrows: {@code state <- ppu <- emulator-core <- verifier <- (farm, desktop,
- * roms-test, benchmarks) <- app}, farm also running roms-test's suites. Checked twice: in the
- * bytecode (each module's packages use only the packages of the modules below it) and in the
+ * roms-test, benchmarks) <- app}; the farm runs test-roms jobs through a runner the app hands
+ * it. Checked twice: in the bytecode (each module's packages use only the packages of the modules below it) and in the
  * poms (each module declares only modules below it). Inside emulator-core, the engine does not
  * depend on the lockstep chain ({@code lockstep.nes.core.chain}), which depends on the engine.
  * Each check is shown to fail on a fixture that breaks it.
@@ -48,7 +48,7 @@ class ModuleArrowsTest {
         {"roms-test", "lockstep.nes.roms..", "verifier", "emulator-core", "ppu", "state"},
         {"benchmarks", "lockstep.nes.bench..", "verifier", "emulator-core", "ppu", "state"},
         {"desktop", "lockstep.nes.desktop..", "verifier", "emulator-core", "ppu", "state"},
-        {"farm", "lockstep.nes.farm..", "roms-test", "verifier", "emulator-core", "ppu", "state"},
+        {"farm", "lockstep.nes.farm..", "verifier", "emulator-core", "ppu", "state"},
         {"app", "lockstep.nes.app..", "farm", "desktop", "roms-test", "verifier", "emulator-core", "ppu", "state"},
     };
 

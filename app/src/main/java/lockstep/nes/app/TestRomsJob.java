@@ -1,10 +1,14 @@
-package lockstep.nes.farm.job;
+package lockstep.nes.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import lockstep.nes.farm.job.JobContext;
+import lockstep.nes.farm.job.JobFailure;
+import lockstep.nes.farm.job.JobResult;
+import lockstep.nes.farm.job.JobRunner;
 import lockstep.nes.farm.lock.KilledException;
 import lockstep.nes.roms.Manifest;
 import lockstep.nes.roms.RomEntry;

@@ -1,0 +1,72 @@
+package lockstep.nes.verifier;
+
+import java.util.List;
+import lockstep.nes.verifier.host.HostClient;
+import lockstep.nes.verifier.host.HostException;
+import lockstep.nes.verifier.host.HostProtocol;
+
+/**
+ * Locating a divergence between two engine hosts: both restored to a verified checkpoint and
+ * re-run cycle by cycle with digests, to the first cycle whose digests differ.
+ */
+final class HostReplay {
+    private HostReplay() {
+    }
+
+    /** A checkpoint as the snapshot a host restores. */
+    static HostClient.Snapshot snapshotOf(CheckpointRing.Checkpoint cp) {
+        return new HostClient.Snapshot((int) cp.frame(), false, cp.cycle(), new byte[32], cp.snapshot());
+    }
+
+    /**
+     * Restores both hosts ({@code a}, {@code b}) to {@code cp}, arms the given faults and runs both to {@code cycle}
+     * with digests (present-state digests where the stream compared representations); returns the first differing position, or -1.
+     */
+    static long run(HostClient a, HostClient b, boolean representation, CheckpointRing.Checkpoint cp, long cycle,
+            List<String> faultsA, List<String> faultsB) throws HostException {
+        HostClient.Snapshot snap = snapshotOf(cp);
+        a.restore(snap);
+        b.restore(snap);
+        a.inject(faultsA);
+        b.inject(faultsB);
+        if (representation) {
+            // The re-run compares present-state digests: no revisits needed, whichever faults replay.
+            for (HostClient c : new HostClient[] {a, b}) {
+                c.revisit(new long[0]);
+                c.streamDigests(HostProtocol.DIGEST_PRESENT);
+            }
+        }
+        int batch = 8192;
+        a.sendRunStream(cycle, Integer.MAX_VALUE, batch, 0);
+        b.sendRunStream(cycle, Integer.MAX_VALUE, batch, 0);
+        long n = Math.max(0, cycle - cp.cycle());
+        long[] da = new long[(int) Math.min(n, Integer.MAX_VALUE - 8)];
+        readReplay(a, da, cp.cycle(), null);
+        long[] first = {-1};
+        readReplay(b, da, cp.cycle(), first);
+        return first[0];
+    }
+
+    /** Reads one replay stream: into {@code digests}, or compared against it (first difference in first[0]). */
+    private static void readReplay(HostClient c, long[] digests, long base, long[] first) throws HostException {
+        while (true) {
+            HostClient.StreamEvent e = c.awaitStream();
+            if (e instanceof HostClient.RunEnd) {
+                return;
+            }
+            if (e instanceof HostClient.Digests d) {
+                for (int i = 0; i < d.digests().length; i++) {
+                    long index = d.firstCycle() + i - base - 1;
+                    if (index < 0 || index >= digests.length) {
+                        continue;
+                    }
+                    if (first == null) {
+                        digests[(int) index] = d.digests()[i];
+                    } else if (first[0] < 0 && digests[(int) index] != d.digests()[i]) {
+                        first[0] = d.firstCycle() + i;
+                    }
+                }
+            }
+        }
+    }
+}
