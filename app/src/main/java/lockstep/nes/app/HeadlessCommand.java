@@ -36,6 +36,9 @@ import picocli.CommandLine.Parameters;
             "Summary: frames=N cycles=C fps=F state=<SHA-256 of the canonical snapshot> rom=ROM"},
         footerHeading = "%nExamples:%n", footer = {"  lockstep headless", "  lockstep headless game.nes --frames 3000 --screenshot last.png", "  lockstep headless game.nes --save-state s.lss", "  lockstep headless game.nes --load-state s.lss --frames 60"})
 public final class HeadlessCommand implements Callable<Integer> {
+    /** Whether a person reads the output (the next-command hint is for them); tests replace it. */
+    static java.util.function.BooleanSupplier onTerminal = () -> System.console() != null;
+
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM",
             description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
     Path rom;
@@ -233,7 +236,7 @@ public final class HeadlessCommand implements Callable<Integer> {
         System.out.printf(Locale.ROOT, "frames=%d cycles=%d fps=%.1f state=%s rom=%s%s%n", done, console.cycles(), fps,
                 state, RomArg.name(rom), interrupted ? " interrupted" : "");
         // A hint for a person at a terminal; a script gets the summary line alone.
-        if (rom == null && !interrupted && System.console() != null) {
+        if (rom == null && !interrupted && onTerminal.getAsBoolean()) {
             System.err.println("headless: next, play it in a window (lockstep run) or verify it with two engines "
                     + "(lockstep verify); give a ROM file to run your own");
         }
