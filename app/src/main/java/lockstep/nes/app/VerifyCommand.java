@@ -236,14 +236,14 @@ public final class VerifyCommand implements Callable<Integer> {
                     + (webhook != null ? ", alert webhook on /alerts" : ""));
         }
         // SIGINT/SIGTERM: the same-thread loop stops at the next frame (its input is asked for
-        // every frame); the other modes' engines run on other threads or processes and end with
-        // the JVM.
+        // every frame); the threads and processes modes stop where their comparing loop polls.
         FrameWatch watch = sessionMode == VerifySession.Mode.SAME_THREAD ? new FrameWatch(o.input) : null;
         if (watch != null) {
             o.input = watch;
         }
+        o.stopRequested = Interrupt::requested;
         Lockstep.Result r;
-        try (Interrupt signal = watch != null ? Interrupt.watch() : null) {
+        try (Interrupt signal = Interrupt.watch()) {
             try {
                 r = lockstep.run();
             } catch (SessionSetupException | RomFormatException e) {
@@ -251,6 +251,8 @@ public final class VerifyCommand implements Callable<Integer> {
                 return fail(e.getMessage());
             } catch (Interrupt.Stopped e) {
                 return interrupted(watch.frame());
+            } catch (Lockstep.Stopped e) {
+                return interrupted((int) e.frames);
             } finally {
                 if (server != null) {
                     server.close();

@@ -101,6 +101,22 @@ class SignalTest {
         assertEmpty(r.work());
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"threads", "processes"})
+    void verifyInOtherModesOnSigtermWritesTheReportSoFarAndExits143(String mode) throws Exception {
+        Path report = tmp.resolve("v-" + mode + ".json");
+        Running r = start("verify: metrics on", "verify", "--mode", mode, "--frames", "10000000", "--metrics-port",
+                "0", "--report", report.toString());
+        Thread.sleep(4000);
+        r.process().destroy(); // SIGTERM
+        assertEquals(143, r.waitFor(), r.err());
+        assertTrue(r.out().contains("verify: INTERRUPTED after "), r.out() + r.err());
+        JsonNode n = new ObjectMapper().readTree(report.toFile());
+        assertTrue(n.path("interrupted").asBoolean(), n.toString());
+        assertEquals(mode, n.path("mode").asText(), n.toString());
+        assertEmpty(r.work());
+    }
+
     @Test
     void testRomsOnSigtermWritesTheResultsSoFarAndExits143() throws Exception {
         Path json = tmp.resolve("t.json");

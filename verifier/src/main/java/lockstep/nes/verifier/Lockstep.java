@@ -76,6 +76,11 @@ public final class Lockstep implements VerifySession {
          * otherwise (a file, a pipe) each update is a plain line.
          */
         public boolean progressInPlace;
+        /**
+         * Polled by the threads and processes modes while they compare: true stops the run with
+         * {@link Stopped} (a signal asked it to stop). Same-thread mode stops through its input.
+         */
+        public java.util.function.BooleanSupplier stopRequested = () -> false;
         private boolean progressOpen;
         public DeadLetter deadLetter;
 
@@ -134,6 +139,16 @@ public final class Lockstep implements VerifySession {
         public int streamChunk = 1024;
         /** Digests per DIGESTS message (the granularity at which a host's progress is seen). */
         public int streamBatch = 64;
+    }
+
+    /** A run stopped on request ({@link Options#stopRequested}) after {@code frames} frames. */
+    public static final class Stopped extends RuntimeException {
+        public final long frames;
+
+        public Stopped(long frames) {
+            super("stopped after " + frames + " frames", null, false, false);
+            this.frames = frames;
+        }
     }
 
     /** The outcome of a run. */

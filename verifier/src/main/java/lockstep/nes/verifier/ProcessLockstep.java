@@ -406,6 +406,9 @@ final class ProcessLockstep implements VerifySession {
         final Host b = hosts[1];
         final long stallNanos = TimeUnit.MILLISECONDS.toNanos(options.stallMillis);
         while (true) {
+            if (options.stopRequested.getAsBoolean()) {
+                throw new Lockstep.Stopped(frames());
+            }
             topUp(a);
             topUp(b);
             boolean got = drainAvailable(a) | drainAvailable(b);

@@ -212,6 +212,11 @@ final class ThreadedLockstep implements VerifySession {
             long eventSeq = -1;
             int stalledEngine = -1;
             while (true) {
+                if (options.stopRequested.getAsBoolean()) {
+                    threads[0].stop = true;
+                    threads[1].stop = true;
+                    throw new Lockstep.Stopped(Math.min(threads[0].framesDone, threads[1].framesDone));
+                }
                 long pa = threads[0].ring.published();
                 long pb = threads[1].ring.published();
                 long upTo = Math.min(pa, pb);
