@@ -210,12 +210,6 @@ public final class VerifyCommand implements Callable<Integer> {
         VerifySession lockstep;
         try {
             lockstep = VerifySession.create(sessionMode, cart, o, fence -> new SessionMetrics(registry, session, fence));
-            if (o.faults.stream().anyMatch(Faults::changesState)) {
-                Console scratch = Console.create(cart);
-                for (FaultSpec f : o.faults) {
-                    Faults.check(f, scratch);
-                }
-            }
         } catch (RomFormatException | IllegalArgumentException e) {
             return fail(e.getMessage());
         }

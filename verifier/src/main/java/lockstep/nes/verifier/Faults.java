@@ -80,31 +80,23 @@ public final class Faults {
     }
 
     /**
-     * Checks that state fault {@code f} names something {@code scratch} has, by applying it
-     * there (a console the run does not use): a field or address that does not exist is bad
-     * input, refused before the run rather than found when the fault is due.
-     */
-    public static void check(FaultSpec f, Console scratch) {
-        try {
-            apply(f, scratch);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("bad --inject '" + f + "': " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * Refuses, before a run, a {@code reg} fault whose field {@code root} (an engine of the ROM
-     * to run) does not describe or whose value is out of the field's range: throws
-     * IllegalArgumentException with a one-line reason naming the spec, changing nothing.
+     * Refuses, before a run, a state fault that {@code root} (an engine of the ROM to run) could
+     * not take: a {@code reg} field it does not describe or a value out of the field's range, a
+     * RAM or VRAM address past the memory. Throws IllegalArgumentException with a one-line reason
+     * naming the spec; changes nothing.
      */
     public static void check(List<FaultSpec> specs, Stateful root) {
         for (FaultSpec f : specs) {
-            if (f.kind() == FaultSpec.Kind.REG) {
-                try {
-                    FieldPoke.check(root, f.field(), f.value());
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("bad --inject '" + f + "': " + e.getMessage());
+            try {
+                switch (f.kind()) {
+                    case REG -> FieldPoke.check(root, f.field(), f.value());
+                    case RAM_BITFLIP -> FieldPoke.checkElement(root, "console.ram", f.address());
+                    case VRAM_BITFLIP -> FieldPoke.checkElement(root, "mapper.ciram", f.address());
+                    default -> {
+                    }
                 }
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("bad --inject '" + f + "': " + e.getMessage());
             }
         }
     }

@@ -60,7 +60,19 @@ final class FieldPoke implements StateVisitor {
 
     /** Flips bit {@code bit} of element {@code index} of array {@code path}; returns the old element. */
     static String flipBit(Stateful root, String path, int index, int bit) {
-        FieldPoke p = new FieldPoke(path, 0, index, 1 << bit, true);
+        return element(root, path, index, 1 << bit, true);
+    }
+
+    /**
+     * Throws IllegalArgumentException with a one-line reason unless {@code path} is a described
+     * array of {@code root} with element {@code index}; changes nothing.
+     */
+    static void checkElement(Stateful root, String path, int index) {
+        element(root, path, index, 0, false);
+    }
+
+    private static String element(Stateful root, String path, int index, int bitMask, boolean apply) {
+        FieldPoke p = new FieldPoke(path, 0, index, bitMask, apply);
         root.state(p);
         if (!p.hit) {
             throw new IllegalArgumentException("no array '" + path + "' with element " + index);
@@ -159,7 +171,9 @@ final class FieldPoke implements StateVisitor {
         if (index >= 0 && index < array.length && at(name)) {
             hit = true;
             before = Integer.toString(array[index] & 0xFF);
-            array[index] ^= (byte) bitMask;
+            if (apply) {
+                array[index] ^= (byte) bitMask;
+            }
         }
     }
 
@@ -168,7 +182,9 @@ final class FieldPoke implements StateVisitor {
         if (index >= 0 && index < array.length && at(name)) {
             hit = true;
             before = Integer.toString(array[index]);
-            array[index] ^= bitMask;
+            if (apply) {
+                array[index] ^= bitMask;
+            }
         }
     }
 

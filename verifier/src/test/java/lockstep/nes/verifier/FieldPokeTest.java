@@ -41,6 +41,10 @@ class FieldPokeTest {
             assertThrows(IllegalArgumentException.class, () -> Faults.apply(f, c), bad[0]);
         }
         assertArrayEquals(before, new Snapshots(c).save(), "refused pokes changed nothing");
+        // Checking faults that fit changes nothing either (the desktop checks its live console).
+        Faults.check(List.of(FaultSpec.parse("ram-bitflip@5:A:$07FF:7"), FaultSpec.parse("vram-bitflip@5:A:$07FF:7"),
+                FaultSpec.parse("reg@5:A:cpu.a=$12")), c);
+        assertArrayEquals(before, new Snapshots(c).save(), "checking a fault does not apply it");
     }
 
     @Test
