@@ -1,0 +1,107 @@
+package lockstep.nes.core.hw;
+
+import lockstep.nes.core.Console;
+import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.demo.Assembler;
+import lockstep.nes.core.demo.Ines;
+
+/**
+ * A small 6502 program, written with the project's assembler, run on a whole console the way
+ * hardware test ROMs report: the program stores its verdict at {@link #RESULT} ($00F0): 0 while
+ * running, 1 for pass, any other value is the program's failure code. Further bytes the
+ * program records (read-back values, counts) are read with {@link #ram(int)}.
+ *
+ * <p>The source is assembled into a 32 KiB NROM-256 image at $8000 with vertical mirroring.
+ * It must define {@code reset}; {@code nmi} and {@code irq} are used for their vectors when
+ * defined (otherwise the vector points at an RTI). {@link #COMMON} holds routines most
+ * programs need, appended after the program's own code.
+ */
+public final class HardwareProgram {
+    /** Zero-page address of the program's verdict. */
+    public static final int RESULT = 0xF0;
+    /** Verdict value of a passing program. */
+    public static final int PASS = 1;
+
+    /**
+     * Routines shared by test programs (assembled after the program's source):
+     * {@code wait_vblank} returns just after the vblank flag was seen set (the flag read clears it);
+     * {@code pass} and {@code fail_a} store the verdict and spin forever.
+     */
+    public static final String COMMON = String.join("\n",
+            "wait_vblank:",
+            "  bit $2002",
+            "wv_loop:",
+            "  bit $2002",
+            "  bpl wv_loop",
+            "  rts",
+            "pass:",
+            "  lda #1",
+            "  sta $F0",
+            "pass_spin:",
+            "  jmp pass_spin",
+            "fail_a:",
+            "  sta $F0",
+            "fail_spin:",
+            "  jmp fail_spin",
+            "default_rti:",
+            "  rti",
+            "");
+
+    private final Assembler.Program program;
+    private final Console console;
+
+    private HardwareProgram(Assembler.Program program, Console console) {
+        this.program = program;
+        this.console = console;
+    }
+
+    /** Assembles {@code source} (with {@link #COMMON}) over blank CHR-ROM. */
+    public static HardwareProgram of(String source) {
+        return of(source, new byte[0x2000]);
+    }
+
+    /** Assembles {@code source} (with {@link #COMMON}) with the given 8 KiB of CHR-ROM. */
+    public static HardwareProgram of(String source, byte[] chr) {
+        Assembler.Program p = Assembler.assemble(".org $8000\n" + source + "\n" + COMMON
+                + "\n.org $FFFA\n.word " + vector(source, "nmi") + ", reset, " + vector(source, "irq") + "\n");
+        byte[] prg = p.image(0x8000, 0x8000, 0xFF);
+        try {
+            Cartridge cart = Cartridge.parse("hardware-program.nes", Ines.nrom(prg, chr, true));
+            return new HardwareProgram(p, Console.create(cart));
+        } catch (RomFormatException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String vector(String source, String label) {
+        return source.contains(label + ":") ? label : "default_rti";
+    }
+
+    /** Runs until the program stores a verdict or {@code maxFrames} frames pass; returns it (0: none). */
+    public int run(int maxFrames) {
+        long endFrame = console.frame() + maxFrames;
+        while (console.frame() < endFrame) {
+            console.runInstruction();
+            int verdict = console.ram().read(RESULT);
+            if (verdict != 0) {
+                return verdict;
+            }
+        }
+        return 0;
+    }
+
+    /** A byte of CPU RAM ($0000-$07FF). */
+    public int ram(int address) {
+        return console.ram().read(address & 0x7FF) & 0xFF;
+    }
+
+    /** The value of a label or constant of the program. */
+    public int symbol(String name) {
+        return program.symbol(name);
+    }
+
+    public Console console() {
+        return console;
+    }
+}
