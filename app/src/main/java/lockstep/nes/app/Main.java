@@ -12,6 +12,7 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n", footer = {"  lockstep headless", "  lockstep run game.nes", "  lockstep verify game.nes --frames 300", "  lockstep test-roms"},
         subcommands = {
             NestestCommand.class,
+            TraceCommand.class,
             HeadlessCommand.class,
             StateCommand.class,
             InfoCommand.class,

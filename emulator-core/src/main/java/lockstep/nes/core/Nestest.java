@@ -7,8 +7,7 @@ import java.util.regex.Pattern;
 
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
-import lockstep.nes.core.cpu.Cpu;
-import lockstep.nes.core.cpu.Disassembler;
+import lockstep.nes.core.trace.Tracer;
 
 /**
  * Runs nestest in automation mode (PC = $C000) and compares each instruction's state with the
@@ -53,44 +52,27 @@ public final class Nestest {
                     Integer.parseInt(m.group(8)), Integer.parseInt(m.group(9)), Long.parseLong(m.group(10))));
         }
         Console console = Console.create(cart);
-        // Let the reset sequence finish, then start at $C000 as the automation mode asks.
-        console.runInstruction();
-        console.cpu().jump(0xC000);
-        Cpu cpu = console.cpu();
-        cpu.setRegisters(cpu.a(), cpu.x(), cpu.y(), cpu.s(), 0x24);
-        // The log's PPU columns count from the first instruction at dot 21; ours include the
-        // PPU's power-on lead over the CPU, a constant offset taken here.
-        long dotsAtStart = (long) console.ppu().scanline() * 341 + console.ppu().dot();
-        long lead = dotsAtStart - (expected.isEmpty() ? 0 : (long) expected.get(0).scanline() * 341
-                + expected.get(0).dot());
-        int matched = 0;
-        for (Fields want : expected) {
-            Fields got = observe(console, lead);
-            if (!got.equals(want)) {
-                return new Result(matched, expected.size(), want.format(), got.format());
+        Tracer tracer = new Tracer(console, c -> { });
+        tracer.startAt(0xC000);
+        int[] matched = {0};
+        Fields[] mismatch = {null, null};
+        // Trace until the first line that differs; later lines are observed but not compared.
+        tracer.trace(expected.size(), line -> {
+            if (mismatch[0] != null) {
+                return;
             }
-            matched++;
-            console.runInstruction();
-        }
-        return new Result(matched, expected.size(), null, null);
-    }
-
-    private static Fields observe(Console c, long lead) {
-        Cpu cpu = c.cpu();
-        int pc = cpu.pc();
-        int len = Disassembler.length(c.peek(pc));
-        StringBuilder bytes = new StringBuilder();
-        for (int i = 0; i < len; i++) {
-            if (i > 0) {
-                bytes.append(' ');
+            Fields want = expected.get(matched[0]);
+            Fields got = new Fields(line.pc(), line.hexBytes(), line.a(), line.x(), line.y(), line.p(),
+                    line.sp(), line.scanline(), line.dot(), line.cycle());
+            if (got.equals(want)) {
+                matched[0]++;
+            } else {
+                mismatch[0] = want;
+                mismatch[1] = got;
             }
-            bytes.append(String.format("%02X", c.peek((pc + i) & 0xFFFF)));
-        }
-        long dots = (long) c.ppu().scanline() * 341 + c.ppu().dot() - lead;
-        int scanline = (int) Math.floorDiv(dots, 341);
-        int dot = (int) Math.floorMod(dots, 341);
-        return new Fields(pc, bytes.toString(), cpu.a(), cpu.x(), cpu.y(), cpu.p(), cpu.s(), scanline, dot,
-                c.cycles());
+        });
+        return mismatch[0] == null ? new Result(matched[0], expected.size(), null, null)
+                : new Result(matched[0], expected.size(), mismatch[0].format(), mismatch[1].format());
     }
 
     private static int hex(String s) {

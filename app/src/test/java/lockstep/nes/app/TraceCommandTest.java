@@ -1,0 +1,87 @@
+package lockstep.nes.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TraceCommandTest {
+    static Path nestest() {
+        String dir = System.getenv("LOCKSTEP_ROMS");
+        if (dir == null || dir.isBlank()) {
+            dir = System.getProperty("lockstep.roms", "");
+        }
+        Path rom = Path.of(dir, "nes-test-roms", "other", "nestest.nes");
+        if (!Files.isRegularFile(rom)) {
+            String msg = "shared test ROM not found: " + rom;
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                throw new AssertionError(msg);
+            }
+            Assumptions.assumeTrue(false, msg);
+        }
+        return rom;
+    }
+
+    @Test
+    void nestestInAutomationModeMatchesTheGoldenLogLineForLine() throws Exception {
+        Path rom = nestest();
+        List<String> golden = Files.readAllLines(rom.resolveSibling("nestest.log"));
+        Cli.Result r = Cli.run("trace", rom.toString(), "--pc", "C000", "--count", "8991");
+        assertEquals(0, r.exit(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(golden.size(), lines.size());
+        for (int i = 0; i < golden.size(); i++) {
+            assertEquals(golden.get(i), lines.get(i), "line " + (i + 1));
+        }
+    }
+
+    @Test
+    void jsonLinesCarryTheSameFields() throws Exception {
+        Path rom = nestest();
+        Cli.Result r = Cli.run("trace", rom.toString(), "--pc", "$C000", "--count", "3", "--json");
+        assertEquals(0, r.exit(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(3, lines.size());
+        JsonNode first = new ObjectMapper().readTree(lines.get(0));
+        assertEquals("C000", first.get("pc").asText());
+        assertEquals("JMP $C5F5", first.get("disassembly").asText());
+        assertEquals("24", first.get("p").asText());
+        assertEquals(7, first.get("cycle").asLong());
+        assertEquals("C5F5", new ObjectMapper().readTree(lines.get(1)).get("pc").asText());
+    }
+
+    @Test
+    void startsAtTheRequestedCycleOrFrame() throws Exception {
+        Cli.Result byCycle = Cli.run("trace", "--from", "100000", "--count", "2", "--json");
+        assertEquals(0, byCycle.exit(), byCycle.err());
+        JsonNode c = new ObjectMapper().readTree(byCycle.out().lines().findFirst().orElseThrow());
+        assertTrue(c.get("cycle").asLong() >= 100000 && c.get("cycle").asLong() < 100000 + 8, c.toString());
+
+        Cli.Result byFrame = Cli.run("trace", "builtin:demo", "--from", "f5", "--count", "1", "--json");
+        assertEquals(0, byFrame.exit(), byFrame.err());
+        JsonNode f = new ObjectMapper().readTree(byFrame.out().trim());
+        assertEquals(5, f.get("frame").asLong());
+    }
+
+    @Test
+    void badValuesAreOneLineErrors(@TempDir Path tmp) throws Exception {
+        Cli.Result pc = Cli.run("trace", "--pc", "XYZ");
+        assertEquals(2, pc.exit());
+        assertEquals("error: --pc XYZ: not a CPU address (hex $0000-$FFFF, e.g. C000)", pc.err().trim());
+        Cli.Result from = Cli.run("trace", "--from", "f-3");
+        assertEquals(2, from.exit());
+        assertEquals("error: --from f-3: expected a frame number after f", from.err().trim());
+        Path missing = tmp.resolve("none.lss");
+        Cli.Result state = Cli.run("trace", "--load-state", missing.toString());
+        assertEquals(2, state.exit());
+        assertEquals("error: " + missing + ": not found", state.err().trim());
+    }
+}
