@@ -285,6 +285,21 @@ public abstract class Mapper implements PpuBus, Digestible {
 
     @Override
     public int ppuRead(int addr) {
+        return pagedRead(addr);
+    }
+
+    /**
+     * A PPU read without side effects (debuggers): what the PPU would read at {@code addr}
+     * (0..$2FFF) now. A board that watches the PPU bus ({@link BoardHooks#PPU_BUS}) is read
+     * through its page tables, where its latches and A12 watching have left them; a board whose
+     * PPU reads come from elsewhere and change nothing overrides this with its own read.
+     */
+    public int ppuPeek(int addr) {
+        return (hooks & BoardHooks.PPU_BUS) != 0 ? pagedRead(addr) : ppuRead(addr);
+    }
+
+    /** The byte the page tables map at {@code addr}: CHR below $2000, CIRAM above. */
+    private int pagedRead(int addr) {
         if (addr < 0x2000) {
             final int i = chrPage[addr >> 10] | (addr & 0x3FF);
             return chrRam == null ? chr[i] & 0xFF : chrRam.read(i);

@@ -134,6 +134,12 @@ public final class Namco163 extends Mapper {
         return Integer.MAX_VALUE;
     }
 
+    /** This board's PPU reads change nothing: a peek is a read. */
+    @Override
+    public int ppuPeek(int addr) {
+        return ppuRead(addr);
+    }
+
     @Override
     public int ppuRead(int addr) {
         int page = ppuPage[pageOf(addr)];

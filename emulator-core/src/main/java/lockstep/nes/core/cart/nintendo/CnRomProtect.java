@@ -43,6 +43,12 @@ public final class CnRomProtect extends Mapper {
         return Integer.MAX_VALUE;
     }
 
+    /** This board's PPU reads change nothing: a peek is a read. */
+    @Override
+    public int ppuPeek(int addr) {
+        return ppuRead(addr);
+    }
+
     @Override
     public int ppuRead(int addr) {
         if (addr < 0x2000 && !chrEnabled()) {

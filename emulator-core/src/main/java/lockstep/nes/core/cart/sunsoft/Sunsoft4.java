@@ -55,6 +55,12 @@ public final class Sunsoft4 extends Mapper {
 
     // ---- CHR-ROM nametables -----------------------------------------------------------------
 
+    /** This board's PPU reads change nothing: a peek is a read. */
+    @Override
+    public int ppuPeek(int addr) {
+        return ppuRead(addr);
+    }
+
     @Override
     public int ppuRead(int addr) {
         if (addr >= 0x2000 && (control & 0x10) != 0) {
