@@ -53,6 +53,13 @@ public final class RunCommand implements Callable<Integer> {
             description = "at exit, save what the window shows (read from the OpenGL framebuffer)")
     Path windowScreenshot;
 
+    @Option(names = "--debugger", description = "open the debugger's window at start (F4 opens and closes it)")
+    boolean debugger;
+
+    @Option(names = "--debugger-screenshot", paramLabel = "FILE.png",
+            description = "at exit, save what the debugger's window shows (opens it; needs --exit-after-frames)")
+    Path debuggerScreenshot;
+
     @Override
     public Integer call() {
         if (scale < 1 || scale > 8) {
@@ -65,6 +72,10 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (windowScreenshot != null && exitAfterFrames == 0) {
             System.err.println("error: --window-screenshot is taken at exit: give --exit-after-frames N");
+            return 2;
+        }
+        if (debuggerScreenshot != null && exitAfterFrames == 0) {
+            System.err.println("error: --debugger-screenshot is taken at exit: give --exit-after-frames N");
             return 2;
         }
         List<FaultSpec> faults = new ArrayList<>();
@@ -87,6 +98,8 @@ public final class RunCommand implements Callable<Integer> {
         o.faults = faults;
         o.exitAfterFrames = exitAfterFrames;
         o.windowScreenshot = windowScreenshot;
+        o.debugger = debugger;
+        o.debuggerScreenshot = debuggerScreenshot;
         return DesktopApp.run(o);
     }
 

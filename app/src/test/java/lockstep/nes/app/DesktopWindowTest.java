@@ -22,6 +22,11 @@ import lockstep.nes.core.TestRoms;
 import lockstep.nes.core.TestTools;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.demo.DemoRom;
+import lockstep.nes.desktop.debug.MachineView;
+import lockstep.nes.desktop.debug.Nametables;
+import lockstep.nes.desktop.debug.PaletteRam;
+import lockstep.nes.desktop.debug.PatternTables;
+import lockstep.nes.desktop.debug.Sprites;
 import lockstep.nes.ppu.FrameImage;
 import lockstep.nes.ppu.Palette;
 import lockstep.nes.ppu.Ppu;
@@ -154,6 +159,70 @@ class DesktopWindowTest {
         Files.createDirectories(keep.getParent());
         Files.copy(png, keep, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         assertScaledExactly(headlessFrame(cart, frames), img, scale, rom.getFileName() + " frame " + frames);
+    }
+
+    /** The top-left corner where {@code want} (w x h, 0xRRGGBB) appears in {@code img}, or null. */
+    private static int[] find(BufferedImage img, int[] want, int w, int h) {
+        for (int y = 0; y + h <= img.getHeight(); y++) {
+            for (int x = 0; x + w <= img.getWidth(); x++) {
+                if (matches(img, want, w, h, x, y)) {
+                    return new int[] {x, y};
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean matches(BufferedImage img, int[] want, int w, int h, int x0, int y0) {
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                if ((img.getRGB(x0 + x, y0 + y) & 0xFFFFFF) != (want[y * w + x] & 0xFFFFFF)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The debugger's window on the demo ROM at frame 60: each viewer (nametables with the scroll
+     * window, pattern tables, sprites, palette RAM) appears in it pixel for pixel as the viewers
+     * draw the headless engine's machine at that frame.
+     */
+    @Test
+    void theDebuggerWindowShowsEveryViewerOfTheMachine() throws Exception {
+        Path rom = Files.write(dir.resolve("demo.nes"), DemoRom.bytes());
+        Path png = dir.resolve("debugger.png");
+        Run r = lockstep(display, "run", rom.toString(), "--exit-after-frames", "60", "--no-audio",
+                "--debugger-screenshot", png.toString());
+        assertEquals(0, r.exit(), r.err());
+        BufferedImage img = ImageIO.read(png.toFile());
+        Path keep = Path.of("target", "desktop-debugger.png");
+        Files.createDirectories(keep.getParent());
+        Files.copy(png, keep, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+
+        Console c = Console.create(Cartridge.load(rom));
+        for (int i = 0; i < 60; i++) {
+            c.runFrame();
+        }
+        var m = MachineView.of(c);
+        Palette colors = Palette.ntsc();
+        int[] nt = new int[Nametables.WIDTH * Nametables.HEIGHT];
+        Nametables.render(m, colors, nt);
+        int[] pt = new int[PatternTables.WIDTH * PatternTables.HEIGHT];
+        PatternTables.render(m, 0, colors, pt);
+        int[] sp = new int[Sprites.WIDTH * Sprites.HEIGHT];
+        Sprites.render(m, colors, sp);
+        int[] pal = new int[PaletteRam.WIDTH * PaletteRam.HEIGHT];
+        PaletteRam.render(m, colors, pal);
+        assertNotNull(find(img, nt, Nametables.WIDTH, Nametables.HEIGHT),
+                "the nametable viewer is not in the window");
+        assertNotNull(find(img, pt, PatternTables.WIDTH, PatternTables.HEIGHT),
+                "the pattern table viewer is not in the window");
+        assertNotNull(find(img, sp, Sprites.WIDTH, Sprites.HEIGHT),
+                "the sprite viewer is not in the window");
+        assertNotNull(find(img, pal, PaletteRam.WIDTH, PaletteRam.HEIGHT),
+                "the palette viewer is not in the window");
     }
 
     @Test

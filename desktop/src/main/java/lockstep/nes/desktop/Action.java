@@ -50,6 +50,8 @@ public enum Action {
     SCALE_DOWN("MINUS"),
     OPEN_ROM("F6"),
     HELP("F1"),
+    /** Opens or closes the debugger's window. */
+    DEBUGGER("F4"),
     QUIT("ESCAPE");
 
     private final String defaultKey;

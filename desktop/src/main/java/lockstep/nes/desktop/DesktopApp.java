@@ -16,6 +16,8 @@ import javax.imageio.ImageIO;
 
 import lockstep.nes.core.AtomicFile;
 import lockstep.nes.core.RegionWarning;
+import lockstep.nes.desktop.debug.Debugger;
+import lockstep.nes.desktop.debug.DebuggerWindow;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.demo.DemoRom;
@@ -58,6 +60,10 @@ public final class DesktopApp {
         public long exitAfterFrames;
         /** At exit, write what the window shows (read back from the framebuffer) as PNG. */
         public Path windowScreenshot;
+        /** Open the debugger's window at start. */
+        public boolean debugger;
+        /** At exit, write what the debugger's window shows as PNG (opens it if needed). */
+        public Path debuggerScreenshot;
         public AppDirs dirs = AppDirs.forUser();
         public PrintStream err = System.err;
     }
@@ -91,6 +97,8 @@ public final class DesktopApp {
     private int scale;
     private boolean aspect;
     private String glfwError = "";
+    private final Debugger debugger = new Debugger();
+    private DebuggerWindow debuggerWindow;
 
     private DesktopApp(Options o) {
         this.o = o;
@@ -186,7 +194,13 @@ public final class DesktopApp {
         if (o.lockstep && session != null) {
             session.act(Action.LOCKSTEP);
         }
+        if (o.debugger || o.debuggerScreenshot != null) {
+            toggleDebugger();
+        }
         int code = loop();
+        if (debuggerWindow != null) {
+            debuggerWindow.close();
+        }
         closeSession();
         audio.close();
         renderer.close();
@@ -272,6 +286,9 @@ public final class DesktopApp {
             }
             session = Session.open(cart, rom, o.dirs, osd, o.faults);
             session.console().apu().audio().setSampleRate(audio.rate());
+            if (debuggerWindow != null) {
+                session.attachDebugger(debugger);
+            }
             glfwSetWindowTitle(window, "lockstep-nes - " + session.romName());
             osd.post("opened " + (rom == null ? DemoRom.NAME + " (built in)" : rom.toString()));
             if (rom != null) {
@@ -345,6 +362,7 @@ public final class DesktopApp {
             }
             case OPEN_ROM -> openDialog();
             case HELP -> help = !help;
+            case DEBUGGER -> toggleDebugger();
             case QUIT -> glfwSetWindowShouldClose(window, true);
             default -> {
                 if (session != null) {
@@ -354,6 +372,30 @@ public final class DesktopApp {
                 }
             }
         }
+    }
+
+    /** Opens the debugger's window (breakpoints then apply to the game), or closes it. */
+    private void toggleDebugger() {
+        if (debuggerWindow != null) {
+            debuggerWindow.close();
+            debuggerWindow = null;
+            if (session != null) {
+                session.attachDebugger(null);
+            }
+            osd.post("debugger closed");
+            return;
+        }
+        String[] why = {""};
+        debuggerWindow = DebuggerWindow.open(window, debugger, palette, why);
+        if (debuggerWindow == null) {
+            osd.post("no debugger: " + why[0]);
+            o.err.println("warning: no debugger: " + why[0]);
+            return;
+        }
+        if (session != null) {
+            session.attachDebugger(debugger);
+        }
+        osd.post("debugger open (F4 closes it)");
     }
 
     private void resize() {
@@ -465,6 +507,18 @@ public final class DesktopApp {
             frames += running ? ran : 1;
             boolean last = done(frames);
             render();
+            if (debuggerWindow != null) {
+                if (debuggerWindow.closeRequested()) {
+                    toggleDebugger();
+                } else {
+                    glfwMakeContextCurrent(window);
+                    debuggerWindow.draw(session);
+                    if (last && o.debuggerScreenshot != null) {
+                        writePng(debuggerWindow.read(), o.debuggerScreenshot, "debugger screenshot");
+                    }
+                    debuggerWindow.swap();
+                }
+            }
             if (last) {
                 if (firstFrameNanos != 0) {
                     double s = (System.nanoTime() - firstFrameNanos) / 1e9;
@@ -492,22 +546,29 @@ public final class DesktopApp {
             int[] w = new int[1];
             int[] h = new int[1];
             glfwGetFramebufferSize(window, w, h);
-            BufferedImage img = Renderer.read(w[0], h[0]);
-            try {
-                Path file = o.windowScreenshot.toAbsolutePath();
-                if (file.getParent() != null) {
-                    Files.createDirectories(file.getParent());
-                }
-                if (!ImageIO.write(img, "png", file.toFile())) {
-                    throw new IOException("no PNG writer");
-                }
-                o.err.println("lockstep: window screenshot " + w[0] + "x" + h[0] + " written to " + o.windowScreenshot);
-            } catch (IOException e) {
-                o.err.println("error: " + o.windowScreenshot + ": cannot write (" + e.getMessage() + ")");
+            if (!writePng(Renderer.read(w[0], h[0]), o.windowScreenshot, "window screenshot")) {
                 code = 2;
             }
         }
         return code;
+    }
+
+    /** Writes {@code img} as PNG to {@code file}, reporting on stderr; false if it could not. */
+    private boolean writePng(BufferedImage img, Path file, String what) {
+        try {
+            Path abs = file.toAbsolutePath();
+            if (abs.getParent() != null) {
+                Files.createDirectories(abs.getParent());
+            }
+            if (!ImageIO.write(img, "png", abs.toFile())) {
+                throw new IOException("no PNG writer");
+            }
+            o.err.println("lockstep: " + what + " " + img.getWidth() + "x" + img.getHeight() + " written to " + file);
+            return true;
+        } catch (IOException e) {
+            o.err.println("error: " + file + ": cannot write (" + e.getMessage() + ")");
+            return false;
+        }
     }
 
     private static void sleepMillis(long ms) {

@@ -17,7 +17,7 @@ import org.lwjgl.system.MemoryUtil;
  * renderer included): the 256x240 frame as a texture sampled nearest-neighbour onto a quad at a
  * whole-number scale (and the 8:7 pixel aspect when on), the overlay canvas blended over it.
  */
-final class Renderer {
+public final class Renderer {
     private final int pictureTex;
     private final int overlayTex;
     private final IntBuffer picture = MemoryUtil.memAllocInt(Ppu.WIDTH * Ppu.HEIGHT);
@@ -127,7 +127,7 @@ final class Renderer {
     }
 
     /** Reads the framebuffer being drawn (before the swap) as an image, top row first. */
-    static BufferedImage read(int fbW, int fbH) {
+    public static BufferedImage read(int fbW, int fbH) {
         ByteBuffer buf = MemoryUtil.memAlloc(fbW * fbH * 4);
         try {
             glPixelStorei(GL_PACK_ALIGNMENT, 1);

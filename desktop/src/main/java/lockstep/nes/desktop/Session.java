@@ -20,6 +20,7 @@ import lockstep.nes.ppu.Palette;
 import lockstep.nes.verifier.DivergenceReport;
 import lockstep.nes.verifier.FaultSpec;
 import lockstep.nes.verifier.Faults;
+import lockstep.nes.desktop.debug.Debugger;
 import lockstep.nes.verifier.LivePair;
 
 /**
@@ -47,6 +48,7 @@ public final class Session implements Rewind.Engine {
 
     private long tick;
     private boolean paused;
+    private Debugger debugger;
     private int slot = 1;
     private MovieRecorder recorder;
     private LivePair pair;
@@ -153,7 +155,25 @@ public final class Session implements Rewind.Engine {
         }
         console.setButtons(0, buttons0);
         console.setButtons(1, buttons1);
-        console.runFrame();
+        if (debugger == null) {
+            console.runFrame();
+        } else if (!debugger.runFrame(console)) {
+            paused = true;
+            osd.post("breakpoint: " + debugger.stopReason());
+        }
+    }
+
+    /** Runs frames through {@code d} (its breakpoints stop and pause the game); null: plain frames. */
+    public void attachDebugger(Debugger d) {
+        debugger = d;
+    }
+
+    /** Pauses or resumes the game (the debugger's buttons; the pause key is {@link #act}). */
+    public void setPaused(boolean p) {
+        if (!p && pair != null && pair.diverged()) {
+            return;
+        }
+        paused = p;
     }
 
     /**

@@ -20,6 +20,7 @@ public final class Nametables {
     /** Renders into {@code argb} (WIDTH x HEIGHT, 0xAARRGGBB). */
     public static void render(MachineView m, Palette colors, int[] argb) {
         int patternBase = (m.value("ppu.ctrl") & 0x10) != 0 ? 0x1000 : 0;
+        int[] entries = PaletteRam.argb(m, colors);
         for (int table = 0; table < 4; table++) {
             int ntBase = 0x2000 + table * 0x400;
             int ox = (table & 1) * 256;
@@ -35,8 +36,7 @@ public final class Nametables {
                         for (int col = 0; col < 8; col++) {
                             int bit = 7 - col;
                             int pixel = ((lo >> bit) & 1) | (((hi >> bit) & 1) << 1);
-                            argb[(oy + ty * 8 + row) * WIDTH + ox + tx * 8 + col] =
-                                    PatternTables.color(m, palette, pixel, colors);
+                            argb[(oy + ty * 8 + row) * WIDTH + ox + tx * 8 + col] = entries[palette * 4 + pixel];
                         }
                     }
                 }

@@ -11,7 +11,19 @@ public final class PaletteRam {
     private PaletteRam() {
     }
 
-    /** Renders into {@code argb} (WIDTH x HEIGHT, 0xAARRGGBB). */
+    /**
+     * The 32 entries of palette RAM as 0xAARRGGBB, as the PPU draws them: entry 0 of every
+     * palette shows the backdrop ($3F00).
+     */
+    public static int[] argb(MachineView m, Palette colors) {
+        int[] out = new int[32];
+        for (int i = 0; i < 32; i++) {
+            out[i] = 0xFF000000 | colors.rgb(m.ppuPeek((i & 3) == 0 ? 0x3F00 : 0x3F00 + i));
+        }
+        return out;
+    }
+
+    /** Renders into {@code argb} (WIDTH x HEIGHT, 0xAARRGGBB): each entry as it is stored. */
     public static void render(MachineView m, Palette colors, int[] argb) {
         for (int i = 0; i < 32; i++) {
             int color = 0xFF000000 | colors.rgb(m.ppuPeek(0x3F00 + i));

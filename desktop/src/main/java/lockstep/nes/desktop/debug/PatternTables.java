@@ -16,6 +16,7 @@ public final class PatternTables {
 
     /** Renders into {@code argb} (WIDTH x HEIGHT, 0xAARRGGBB). */
     public static void render(MachineView m, int palette, Palette colors, int[] argb) {
+        int[] entries = PaletteRam.argb(m, colors);
         for (int table = 0; table < 2; table++) {
             for (int tile = 0; tile < 256; tile++) {
                 int base = table * 0x1000 + tile * 16;
@@ -27,16 +28,10 @@ public final class PatternTables {
                     for (int col = 0; col < 8; col++) {
                         int bit = 7 - col;
                         int pixel = ((lo >> bit) & 1) | (((hi >> bit) & 1) << 1);
-                        argb[(y0 + row) * WIDTH + x0 + col] = color(m, palette, pixel, colors);
+                        argb[(y0 + row) * WIDTH + x0 + col] = entries[(palette & 7) * 4 + pixel];
                     }
                 }
             }
         }
-    }
-
-    /** The colour of 2-bit {@code pixel} in palette {@code palette} (0-7), as palette RAM holds it now. */
-    static int color(MachineView m, int palette, int pixel, Palette colors) {
-        int address = pixel == 0 ? 0x3F00 : 0x3F00 + (palette & 7) * 4 + pixel;
-        return 0xFF000000 | colors.rgb(m.ppuPeek(address));
     }
 }

@@ -25,7 +25,8 @@ public final class Sprites {
         byte[] oam = m.bytes("ppu.oam");
         int ctrl = (int) m.value("ppu.ctrl");
         boolean tall = (ctrl & 0x20) != 0;
-        int backdrop = 0xFF000000 | colors.rgb(m.ppuPeek(0x3F00));
+        int[] entries = PaletteRam.argb(m, colors);
+        int backdrop = entries[0];
         java.util.Arrays.fill(argb, 0, WIDTH * HEIGHT, backdrop);
         for (int n = 0; n < 64; n++) {
             int tile = oam[n * 4 + 1] & 0xFF;
@@ -42,7 +43,7 @@ public final class Sprites {
                     int bit = (attr & 0x40) != 0 ? col : 7 - col;
                     int pixel = ((lo >> bit) & 1) | (((hi >> bit) & 1) << 1);
                     if (pixel != 0) {
-                        argb[(y0 + row) * WIDTH + x0 + col] = PatternTables.color(m, 4 + (attr & 3), pixel, colors);
+                        argb[(y0 + row) * WIDTH + x0 + col] = entries[(4 + (attr & 3)) * 4 + pixel];
                     }
                 }
             }
