@@ -19,6 +19,7 @@ import lockstep.nes.core.demo.DemoRom;
 import lockstep.nes.core.movie.Fm2;
 import lockstep.nes.core.movie.Movie;
 import lockstep.nes.core.movie.MovieException;
+import lockstep.nes.core.movie.MovieStart;
 import lockstep.nes.verifier.canary.Canary;
 import lockstep.nes.verifier.canary.CanaryResult;
 import lockstep.nes.verifier.host.HostClient;
@@ -259,6 +260,10 @@ public final class CanaryCommand implements Callable<Integer> {
             Path p = base != null ? base.resolve(moviePath) : moviePath;
             try {
                 m = Fm2.read(p);
+                if (MovieStart.fromState(m)) {
+                    throw new BadInput(p + ": the movie starts from a save state; canary plays movies from power-on "
+                            + "(headless and trace play this one)");
+                }
             } catch (MovieException e) {
                 throw new BadInput(e.getMessage());
             }

@@ -20,6 +20,7 @@ import lockstep.nes.verifier.MovieInput;
 import lockstep.nes.core.movie.Fm2;
 import lockstep.nes.core.movie.Movie;
 import lockstep.nes.core.movie.MovieException;
+import lockstep.nes.core.movie.MovieStart;
 import lockstep.nes.core.snapshot.RomId;
 import lockstep.nes.core.snapshot.SnapshotException;
 import lockstep.nes.core.snapshot.Snapshots;
@@ -150,7 +151,19 @@ public final class HeadlessCommand implements Callable<Integer> {
             }
         }
 
+        if (input != null && MovieStart.fromState(input)) {
+            if (loadState != null) {
+                throw new BadInput(movie + ": the movie starts from its own save state: give it without --load-state");
+            }
+            try {
+                MovieStart.begin(input, console, movie.toString());
+            } catch (MovieException e) {
+                throw new BadInput(e.getMessage());
+            }
+        }
         long startFrame = console.frame();
+        // A movie recorded from a save state counts its frames from that state.
+        long movieBase = input != null && MovieStart.fromState(input) ? startFrame : 0;
         long t0 = System.nanoTime();
         long lastReport = t0;
         MovieInput movieInput = input == null ? null : new MovieInput(input);
@@ -173,7 +186,7 @@ public final class HeadlessCommand implements Callable<Integer> {
                 break;
             }
             if (movieInput != null) {
-                movieInput.apply((int) (startFrame + i), console);
+                movieInput.apply((int) (startFrame + i - movieBase), console);
             }
             console.runFrame();
             done++;

@@ -20,6 +20,7 @@ import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.movie.Fm2;
 import lockstep.nes.core.movie.MovieException;
+import lockstep.nes.core.movie.MovieStart;
 import lockstep.nes.core.snapshot.SnapshotException;
 import lockstep.nes.core.snapshot.Snapshots;
 import lockstep.nes.core.trace.TraceLine;
@@ -90,9 +91,18 @@ public final class TraceCommand implements Callable<Integer> {
             throw new BadInput(e.getMessage());
         }
         MovieInput input = null;
+        boolean movieFromState = false;
         if (movie != null) {
             try {
                 input = new MovieInput(Fm2.read(movie));
+                movieFromState = MovieStart.fromState(input.movie());
+                if (movieFromState && loadState != null) {
+                    throw new BadInput(movie + ": the movie starts from its own save state: give it without --load-state");
+                }
+                if (movieFromState && start != null) {
+                    throw new BadInput(movie + ": the movie starts from its own save state: give it without --pc");
+                }
+                MovieStart.begin(input.movie(), console, movie.toString());
             } catch (MovieException e) {
                 throw new BadInput(e.getMessage());
             }
@@ -106,7 +116,9 @@ public final class TraceCommand implements Callable<Integer> {
             }
         }
         MovieInput frames = input;
-        Consumer<Console> beforeFrame = frames == null ? c -> { } : c -> frames.apply((int) c.frame(), c);
+        // A movie recorded from a save state counts its frames from that state.
+        long movieBase = movieFromState ? console.frame() : 0;
+        Consumer<Console> beforeFrame = frames == null ? c -> { } : c -> frames.apply((int) (c.frame() - movieBase), c);
         beforeFrame.accept(console);
         Tracer tracer = new Tracer(console, beforeFrame);
         if (start != null) {

@@ -22,7 +22,9 @@ import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.demo.DemoRom;
 import lockstep.nes.core.movie.Fm2;
+import lockstep.nes.core.movie.Movie;
 import lockstep.nes.core.movie.MovieException;
+import lockstep.nes.core.movie.MovieStart;
 import lockstep.nes.verifier.AlertWebhook;
 import lockstep.nes.verifier.DeadLetter;
 import lockstep.nes.verifier.FaultSpec;
@@ -172,7 +174,12 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         if (movie != null) {
             try {
-                o.input = new MovieInput(Fm2.read(movie));
+                Movie m = Fm2.read(movie);
+                if (MovieStart.fromState(m)) {
+                    return fail(movie + ": the movie starts from a save state; verify plays movies from power-on "
+                            + "(headless and trace play this one)");
+                }
+                o.input = new MovieInput(m);
             } catch (MovieException e) {
                 return fail(e.getMessage());
             }

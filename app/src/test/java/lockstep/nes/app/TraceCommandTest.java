@@ -84,4 +84,45 @@ class TraceCommandTest {
         assertEquals(2, state.exit());
         assertEquals("error: " + missing + ": not found", state.err().trim());
     }
+
+    /**
+     * A movie that carries its save state: headless and trace start from that state (frame 30
+     * here, not power-on) and count the movie's frames from it; verify refuses it in one line.
+     */
+    @Test
+    void moviesFromASaveStateStartFromIt(@TempDir Path tmp) throws Exception {
+        lockstep.nes.core.Console c = lockstep.nes.core.Console.create(
+                lockstep.nes.core.cart.Cartridge.parse(lockstep.nes.core.demo.DemoRom.NAME, lockstep.nes.core.demo.DemoRom.bytes()));
+        for (int i = 0; i < 30; i++) {
+            c.runFrame();
+        }
+        byte[] snap = new lockstep.nes.core.snapshot.Snapshots(c).save();
+        java.util.List<lockstep.nes.core.movie.Movie.Header> h = new java.util.ArrayList<>(
+                lockstep.nes.core.movie.Movie.defaultHeader("lockstep-demo.nes", "base64:", "G"));
+        h.add(new lockstep.nes.core.movie.Movie.Header("savestate", lockstep.nes.core.movie.MovieStart.header(snap)));
+        java.util.List<lockstep.nes.core.movie.Movie.Frame> frames = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            frames.add(new lockstep.nes.core.movie.Movie.Frame(0, i < 10 ? 0x80 : 0x01, 0));
+        }
+        Path fm2 = tmp.resolve("from-state.fm2");
+        lockstep.nes.core.movie.Fm2.write(new lockstep.nes.core.movie.Movie(h, frames), fm2);
+
+        lockstep.nes.verifier.MovieInput in = new lockstep.nes.verifier.MovieInput(lockstep.nes.core.movie.Fm2.read(fm2));
+        for (int i = 0; i < 20; i++) {
+            in.apply(i, c);
+            c.runFrame();
+        }
+        String expected = new lockstep.nes.core.snapshot.Snapshots(c).stateHash();
+        Cli.Result headless = Cli.run("headless", "--movie", fm2.toString(), "--frames", "20");
+        assertEquals(0, headless.exit(), headless.err());
+        assertTrue(headless.out().contains("frames=20 ") && headless.out().contains("state=" + expected), headless.out());
+
+        Cli.Result trace = Cli.run("trace", "--movie", fm2.toString(), "--count", "1", "--json");
+        assertEquals(0, trace.exit(), trace.err());
+        assertEquals(30, new ObjectMapper().readTree(trace.out().trim()).get("frame").asLong());
+
+        Cli.Result verify = Cli.run("verify", "--movie", fm2.toString(), "--frames", "5");
+        assertEquals(2, verify.exit());
+        assertTrue(verify.err().contains("the movie starts from a save state; verify plays movies from power-on"), verify.err());
+    }
 }

@@ -44,6 +44,8 @@ public enum Action {
     FAST_FORWARD("TAB"),
     SCREENSHOT("F12"),
     RECORD_MOVIE("F9"),
+    /** Starts recording a movie from the present state (the movie carries it), or stops one. */
+    RECORD_MOVIE_FROM_STATE("F8"),
     LOCKSTEP("F10"),
     ASPECT("F11"),
     SCALE_UP("EQUAL"),

@@ -9,11 +9,13 @@ import java.util.UUID;
 
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.movie.Movie;
+import lockstep.nes.core.movie.MovieStart;
 
 /**
  * Records what the player does, frame by frame, as an FCEUX movie. A recording starts from
- * power-on (the session power-cycles the console first), as FCEUX's movies do; a reset or power
- * cycle pressed while recording becomes that frame's command.
+ * power-on (the session power-cycles the console first), or from the present state, which the
+ * movie then carries in its {@code savestate} header as FCEUX's savestate-anchored movies do; a
+ * reset or power cycle pressed while recording becomes that frame's command.
  */
 public final class MovieRecorder {
     private final List<Movie.Header> header;
@@ -21,7 +23,17 @@ public final class MovieRecorder {
     private int pendingCommands;
 
     public MovieRecorder(String romFilename, Cartridge cart) {
-        this.header = Movie.defaultHeader(romFilename, romChecksum(cart), UUID.randomUUID().toString().toUpperCase());
+        this(romFilename, cart, null);
+    }
+
+    /** A recording that starts from {@code snapshot} (null: from power-on). */
+    public MovieRecorder(String romFilename, Cartridge cart, byte[] snapshot) {
+        List<Movie.Header> h = new ArrayList<>(
+                Movie.defaultHeader(romFilename, romChecksum(cart), UUID.randomUUID().toString().toUpperCase()));
+        if (snapshot != null) {
+            h.add(new Movie.Header(MovieStart.SAVESTATE, MovieStart.header(snapshot)));
+        }
+        this.header = h;
     }
 
     /** FCEUX's romChecksum: "base64:" and the MD5 of PRG then CHR ROM. */

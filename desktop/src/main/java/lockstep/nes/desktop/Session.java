@@ -228,6 +228,7 @@ public final class Session implements Rewind.Engine {
             case SLOT_1, SLOT_2, SLOT_3, SLOT_4, SLOT_5, SLOT_6, SLOT_7, SLOT_8, SLOT_9 -> selectSlot(action.slot());
             case SCREENSHOT -> screenshot();
             case RECORD_MOVIE -> recorder == null ? startRecording() : stopRecording("stopped");
+            case RECORD_MOVIE_FROM_STATE -> recorder == null ? startRecordingHere() : stopRecording("stopped");
             case LOCKSTEP -> toggleLockstep();
             default -> null;
         };
@@ -327,6 +328,16 @@ public final class Session implements Rewind.Engine {
             console.power();
         }
         return "recording movie from power-on (F9 stops)";
+    }
+
+    /** Starts a recording from the present state, which the movie carries. */
+    private String startRecordingHere() {
+        Snapshots s = new Snapshots(console);
+        recorder = new MovieRecorder(romName, cart, s.save());
+        if (pair != null && !pair.diverged()) {
+            restartLockstep();
+        }
+        return "recording movie from this state (F8 stops)";
     }
 
     /** Writes the movie being recorded and ends the recording; returns the message. */

@@ -147,6 +147,29 @@ class SessionTest {
     }
 
     @Test
+    void aMovieRecordedFromAStateCarriesItAndReplaysFromIt() throws Exception {
+        Session s = session(List.of());
+        play(s, 37);
+        assertEquals("recording movie from this state (F8 stops)", s.act(Action.RECORD_MOVIE_FROM_STATE));
+        long startFrame = s.console().frame();
+        play(s, 50);
+        String stop = s.act(Action.RECORD_MOVIE_FROM_STATE);
+        assertTrue(stop.startsWith("movie stopped: 50 frames saved to "), stop);
+        Movie movie = Fm2.read(Path.of(stop.substring(stop.indexOf(" saved to ") + 10)));
+        assertTrue(lockstep.nes.core.movie.MovieStart.fromState(movie));
+
+        Console replay = Console.create(DemoRom.cartridge());
+        lockstep.nes.core.movie.MovieStart.begin(movie, replay, "test.fm2");
+        assertEquals(startFrame, replay.frame(), "the replay starts where the recording did, not at power-on");
+        MovieInput in = new MovieInput(movie);
+        for (int i = 0; i < movie.frames().size(); i++) {
+            in.apply(i, replay);
+            replay.runFrame();
+        }
+        assertEquals(hash(s.console()), hash(replay), "the movie replays from its state to the recorded game");
+    }
+
+    @Test
     void lockstepModeVerifiesAndPausesOnDivergenceWithTheReport() throws Exception {
         Console probe = Console.create(DemoRom.cartridge());
         probe.runFrame();
