@@ -53,6 +53,9 @@ public final class RunCommand implements Callable<Integer> {
             description = "at exit, save what the window shows (read from the OpenGL framebuffer)")
     Path windowScreenshot;
 
+    @Option(names = "--fullscreen", description = "start in full screen on the primary monitor (Alt+Enter toggles)")
+    boolean fullscreen;
+
     @Option(names = "--debugger", description = "open the debugger's window at start (F4 opens and closes it)")
     boolean debugger;
 
@@ -99,6 +102,7 @@ public final class RunCommand implements Callable<Integer> {
         o.exitAfterFrames = exitAfterFrames;
         o.windowScreenshot = windowScreenshot;
         o.debugger = debugger;
+        o.fullscreen = fullscreen;
         o.debuggerScreenshot = debuggerScreenshot;
         return DesktopApp.run(o);
     }

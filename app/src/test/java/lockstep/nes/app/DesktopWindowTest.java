@@ -225,6 +225,31 @@ class DesktopWindowTest {
                 "the palette viewer is not in the window");
     }
 
+    /** Xvfb's screen is 1280x1024: --scale 8 would open a 2340x1920 window; 4x (1170x960) fits. */
+    @Test
+    void theScaleNeverOpensAWindowLargerThanTheScreen() throws Exception {
+        Path png = dir.resolve("scaled.png");
+        Run r = lockstep(display, "run", "--exit-after-frames", "3", "--no-audio", "--scale", "8",
+                "--window-screenshot", png.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("run: --scale 8 does not fit the screen: using 4"), r.err());
+        BufferedImage img = ImageIO.read(png.toFile());
+        assertEquals(960, img.getHeight());
+        assertTrue(img.getWidth() <= 1280, "width " + img.getWidth());
+    }
+
+    /** --fullscreen (Alt+Enter's state at start) fills the monitor: a 1280x1024 framebuffer. */
+    @Test
+    void fullScreenFillsTheMonitor() throws Exception {
+        Path png = dir.resolve("full.png");
+        Run r = lockstep(display, "run", "--exit-after-frames", "3", "--no-audio", "--fullscreen",
+                "--window-screenshot", png.toString());
+        assertEquals(0, r.exit(), r.err());
+        BufferedImage img = ImageIO.read(png.toFile());
+        assertEquals(1280, img.getWidth());
+        assertEquals(1024, img.getHeight());
+    }
+
     @Test
     void theDemoRomInTheWindowIsTheHeadlessFrameScaled() throws Exception {
         Path rom = Files.write(dir.resolve("demo.nes"), DemoRom.bytes());

@@ -89,6 +89,35 @@ public enum Action {
         return button;
     }
 
+    /** What the action does, in a few words (the F1 key list). */
+    public String label() {
+        if (isButton()) {
+            String b = name().substring(3).toLowerCase(java.util.Locale.ROOT);
+            return "player " + (port + 1) + " " + (b.length() == 1 ? b.toUpperCase(java.util.Locale.ROOT) : b);
+        }
+        return switch (this) {
+            case PAUSE -> "pause / resume";
+            case RESET -> "reset";
+            case POWER_CYCLE -> "power cycle";
+            case SAVE_STATE -> "save the state in the slot";
+            case LOAD_STATE -> "load the state in the slot";
+            case REWIND -> "rewind (hold)";
+            case FAST_FORWARD -> "fast-forward (hold)";
+            case SCREENSHOT -> "screenshot";
+            case RECORD_MOVIE -> "record a movie from power-on";
+            case RECORD_MOVIE_FROM_STATE -> "record a movie from here";
+            case LOCKSTEP -> "lockstep mode on / off";
+            case ASPECT -> "8:7 / square pixels";
+            case SCALE_UP -> "window larger";
+            case SCALE_DOWN -> "window smaller";
+            case OPEN_ROM -> "open a ROM";
+            case HELP -> "this key list";
+            case DEBUGGER -> "the debugger";
+            case QUIT -> "quit";
+            default -> "state slot " + slot();
+        };
+    }
+
     /** The slot 1-9 of a SLOT_n action, else 0. */
     public int slot() {
         return name().startsWith("SLOT_") ? name().charAt(5) - '0' : 0;

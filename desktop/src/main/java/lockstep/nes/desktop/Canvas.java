@@ -59,12 +59,22 @@ final class Canvas {
         }
     }
 
+    private static int scaleAlpha(int argb, int opacity) {
+        int a = (argb >>> 24) * Math.min(256, opacity) / 256;
+        return (a << 24) | (argb & 0xFFFFFF);
+    }
+
     /**
      * A box of lines with a translucent dark background, at (x, y); long lines are cut to the
      * canvas. Returns the box height.
      */
     int panel(int x, int y, java.util.List<String> lines, int argb) {
-        if (lines.isEmpty()) {
+        return panel(x, y, lines, argb, 256);
+    }
+
+    /** As {@link #panel(int, int, java.util.List, int)}, at {@code opacity}/256 of its alpha. */
+    int panel(int x, int y, java.util.List<String> lines, int argb, int opacity) {
+        if (lines.isEmpty() || opacity <= 0) {
             return 0;
         }
         int longest = 0;
@@ -74,9 +84,10 @@ final class Canvas {
         int cols = Math.min(longest, fits(x + 2));
         int w = cols * BitmapFont.CELL_W + 3;
         int h = lines.size() * BitmapFont.CELL_H + 2;
-        fill(x, y, w, h, 0xB0000000);
+        fill(x, y, w, h, scaleAlpha(0xB0000000, opacity));
+        int color = scaleAlpha(argb, opacity);
         for (int i = 0; i < lines.size(); i++) {
-            text(x + 2, y + 2 + i * BitmapFont.CELL_H, lines.get(i), argb);
+            text(x + 2, y + 2 + i * BitmapFont.CELL_H, lines.get(i), color);
         }
         return h;
     }

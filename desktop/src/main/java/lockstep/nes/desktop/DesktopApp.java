@@ -28,6 +28,7 @@ import lockstep.nes.verifier.FaultSpec;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.glfw.GLFWErrorCallback;
 import org.lwjgl.glfw.GLFWGamepadState;
+import org.lwjgl.glfw.GLFWVidMode;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.util.tinyfd.TinyFileDialogs;
@@ -60,6 +61,8 @@ public final class DesktopApp {
         public long exitAfterFrames;
         /** At exit, write what the window shows (read back from the framebuffer) as PNG. */
         public Path windowScreenshot;
+        /** Start in full screen (Alt+Enter toggles). */
+        public boolean fullscreen;
         /** Open the debugger's window at start. */
         public boolean debugger;
         /** At exit, write what the debugger's window shows as PNG (opens it if needed). */
@@ -98,6 +101,9 @@ public final class DesktopApp {
     private boolean aspect;
     private String glfwError = "";
     private final Debugger debugger = new Debugger();
+    private boolean fullscreen;
+    private final int[] windowedX = new int[1];
+    private final int[] windowedY = new int[1];
     private DebuggerWindow debuggerWindow;
 
     private DesktopApp(Options o) {
@@ -161,6 +167,12 @@ public final class DesktopApp {
         glfwDefaultWindowHints();
         glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE);
         glfwWindowHint(GLFW_VISIBLE, GLFW_TRUE);
+        int fit = largestScaleOnScreen();
+        if (scale > fit) {
+            o.err.println("run: --scale " + scale + " does not fit the screen: using " + fit);
+            osd.post("scale " + scale + "x does not fit the screen: " + fit + "x");
+            scale = fit;
+        }
         window = glfwCreateWindow(Renderer.pictureWidth(scale, aspect), Ppu.HEIGHT * scale, "lockstep-nes", 0, 0);
         if (window == 0) {
             o.err.println("error: cannot open a window: " + (glfwError.isEmpty() ? "no OpenGL context" : glfwError));
@@ -174,7 +186,16 @@ public final class DesktopApp {
         openAudio();
         o.err.println("audio: " + audio.description());
 
-        glfwSetKeyCallback(window, (w, key, scancode, action, mods) -> guarded(() -> onKey(key, action)));
+        glfwSetKeyCallback(window, (w, key, scancode, action, mods) -> guarded(() -> {
+            if (key == GLFW_KEY_ENTER && (mods & GLFW_MOD_ALT) != 0) {
+                // Alt+Enter is the window's, not Start's.
+                if (action == GLFW_PRESS) {
+                    toggleFullscreen();
+                }
+                return;
+            }
+            onKey(key, action);
+        }));
         glfwSetDropCallback(window, (w, count, names) -> guarded(() -> {
             if (count > 0) {
                 openRom(Path.of(org.lwjgl.glfw.GLFWDropCallback.getName(names, 0)));
@@ -193,6 +214,9 @@ public final class DesktopApp {
                 + (o.rom == null ? (first != null ? ", the last ROM played" : ": no ROM given and none played before") : ""));
         if (o.lockstep && session != null) {
             session.act(Action.LOCKSTEP);
+        }
+        if (o.fullscreen) {
+            toggleFullscreen();
         }
         if (o.debugger || o.debuggerScreenshot != null) {
             toggleDebugger();
@@ -399,7 +423,61 @@ public final class DesktopApp {
     }
 
     private void resize() {
+        if (fullscreen) {
+            return;
+        }
+        int fit = largestScaleOnScreen();
+        if (scale > fit) {
+            osd.post("scale " + scale + "x does not fit the screen: " + fit + "x");
+            scale = fit;
+        }
         glfwSetWindowSize(window, Renderer.pictureWidth(scale, aspect), Ppu.HEIGHT * scale);
+    }
+
+    /**
+     * The largest scale whose window fits the primary monitor's work area (the screen without
+     * panels); {@link #MAX_SCALE} when no monitor answers (the window manager then decides).
+     */
+    private int largestScaleOnScreen() {
+        long monitor = glfwGetPrimaryMonitor();
+        if (monitor == 0) {
+            return MAX_SCALE;
+        }
+        int[] x = new int[1];
+        int[] y = new int[1];
+        int[] w = new int[1];
+        int[] h = new int[1];
+        glfwGetMonitorWorkarea(monitor, x, y, w, h);
+        if (w[0] <= 0 || h[0] <= 0) {
+            return MAX_SCALE;
+        }
+        int s = MAX_SCALE;
+        while (s > 1 && (Renderer.pictureWidth(s, aspect) > w[0] || Ppu.HEIGHT * s > h[0])) {
+            s--;
+        }
+        return s;
+    }
+
+    /** Alt+Enter: the primary monitor in its present video mode, or back to the window. */
+    private void toggleFullscreen() {
+        if (!fullscreen) {
+            long monitor = glfwGetPrimaryMonitor();
+            GLFWVidMode mode = monitor == 0 ? null : glfwGetVideoMode(monitor);
+            if (mode == null) {
+                osd.post("full screen: no monitor answers");
+                return;
+            }
+            glfwGetWindowPos(window, windowedX, windowedY);
+            fullscreen = true;
+            glfwSetWindowMonitor(window, monitor, 0, 0, mode.width(), mode.height(), mode.refreshRate());
+            osd.post("full screen (Alt+Enter leaves it)");
+        } else {
+            fullscreen = false;
+            glfwSetWindowMonitor(window, 0, windowedX[0], windowedY[0], Renderer.pictureWidth(scale, aspect),
+                    Ppu.HEIGHT * scale, GLFW_DONT_CARE);
+            osd.post("windowed");
+        }
+        glfwSwapInterval(o.vsync ? 1 : 0);
     }
 
     private void openDialog() {
@@ -667,23 +745,47 @@ public final class DesktopApp {
         }
         List<String> msgs = wrap(osd.lines(), c.fits(8) - 1);
         if (!msgs.isEmpty()) {
-            c.panel(4, c.height - 4 - (msgs.size() * BitmapFont.CELL_H + 2), msgs, COLOR_TEXT);
+            c.panel(4, c.height - 4 - (msgs.size() * BitmapFont.CELL_H + 2), msgs, COLOR_TEXT, osd.opacity());
         }
     }
 
+    /**
+     * The key list: one entry per key, "KEY  what it does", in two columns (the slots 1-9 as one
+     * entry when they are on the digit keys), then Alt+Enter and where the key file is.
+     */
     private List<String> helpLines() {
-        List<String> out = new ArrayList<>();
-        out.add("keys (" + o.dirs.keyConfig() + ")");
-        StringBuilder line = new StringBuilder();
-        for (Action a : Action.values()) {
-            String item = a.name().toLowerCase(Locale.ROOT) + "=" + Keys.name(keys.key(a)).toLowerCase(Locale.ROOT);
-            if (line.length() + item.length() + 2 > 60) {
-                out.add(line.toString());
-                line.setLength(0);
-            }
-            line.append(line.length() == 0 ? "" : "  ").append(item);
+        return helpLines(keys, o.dirs.keyConfig());
+    }
+
+    static List<String> helpLines(KeyConfig keys, Path keyFile) {
+        List<String> entries = new ArrayList<>();
+        boolean digits = true;
+        for (int n = 1; n <= 9; n++) {
+            digits &= Keys.name(keys.key(Action.valueOf("SLOT_" + n))).equals(String.valueOf(n));
         }
-        out.add(line.toString());
+        for (Action a : Action.values()) {
+            if (a.slot() > 0 && digits) {
+                if (a.slot() == 1) {
+                    entries.add(String.format(Locale.ROOT, "%-9s %s", "1-9", "choose the state slot"));
+                }
+                continue;
+            }
+            entries.add(String.format(Locale.ROOT, "%-9s %s", Keys.name(keys.key(a)), a.label()));
+        }
+        entries.add(String.format(Locale.ROOT, "%-9s %s", "ALT+ENTER", "full screen on / off"));
+        int rows = (entries.size() + 1) / 2;
+        int width = 0;
+        for (int i = 0; i < rows; i++) {
+            width = Math.max(width, entries.get(i).length());
+        }
+        List<String> out = new ArrayList<>();
+        out.add("KEYS  (F1 closes this list)");
+        for (int i = 0; i < rows; i++) {
+            String left = entries.get(i);
+            String right = i + rows < entries.size() ? entries.get(i + rows) : "";
+            out.add(String.format(Locale.ROOT, "%-" + width + "s   %s", left, right).stripTrailing());
+        }
+        out.add("key file: " + keyFile);
         return out;
     }
 

@@ -10,6 +10,8 @@ import java.util.List;
 public final class Osd {
     /** About three seconds at 60 Hz. */
     public static final int LIFETIME = 180;
+    /** Messages fade out over their last second. */
+    public static final int FADE = 60;
     private static final int SHOWN = 4;
 
     private record Message(String text, long until) {
@@ -42,6 +44,19 @@ public final class Osd {
             out.add(m.text);
         }
         return out;
+    }
+
+    /**
+     * How opaque the messages are drawn, 0-256: 256 while the oldest shown has more than
+     * {@link #FADE} frames left, then falling to 0 as it runs out, so messages fade from the
+     * picture instead of covering it until they vanish.
+     */
+    public int opacity() {
+        if (messages.isEmpty()) {
+            return 0;
+        }
+        long left = messages.get(0).until - now;
+        return (int) Math.max(0, Math.min(256, left * 256 / FADE));
     }
 
     /** The newest message, or null. */
