@@ -9,25 +9,13 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Assumptions;
+import lockstep.nes.core.TestRoms;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class TraceCommandTest {
     static Path nestest() {
-        String dir = System.getenv("LOCKSTEP_ROMS");
-        if (dir == null || dir.isBlank()) {
-            dir = System.getProperty("lockstep.roms", "");
-        }
-        Path rom = Path.of(dir, "nes-test-roms", "other", "nestest.nes");
-        if (!Files.isRegularFile(rom)) {
-            String msg = "shared test ROM not found: " + rom;
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new AssertionError(msg);
-            }
-            Assumptions.assumeTrue(false, msg);
-        }
-        return rom;
+        return TestRoms.require("other/nestest.nes");
     }
 
     @Test
