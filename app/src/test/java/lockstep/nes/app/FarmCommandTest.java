@@ -89,8 +89,8 @@ class FarmCommandTest {
         try (Store store = Store.open(db, 2)) {
             long id = 1;
             // First attempt: its kill switch fires once two checkpoints are stored (a lost lease).
-            long t1 = store.nextToken();
-            Store.Job job = store.claim(id, t1, "first", 60_000);
+            Store.Job job = store.claim(id, "first", 60_000, 5);
+            long t1 = job.claimToken();
             KillSwitch ks = new KillSwitch();
             AtomicReference<Throwable> watcher = new AtomicReference<>();
             Thread w = new Thread(() -> {
@@ -116,9 +116,12 @@ class FarmCommandTest {
             assertEquals(t1, store.checkpoint(id).fencingToken());
 
             // The retry, under a newer token, resumes there and finishes.
-            long t2 = store.nextToken();
-            Store.Job again = store.claim(id, t2, "second", 60_000);
+            try (var c = store.db().connection(); var st = c.createStatement()) {
+                st.executeUpdate("UPDATE jobs SET lease_until_ms = 0 WHERE job_id = " + id); // the first lease expires
+            }
+            Store.Job again = store.claim(id, "second", 60_000, 5);
             assertNotNull(again);
+            long t2 = again.claimToken();
             JobResult r = runner.run(new JobContext(store, again, t2, new KillSwitch()));
             assertEquals("pass", r.status(), r.json());
             JsonNode result = new ObjectMapper().readTree(r.json());

@@ -163,9 +163,6 @@ public final class Farm {
                 } catch (IllegalArgumentException e) {
                     throw new BadInput(e.getMessage());
                 }
-                if (a.locks != null) {
-                    throw new BadInput("--partition needs no lock manager; drop --locks");
-                }
             }
             if (a.ttlMillis < 300) {
                 throw new BadInput("--ttl must be at least 300 ms");
@@ -186,8 +183,7 @@ public final class Farm {
             o.idlePoll = Duration.ofMillis(Math.max(1, a.idlePollMillis));
             FarmMetrics metrics = new FarmMetrics();
             try (Store store = open(a.store, 4);
-                 LockManager locks = o.partition != null ? null
-                         : a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false);
+                 LockManager locks = a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false);
                  MetricsServer server = a.metricsPort != null ? new MetricsServer(a.metricsPort, metrics.prometheus(), null) : null) {
                 if (server != null) {
                     out.println("worker: metrics on http://127.0.0.1:" + server.port() + "/metrics");
