@@ -138,6 +138,8 @@ public final class Coordinator {
                 log.println("coordinator " + options.owner + ": " + line);
                 log.flush();
             }
+        } else {
+            JobLog.COORDINATOR.info("coordinator {}: {}", options.owner, line);
         }
     }
 }

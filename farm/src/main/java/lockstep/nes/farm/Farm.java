@@ -188,7 +188,7 @@ public final class Farm {
                 if (server != null) {
                     out.println("worker: metrics on http://127.0.0.1:" + server.port() + "/metrics");
                 }
-                Worker w = new Worker(store, locks, runners(a.moreRunners), o, metrics, out);
+                Worker w = new Worker(store, locks, runners(a.moreRunners), o, metrics, null);
                 w.run();
                 return 0;
             }
@@ -249,7 +249,7 @@ public final class Farm {
                 if (server != null) {
                     out.println("coordinator: metrics on http://127.0.0.1:" + server.port() + "/metrics");
                 }
-                new Coordinator(store, locks, o, metrics, out).run();
+                new Coordinator(store, locks, o, metrics, null).run();
                 return 0;
             }
         });

@@ -375,6 +375,16 @@ public final class Worker {
      */
     private boolean execute(Store.Job job, long token, LeaseKeeper keeper, KillSwitch ks, Lease releaseOnCommit)
             throws SQLException {
+        JobLog.enter(job.id(), token, job.spec());
+        try {
+            return executeLogged(job, token, keeper, ks, releaseOnCommit);
+        } finally {
+            JobLog.leave();
+        }
+    }
+
+    private boolean executeLogged(Store.Job job, long token, LeaseKeeper keeper, KillSwitch ks, Lease releaseOnCommit)
+            throws SQLException {
         long id = job.id();
         log("job " + id + " (" + job.kind() + ") claimed with token " + token + ", attempt " + job.attempts());
         JobRunner runner = runners.get(job.kind());
@@ -466,12 +476,15 @@ public final class Worker {
         }
     }
 
+    /** One event: to the given stream (tests), else to the farm's log (SLF4J, one line each). */
     private void log(String line) {
         if (log != null) {
             synchronized (log) {
                 log.println("worker " + options.owner + ": " + line);
                 log.flush();
             }
+        } else {
+            JobLog.WORKER.info("worker {}: {}", options.owner, line);
         }
     }
 
@@ -502,13 +515,18 @@ public final class Worker {
             Optional<Lease> r = d.renew(lease);
             if (r.isPresent()) {
                 try {
+                    String spec = org.slf4j.MDC.get("rom");
                     hints.execute(() -> {
+                        JobLog.enter(jobId, token, null);
+                        org.slf4j.MDC.put("rom", spec == null ? "-" : spec);
                         try {
                             if (!store.extendLease(jobId, token, lease.ttlMillis())) {
                                 log("job " + jobId + ": its lease had already expired in the store; the commit will be refused");
                             }
                         } catch (SQLException e) {
                             log("job " + jobId + ": could not extend its lease in the store (" + e.getMessage() + ")");
+                        } finally {
+                            JobLog.leave();
                         }
                     });
                 } catch (java.util.concurrent.RejectedExecutionException e) {

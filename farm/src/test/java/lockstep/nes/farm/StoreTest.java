@@ -64,6 +64,32 @@ class StoreTest {
         }
     }
 
+    /** A store created before Flyway (schema_version at 1, no Flyway history) is taken as version 1. */
+    @Test
+    void storeMigratedBeforeFlywayIsBaselined() throws Exception {
+        Path file = tmp.resolve("old.db");
+        String v1;
+        try (var in = Database.class.getResourceAsStream("sqlite/V1__farm.sql")) {
+            v1 = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file); var st = c.createStatement()) {
+            for (String sql : v1.replaceAll("(?m)^--.*$", "").split(";\\s*\\n")) {
+                if (!sql.isBlank()) {
+                    st.execute(sql);
+                }
+            }
+            st.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, description TEXT NOT NULL, "
+                    + "applied_ms BIGINT NOT NULL)");
+            st.execute("INSERT INTO schema_version VALUES (1, 'farm', 0)");
+            st.execute("INSERT INTO jobs (kind, spec, status, submitted_ms, updated_ms) VALUES ('noop', '{}', 'queued', 0, 0)");
+        }
+        try (Store store = Store.open(file.toString(), 2)) {
+            assertEquals(1, store.db().schemaVersion());
+            assertEquals(2, store.submit("noop", List.of("{}")).get(0));
+            assertNotNull(store.claim(1, "A", 10_000, 5));
+        }
+    }
+
     private static void fencing(String url) throws Exception {
         try (Store store = Store.open(url, 4)) {
             assertEquals(Database.latestVersion(), store.db().schemaVersion());
