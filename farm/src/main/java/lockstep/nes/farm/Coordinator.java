@@ -3,8 +3,6 @@ package lockstep.nes.farm;
 import java.io.PrintStream;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import io.micrometer.core.instrument.Counter;
 import lockstep.nes.farm.lock.LeaderElection;
 import lockstep.nes.farm.lock.LockManager;
@@ -13,7 +11,7 @@ import lockstep.nes.farm.store.Store;
 /**
  * The farm's coordinator: one leader at a time, chosen by a {@link LeaderElection} on the key
  * {@value #KEY}. Each period the leader requeues running jobs whose lease expired and, once no
- * job is left, marks the nightly run finished. Having won the lock, the leader begins a term in
+ * run's jobs have all finished, marks that run finished. Having won the lock, the leader begins a term in
  * the store ({@link Store#beginTerm}: the store's counter, never the lock server's token, which
  * a lock server restarted empty would repeat); every write carries that term and the store
  * applies it only while it is still the current term, so a leader that paused and was
@@ -111,13 +109,13 @@ public final class Coordinator {
                 return;
             }
             log("term " + term + ": requeued " + r);
-            if (store.unfinished(null) == 0) {
-                String m = store.markNightlyRun(term, options.owner, LocalDate.now(ZoneOffset.UTC).toString());
+            for (String run : store.finishedUnmarkedRuns()) {
+                String m = store.markNightlyRun(term, options.owner, run);
                 if (m == null) {
                     rejected();
-                } else {
-                    log("term " + term + ": " + m);
+                    break;
                 }
+                log("term " + term + ": " + m);
             }
             metrics.jobStates(store.countsByStatus());
         } catch (SQLException e) {

@@ -20,7 +20,7 @@ import org.flywaydb.core.api.MigrationInfo;
  */
 public final class Database implements AutoCloseable {
     /** The highest {@code V<n>} among the migrations in {@code lockstep/nes/farm/store/<dialect>/}. */
-    private static final int LATEST_VERSION = 1;
+    private static final int LATEST_VERSION = 2;
 
     private final StoreUrl url;
     private final HikariDataSource pool;

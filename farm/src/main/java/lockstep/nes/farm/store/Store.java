@@ -40,9 +40,14 @@ public final class Store implements AutoCloseable {
         STALE
     }
 
-    /** One report row: the job and its committed result, if any. */
-    public record ReportRow(long jobId, String kind, String spec, String status, String result, String resultJson,
-                            long fencingToken, int attempts, String lastError) {
+    /**
+     * One report row: the job, its committed result if any, and its attempts (all claims, those
+     * that failed, those abandoned because the worker died or lost the lease); {@code durationMs}
+     * is the committing attempt's claim-to-commit time, or -1.
+     */
+    public record ReportRow(long jobId, String run, String kind, String spec, String status, String result,
+                            String resultJson, long fencingToken, int attempts, int failed, int abandoned, long durationMs,
+                            String lastError) {
     }
 
     /** A dead letter. */
@@ -120,16 +125,27 @@ public final class Store implements AutoCloseable {
 
     // ---- Submitting
 
-    /** Adds jobs of one kind (one per spec) in one transaction; returns their ids in order. */
+    /** The run a job belongs to when none is named: the UTC date of its submission (the nightly run). */
+    public static String defaultRun() {
+        return java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString();
+    }
+
+    /** Adds jobs of one kind to today's run ({@link #defaultRun}); returns their ids in order. */
     public List<Long> submit(String kind, List<String> specs) throws SQLException {
+        return submit(kind, specs, defaultRun());
+    }
+
+    /** Adds jobs of one kind (one per spec) to run {@code run} in one transaction; returns their ids in order. */
+    public List<Long> submit(String kind, List<String> specs, String run) throws SQLException {
         return db.tx(c -> {
             List<Long> ids = new ArrayList<>(specs.size());
             try (PreparedStatement ps = c.prepareStatement(
-                    "INSERT INTO jobs (kind, spec, status, submitted_ms, updated_ms) VALUES (?, ?, 'queued', " + now + ", "
-                            + now + ")", Statement.RETURN_GENERATED_KEYS)) {
+                    "INSERT INTO jobs (kind, spec, status, run_name, submitted_ms, updated_ms) VALUES (?, ?, 'queued', ?, "
+                            + now + ", " + now + ")", Statement.RETURN_GENERATED_KEYS)) {
                 for (String spec : specs) {
                     ps.setString(1, kind);
                     ps.setString(2, spec);
+                    ps.setString(3, run);
                     ps.executeUpdate();
                     try (ResultSet k = ps.getGeneratedKeys()) {
                         k.next();
@@ -672,20 +688,98 @@ public final class Store implements AutoCloseable {
         });
     }
 
-    /** One row per job (the primary keys of jobs and results make a second row impossible). */
-    public List<ReportRow> report() throws SQLException {
+    /** One row per job, of one run or (null) of all (the primary keys of jobs and results make a second row impossible). */
+    public List<ReportRow> report(String run) throws SQLException {
         return db.auto(c -> {
             List<ReportRow> out = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
-                    "SELECT j.job_id, j.kind, j.spec, j.status, r.status, r.result, "
-                            + "COALESCE(r.fencing_token, j.last_fencing_token), j.attempts, j.last_error "
-                            + "FROM jobs j LEFT JOIN results r ON r.job_id = j.job_id ORDER BY j.job_id")) {
-                while (r.next()) {
-                    out.add(new ReportRow(r.getLong(1), r.getString(2), r.getString(3), r.getString(4), r.getString(5),
-                            r.getString(6), r.getLong(7), r.getInt(8), r.getString(9)));
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT j.job_id, j.run_name, j.kind, j.spec, j.status, r.status, r.result, "
+                            + "COALESCE(r.fencing_token, j.claim_token), j.attempts, "
+                            + "(SELECT count(*) FROM attempts a WHERE a.job_id = j.job_id AND a.outcome = 'failed'), "
+                            + "(SELECT count(*) FROM attempts a WHERE a.job_id = j.job_id AND a.outcome = 'abandoned'), "
+                            + "COALESCE((SELECT r.committed_ms - a.started_ms FROM attempts a WHERE a.job_id = j.job_id "
+                            + "AND a.fencing_token = r.fencing_token), -1), j.last_error "
+                            + "FROM jobs j LEFT JOIN results r ON r.job_id = j.job_id"
+                            + (run == null ? "" : " WHERE j.run_name = ?") + " ORDER BY j.job_id")) {
+                if (run != null) {
+                    ps.setString(1, run);
+                }
+                try (ResultSet r = ps.executeQuery()) {
+                    while (r.next()) {
+                        out.add(new ReportRow(r.getLong(1), r.getString(2), r.getString(3), r.getString(4), r.getString(5),
+                                r.getString(6), r.getString(7), r.getLong(8), r.getInt(9), r.getInt(10), r.getInt(11),
+                                r.getLong(12), r.getString(13)));
+                    }
                 }
             }
             return out;
+        });
+    }
+
+    /** {@link #report(String)} of every run. */
+    public List<ReportRow> report() throws SQLException {
+        return report(null);
+    }
+
+    // ---- Operators' actions
+
+    /** Which jobs an operator's action applies to: the given ids, or every job in a state. */
+    public record Selection(List<Long> ids, boolean all) {
+        public static Selection of(List<Long> ids) {
+            return new Selection(List.copyOf(ids), false);
+        }
+
+        public static Selection everything() {
+            return new Selection(List.of(), true);
+        }
+
+        String sql() {
+            if (all) {
+                return "";
+            }
+            StringBuilder sb = new StringBuilder(" AND job_id IN (");
+            for (int i = 0; i < ids.size(); i++) {
+                sb.append(i == 0 ? "" : ", ").append(ids.get(i).longValue());
+            }
+            return ids.isEmpty() ? " AND 1 = 0" : sb.append(')').toString();
+        }
+    }
+
+    /**
+     * Queues dead-lettered jobs again (and, with {@code failed}, finished jobs whose result is not a
+     * pass: their result is removed): fresh attempts count, no backoff. Returns how many.
+     */
+    public int requeue(Selection which, boolean failed) throws SQLException {
+        String jobs = "(status = 'dead'" + (failed ? " OR (status = 'done' AND job_id IN (SELECT job_id FROM results "
+                + "WHERE status NOT IN ('pass', 'ok')))" : "") + ")" + which.sql();
+        return db.tx(c -> {
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("DELETE FROM dead_letter WHERE job_id IN (SELECT job_id FROM jobs WHERE " + jobs + ")");
+                s.executeUpdate("DELETE FROM results WHERE job_id IN (SELECT job_id FROM jobs WHERE " + jobs + ")");
+                s.executeUpdate("DELETE FROM checkpoints WHERE job_id IN (SELECT job_id FROM jobs WHERE " + jobs + ")");
+                return s.executeUpdate("UPDATE jobs SET status = 'queued', attempts = 0, not_before_ms = 0, "
+                        + "lease_until_ms = 0, updated_ms = " + now + " WHERE " + jobs);
+            }
+        });
+    }
+
+    /**
+     * Cancels queued or running jobs: each goes to the dead-letter table as "cancelled by an
+     * operator" (so {@link #requeue} brings it back), and a running attempt's commit is refused
+     * by the fence (the job is no longer running). Returns how many.
+     */
+    public int cancel(Selection which) throws SQLException {
+        String jobs = "status IN ('queued', 'running')" + which.sql();
+        return db.tx(c -> {
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("UPDATE attempts SET outcome = 'cancelled', finished_ms = " + now
+                        + " WHERE outcome = 'running' AND job_id IN (SELECT job_id FROM jobs WHERE " + jobs + ")");
+                s.executeUpdate("INSERT INTO dead_letter (job_id, attempts, last_error, fencing_token, dead_ms) "
+                        + "SELECT job_id, attempts, 'cancelled by an operator', claim_token, " + now + " FROM jobs WHERE "
+                        + jobs + " ON CONFLICT (job_id) DO NOTHING");
+                return s.executeUpdate("UPDATE jobs SET status = 'dead', lease_until_ms = 0, "
+                        + "last_error = 'cancelled by an operator', updated_ms = " + now + " WHERE " + jobs);
+            }
         });
     }
 
@@ -771,8 +865,9 @@ public final class Store implements AutoCloseable {
     }
 
     /**
-     * Marks the nightly run of {@code date} finished when no job is queued or running (fenced by
-     * term); returns null when stale, "" when there is nothing to mark.
+     * Marks run {@code date} (a run's name; the nightly run is named by its date) finished when
+     * none of its jobs is queued or running, with the counts of its own jobs only (fenced by
+     * term); returns null when stale.
      */
     public String markNightlyRun(long term, String leader, String date) throws SQLException {
         return coordinatorWrite(term, leader, "mark-run", c -> {
@@ -780,7 +875,8 @@ public final class Store implements AutoCloseable {
             int dead;
             try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
                     "SELECT sum(CASE WHEN status = 'done' THEN 1 ELSE 0 END), sum(CASE WHEN status = 'dead' THEN 1 ELSE 0 END), "
-                            + "sum(CASE WHEN status IN ('queued', 'running') THEN 1 ELSE 0 END) FROM jobs")) {
+                            + "sum(CASE WHEN status IN ('queued', 'running') THEN 1 ELSE 0 END) FROM jobs WHERE run_name = '"
+                            + date.replace("'", "''") + "'")) {
                 r.next();
                 if (r.getInt(3) > 0) {
                     return "run " + date + " not finished (" + r.getInt(3) + " job(s) left)";
@@ -800,6 +896,21 @@ public final class Store implements AutoCloseable {
                 ps.executeUpdate();
             }
             return "run " + date + " finished: " + done + " done, " + dead + " dead";
+        });
+    }
+
+    /** Runs whose jobs have all finished and which are not marked finished yet. */
+    public List<String> finishedUnmarkedRuns() throws SQLException {
+        return db.auto(c -> {
+            List<String> out = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT run_name FROM jobs GROUP BY run_name "
+                    + "HAVING sum(CASE WHEN status IN ('queued', 'running') THEN 1 ELSE 0 END) = 0 "
+                    + "AND run_name NOT IN (SELECT run_date FROM nightly_runs) ORDER BY run_name")) {
+                while (r.next()) {
+                    out.add(r.getString(1));
+                }
+            }
+            return out;
         });
     }
 
