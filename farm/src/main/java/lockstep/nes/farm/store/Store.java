@@ -19,8 +19,9 @@ import lockstep.nes.farm.lock.SqlLockManager;
  * {@code jobs.claim_token}, with the lease's expiry by the store's clock in {@code
  * jobs.lease_until_ms}; every later write for the job (checkpoint, result, failure) is an
  * {@code UPDATE ... WHERE job_id = :id AND last_fencing_token < :token AND claim_token <= :token
- * AND status = 'running' AND lease_until_ms > now} that sets {@code last_fencing_token = :token}. A holder that paused past its lease and woke up after
- * another worker claimed the job carries an older token than {@code claim_token}, so its write
+ * AND status = 'running' AND lease_until_ms > now} that sets {@code last_fencing_token = :token}.
+ * A holder that paused past its lease either carries an older token than {@code claim_token}
+ * (another worker claimed the job) or finds its lease expired by the store's clock, so its write
  * changes no row; a result can be committed once, because the first commit leaves the job
  * {@code done} with the committing token as {@code last_fencing_token}.
  */

@@ -39,6 +39,22 @@ class RedisLockManagerTest extends LockManagerContract {
         return Duration.ofSeconds(2);
     }
 
+    /** A key's token counter expires a while after its lock's last use, instead of never. */
+    @Test
+    void tokenCounterExpiresAfterItsLocksLastUse() throws Exception {
+        try (LockManager m = open(port); redis.clients.jedis.Jedis j = new redis.clients.jedis.Jedis("127.0.0.1", port)) {
+            Lease l = m.tryAcquire("token-ttl", "A", ttl()).orElseThrow();
+            String key = RedisLockManager.lockKey("token-ttl") + ":token";
+            long left = j.pttl(key);
+            org.junit.jupiter.api.Assertions.assertTrue(left > RedisLockManager.TOKEN_IDLE_MS - 60_000
+                    && left <= RedisLockManager.TOKEN_IDLE_MS, "PTTL " + left);
+            j.pexpire(key, 5_000);
+            org.junit.jupiter.api.Assertions.assertTrue(m.renew(l).isPresent());
+            org.junit.jupiter.api.Assertions.assertTrue(j.pttl(key) > 60_000, "a renewal moves the token's expiry");
+            m.release(l);
+        }
+    }
+
     @Test
     void aDeadLinkFailsEachCallWithinTheUrlTimeout() throws Exception {
         assertDeadLinkFailsWithin(Duration.ofMillis(2500)); // timeout=1000 plus a loaded machine's slack
