@@ -334,11 +334,12 @@ public final class Worker {
 
     /**
      * Dead-letters the jobs that used up their attempts without an outcome (claims skip them),
-     * at most once per poll interval.
+     * at most once per lease TTL (a scan of the claimable jobs: per claim it would cost a busy
+     * worker a statement per job).
      */
     private void buryExhausted() throws SQLException {
         long t = System.nanoTime();
-        if (lastBurial != 0 && t - lastBurial < options.idlePoll.toNanos()) {
+        if (lastBurial != 0 && t - lastBurial < options.ttl.toNanos()) {
             return;
         }
         lastBurial = t;

@@ -173,8 +173,11 @@ public final class Store implements AutoCloseable {
 
     /** Up to {@code limit} ids of claimable jobs, in the partition if one is given. */
     public List<Long> candidates(int limit, Partition p) throws SQLException {
-        String sql = "SELECT job_id FROM jobs WHERE " + claimable("") + (p == null ? "" : p.sql())
-                + " ORDER BY job_id LIMIT " + limit;
+        return ids("SELECT job_id FROM jobs WHERE " + claimable("") + (p == null ? "" : p.sql())
+                + " ORDER BY job_id LIMIT " + limit);
+    }
+
+    private List<Long> ids(String sql) throws SQLException {
         return db.auto(c -> {
             List<Long> ids = new ArrayList<>();
             try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
@@ -192,17 +195,8 @@ public final class Store implements AutoCloseable {
      * within its TTL plus one poll, however long the queue.
      */
     public List<Long> takeovers(int limit, Partition p) throws SQLException {
-        String sql = "SELECT job_id FROM jobs WHERE status = 'running' AND lease_until_ms <= " + now
-                + (p == null ? "" : p.sql()) + " ORDER BY job_id LIMIT " + limit;
-        return db.auto(c -> {
-            List<Long> ids = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
-                while (r.next()) {
-                    ids.add(r.getLong(1));
-                }
-            }
-            return ids;
-        });
+        return ids("SELECT job_id FROM jobs WHERE status = 'running' AND lease_until_ms <= " + now
+                + (p == null ? "" : p.sql()) + " ORDER BY job_id LIMIT " + limit);
     }
 
     /** The next token of the store's counter. */
