@@ -26,6 +26,8 @@ import picocli.CommandLine.Parameters;
             FarmCommand.CoordinatorCmd.class,
             FarmCommand.Status.class,
             FarmCommand.Report.class,
+            FarmCommand.Requeue.class,
+            FarmCommand.Cancel.class,
         },
         footerHeading = "%nExamples:%n", footer = {"  lockstep farm submit test-roms --store farm.db nes-test-roms", "  lockstep farm worker --store farm.db --exit-when-idle", "  lockstep farm status --store farm.db"})
 public final class FarmCommand implements Callable<Integer> {
@@ -49,6 +51,9 @@ public final class FarmCommand implements Callable<Integer> {
 
         @Option(names = "--store", paramLabel = "URL", description = STORE_HELP)
         String store;
+
+        @Option(names = "--run", paramLabel = "NAME", description = "the run (batch) the jobs belong to (default: today's UTC date, the nightly run)")
+        String run;
 
         /** The store given before or after the job kind; null (after an error line) when neither. */
         static String store(Submit parent, String own) {
@@ -76,6 +81,9 @@ public final class FarmCommand implements Callable<Integer> {
 
         @Option(names = "--store", paramLabel = "URL", description = STORE_HELP)
         String store;
+
+        @Option(names = "--run", paramLabel = "NAME", description = "the run (batch) the jobs belong to (default: today's UTC date)")
+        String run;
 
         @Parameters(paramLabel = "ROM", arity = "1..*", description = "ROM files or folders")
         List<String> roms;
@@ -109,7 +117,8 @@ public final class FarmCommand implements Callable<Integer> {
             for (RomEntry e : entries) {
                 specs.add(TestRomsJob.spec(e.rom(), e.frames() != null ? e.frames() : frames));
             }
-            return Farm.submit(url, TestRomsJob.KIND, specs, System.out, System.err);
+            return Farm.submit(url, TestRomsJob.KIND, specs, run != null ? run : parent != null ? parent.run : null,
+                    System.out, System.err);
         }
     }
 
@@ -123,6 +132,9 @@ public final class FarmCommand implements Callable<Integer> {
 
         @Option(names = "--store", paramLabel = "URL", description = STORE_HELP)
         String store;
+
+        @Option(names = "--run", paramLabel = "NAME", description = "the run (batch) the job belongs to (default: today's UTC date)")
+        String run;
 
         @Option(names = "--baseline", required = true, paramLabel = "A.jar", description = "the baseline build's jar (a path every worker can read)")
         Path baseline;
@@ -162,7 +174,8 @@ public final class FarmCommand implements Callable<Integer> {
                 return 2;
             }
             return Farm.submit(url, CanaryJob.KIND,
-                    List.of(CanaryJob.spec(baseline, candidate, rom, movie, frames, checkpointEvery)), System.out, System.err);
+                    List.of(CanaryJob.spec(baseline, candidate, rom, movie, frames, checkpointEvery)),
+                    run != null ? run : parent != null ? parent.run : null, System.out, System.err);
         }
     }
 
@@ -278,12 +291,57 @@ public final class FarmCommand implements Callable<Integer> {
         @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
         String store;
 
-        @Option(names = "--json", description = "print {\"jobs\":[{\"job_id\",\"status\",\"result\",\"fencing_token\"}]}")
+        @Option(names = "--run", paramLabel = "NAME", description = "only this run's jobs")
+        String run;
+
+        @Option(names = "--json", description = "print {\"run\",\"jobs\":[{\"job_id\",\"run\",\"kind\",\"rom\",\"status\",\"outcome\","
+                + "\"result\",\"attempts\",\"failed_attempts\",\"abandoned_attempts\",\"fencing_token\",\"duration_ms\",\"last_error\"}]}")
         boolean json;
 
         @Override
         public Integer call() {
-            return Farm.report(store, json, System.out, System.err);
+            return Farm.report(store, run, json, System.out, System.err);
+        }
+    }
+
+    @Command(name = "requeue", mixinStandardHelpOptions = true,
+            description = "Queue dead-lettered jobs again (with --failed, also finished jobs whose result is not a pass).",
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm requeue --store farm.db 12 17", "  lockstep farm requeue --store farm.db --all --failed"})
+    static final class Requeue implements Callable<Integer> {
+        @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
+        String store;
+
+        @Option(names = "--all", description = "every dead-lettered (and with --failed, failed) job")
+        boolean all;
+
+        @Option(names = "--failed", description = "also finished jobs whose result is not a pass (their result is removed)")
+        boolean failed;
+
+        @Parameters(paramLabel = "JOB", arity = "0..*", description = "job ids")
+        List<String> ids = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            return Farm.requeue(store, ids, all, failed, System.out, System.err);
+        }
+    }
+
+    @Command(name = "cancel", mixinStandardHelpOptions = true,
+            description = "Cancel queued or running jobs: they go to the dead letters as cancelled (requeue brings them back).",
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm cancel --store farm.db 12", "  lockstep farm cancel --store farm.db --all"})
+    static final class Cancel implements Callable<Integer> {
+        @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
+        String store;
+
+        @Option(names = "--all", description = "every queued or running job")
+        boolean all;
+
+        @Parameters(paramLabel = "JOB", arity = "0..*", description = "job ids")
+        List<String> ids = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            return Farm.cancel(store, ids, all, System.out, System.err);
         }
     }
 }

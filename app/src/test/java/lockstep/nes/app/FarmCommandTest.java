@@ -58,9 +58,10 @@ class FarmCommandTest {
         Cli.Result j = Cli.run("farm", "report", "--store", db, "--json");
         assertEquals(0, j.exit(), j.err());
         JsonNode root = new ObjectMapper().readTree(j.out());
-        assertEquals(1, root.size());
+        assertEquals(List.of("run", "jobs"), iterator(root));
         JsonNode job = root.get("jobs").get(0);
-        assertEquals(List.of("job_id", "status", "result", "fencing_token"), iterator(job));
+        assertEquals(List.of("job_id", "run", "kind", "rom", "status", "outcome", "result", "attempts", "failed_attempts",
+                "abandoned_attempts", "fencing_token", "duration_ms", "last_error"), iterator(job));
         assertEquals(1, job.get("job_id").asLong());
         assertEquals("done", job.get("status").asText());
         assertEquals("pass", job.get("result").asText());
@@ -71,6 +72,24 @@ class FarmCommandTest {
         assertTrue(st.out().contains("dead letters: 0"), st.out());
         Cli.Result text = Cli.run("farm", "report", "--store", db);
         assertTrue(text.out().contains("01-basics.nes"), text.out());
+    }
+
+    @Test
+    void requeueCancelAndRunsFromTheCommandLine() throws Exception {
+        String db = tmp.resolve("ops.db").toString();
+        Path rom = TestRoms.require("instr_test-v5/rom_singles/01-basics.nes");
+        assertEquals(0, Cli.run("farm", "submit", "--store", db, "--run", "nightly", "test-roms", rom.toString()).exit());
+        assertEquals(0, Cli.run("farm", "submit", "--store", db, "test-roms", "--run", "adhoc", rom.toString()).exit());
+        Cli.Result c = Cli.run("farm", "cancel", "--store", db, "2");
+        assertEquals(0, c.exit(), c.err());
+        assertEquals("cancelled 1 job(s)", c.out().strip());
+        Cli.Result r = Cli.run("farm", "report", "--store", db, "--run", "adhoc", "--json");
+        JsonNode jobs = new ObjectMapper().readTree(r.out()).get("jobs");
+        assertEquals(1, jobs.size(), r.out());
+        assertEquals("cancelled", jobs.get(0).get("outcome").asText());
+        Cli.Result q = Cli.run("farm", "requeue", "--store", db, "--all");
+        assertEquals("requeued 1 job(s)", q.out().strip(), q.err());
+        oneLineExit2(Cli.run("farm", "requeue", "--store", db), "--all");
     }
 
     private static List<String> iterator(JsonNode n) {
@@ -89,8 +108,8 @@ class FarmCommandTest {
         try (Store store = Store.open(db, 2)) {
             long id = 1;
             // First attempt: its kill switch fires once two checkpoints are stored (a lost lease).
-            long t1 = store.nextToken();
-            Store.Job job = store.claim(id, t1, "first", 60_000);
+            Store.Job job = store.claim(id, "first", 60_000, 5);
+            long t1 = job.claimToken();
             KillSwitch ks = new KillSwitch();
             AtomicReference<Throwable> watcher = new AtomicReference<>();
             Thread w = new Thread(() -> {
@@ -116,9 +135,12 @@ class FarmCommandTest {
             assertEquals(t1, store.checkpoint(id).fencingToken());
 
             // The retry, under a newer token, resumes there and finishes.
-            long t2 = store.nextToken();
-            Store.Job again = store.claim(id, t2, "second", 60_000);
+            try (var c = store.db().connection(); var st = c.createStatement()) {
+                st.executeUpdate("UPDATE jobs SET lease_until_ms = 0 WHERE job_id = " + id); // the first lease expires
+            }
+            Store.Job again = store.claim(id, "second", 60_000, 5);
             assertNotNull(again);
+            long t2 = again.claimToken();
             JobResult r = runner.run(new JobContext(store, again, t2, new KillSwitch()));
             assertEquals("pass", r.status(), r.json());
             JsonNode result = new ObjectMapper().readTree(r.json());
@@ -131,6 +153,6 @@ class FarmCommandTest {
             assertFalse(store.commit(id, t1, "first", "pass", "{}"));
         }
         Cli.Result j = Cli.run("farm", "report", "--store", db, "--json");
-        assertTrue(j.out().contains("\"status\":\"done\",\"result\":\"pass\""), j.out());
+        assertTrue(j.out().contains("\"status\":\"done\",\"outcome\":\"pass\",\"result\":\"pass\""), j.out());
     }
 }

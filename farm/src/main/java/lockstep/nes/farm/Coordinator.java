@@ -3,8 +3,6 @@ package lockstep.nes.farm;
 import java.io.PrintStream;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import io.micrometer.core.instrument.Counter;
 import lockstep.nes.farm.lock.LeaderElection;
 import lockstep.nes.farm.lock.LockManager;
@@ -13,9 +11,11 @@ import lockstep.nes.farm.store.Store;
 /**
  * The farm's coordinator: one leader at a time, chosen by a {@link LeaderElection} on the key
  * {@value #KEY}. Each period the leader requeues running jobs whose lease expired and, once no
- * job is left, marks the nightly run finished. Every write carries the leader's term (its
- * lease's fencing token) and the store applies it only if no newer term has written, so a
- * leader that paused and lost its term cannot write when it wakes up.
+ * run's jobs have all finished, marks that run finished. Having won the lock, the leader begins a term in
+ * the store ({@link Store#beginTerm}: the store's counter, never the lock server's token, which
+ * a lock server restarted empty would repeat); every write carries that term and the store
+ * applies it only while it is still the current term, so a leader that paused and was
+ * succeeded cannot write when it wakes up, and no two leaders ever write under one term.
  */
 public final class Coordinator {
     public static final String KEY = "farm:coordinator";
@@ -39,6 +39,10 @@ public final class Coordinator {
     private final PrintStream log;
     private final Counter rejected;
     private volatile boolean stopped;
+    /** Set when the election is won: the next tick begins a new store term. */
+    private volatile boolean elected;
+    /** The store term this leader writes under, 0 when it has none. */
+    private long term;
 
     public Coordinator(Store store, LockManager locks, Options options, FarmMetrics metrics, PrintStream log) {
         this.store = store;
@@ -59,28 +63,41 @@ public final class Coordinator {
         try (LeaderElection election = LeaderElection.start(locks, KEY, options.owner, options.ttl, margin,
                 metrics.registry(), new LeaderElection.Listener() {
                     @Override
-                    public void elected(long term) {
-                        log("elected leader, term " + term);
+                    public void elected(long lockToken) {
+                        elected = true;
+                        log("won the lock (lock token " + lockToken + ")");
                     }
 
                     @Override
-                    public void revoked(long term, String reason) {
-                        log("no longer leader of term " + term + " (" + reason + ")");
+                    public void revoked(long lockToken, String reason) {
+                        log("no longer leader (lock token " + lockToken + ": " + reason + ")");
                     }
                 })) {
             log("started, campaigning for " + KEY);
             int n = 0;
             while (!stopped && (options.periods == 0 || n++ < options.periods)) {
-                long term = election.term();
-                if (term > 0) {
-                    tick(term);
+                if (election.isLeader()) {
+                    tick();
+                } else {
+                    term = 0;
                 }
                 Thread.sleep(options.period.toMillis());
             }
         }
     }
 
-    private void tick(long term) throws InterruptedException {
+    private void tick() throws InterruptedException {
+        if (elected || term == 0) {
+            try {
+                elected = false;
+                term = store.beginTerm(options.owner);
+                log("elected leader, term " + term);
+            } catch (SQLException e) {
+                term = 0;
+                log("store unavailable: " + e.getMessage());
+                return;
+            }
+        }
         if (options.pauseBeforeWriteMillis > 0) {
             log("writing with term " + term + " after a pause of " + options.pauseBeforeWriteMillis + " ms");
             Thread.sleep(options.pauseBeforeWriteMillis);
@@ -88,24 +105,29 @@ public final class Coordinator {
         try {
             String r = store.requeueExpired(term, options.owner);
             if (r == null) {
-                rejected.increment();
-                log("write REJECTED: term " + term + " is stale (a newer coordinator term wrote first)");
+                rejected();
                 return;
             }
             log("term " + term + ": requeued " + r);
-            if (store.unfinished(null) == 0) {
-                String m = store.markNightlyRun(term, options.owner, LocalDate.now(ZoneOffset.UTC).toString());
+            for (String run : store.finishedUnmarkedRuns()) {
+                String m = store.markNightlyRun(term, options.owner, run);
                 if (m == null) {
-                    rejected.increment();
-                    log("write REJECTED: term " + term + " is stale (a newer coordinator term wrote first)");
-                } else {
-                    log("term " + term + ": " + m);
+                    rejected();
+                    break;
                 }
+                log("term " + term + ": " + m);
             }
             metrics.jobStates(store.countsByStatus());
         } catch (SQLException e) {
             log("store unavailable: " + e.getMessage());
         }
+    }
+
+    /** A newer term began: this one writes no more; a new term is begun while the lock is still held. */
+    private void rejected() {
+        rejected.increment();
+        log("write REJECTED: term " + term + " is stale (a newer coordinator term began)");
+        term = 0;
     }
 
     private void log(String line) {
@@ -114,6 +136,8 @@ public final class Coordinator {
                 log.println("coordinator " + options.owner + ": " + line);
                 log.flush();
             }
+        } else {
+            JobLog.COORDINATOR.info("coordinator {}: {}", options.owner, line);
         }
     }
 }

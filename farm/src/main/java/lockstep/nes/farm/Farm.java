@@ -124,11 +124,20 @@ public final class Farm {
         return nl < 0 ? s : s.substring(0, nl);
     }
 
-    /** Submits jobs of {@code kind} with the given specs; prints their ids. */
+    /** Submits jobs of {@code kind} with the given specs to today's run; prints their ids. */
     public static int submit(String storeUrl, String kind, List<String> specs, PrintStream out, PrintStream err) {
+        return submit(storeUrl, kind, specs, null, out, err);
+    }
+
+    /** Submits jobs of {@code kind} with the given specs to run {@code run} (null: today's); prints their ids. */
+    public static int submit(String storeUrl, String kind, List<String> specs, String run, PrintStream out,
+                             PrintStream err) {
         return guard(err, () -> {
+            if (run != null && run.isBlank()) {
+                throw new BadInput("--run needs a name");
+            }
             try (Store store = open(storeUrl, 2)) {
-                List<Long> ids = store.submit(kind, specs);
+                List<Long> ids = store.submit(kind, specs, run != null ? run : Store.defaultRun());
                 out.println("submitted " + ids.size() + " " + kind + " job(s): "
                         + (ids.isEmpty() ? "" : ids.size() == 1 ? "id " + ids.get(0) : "ids " + ids.get(0) + ".." + ids.get(ids.size() - 1)));
                 return 0;
@@ -163,9 +172,6 @@ public final class Farm {
                 } catch (IllegalArgumentException e) {
                     throw new BadInput(e.getMessage());
                 }
-                if (a.locks != null) {
-                    throw new BadInput("--partition needs no lock manager; drop --locks");
-                }
             }
             if (a.ttlMillis < 300) {
                 throw new BadInput("--ttl must be at least 300 ms");
@@ -186,13 +192,12 @@ public final class Farm {
             o.idlePoll = Duration.ofMillis(Math.max(1, a.idlePollMillis));
             FarmMetrics metrics = new FarmMetrics();
             try (Store store = open(a.store, 4);
-                 LockManager locks = o.partition != null ? null
-                         : a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false);
+                 LockManager locks = a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false);
                  MetricsServer server = a.metricsPort != null ? new MetricsServer(a.metricsPort, metrics.prometheus(), null) : null) {
                 if (server != null) {
                     out.println("worker: metrics on http://127.0.0.1:" + server.port() + "/metrics");
                 }
-                Worker w = new Worker(store, locks, runners(a.moreRunners), o, metrics, out);
+                Worker w = new Worker(store, locks, runners(a.moreRunners), o, metrics, null);
                 w.run();
                 return 0;
             }
@@ -253,7 +258,7 @@ public final class Farm {
                 if (server != null) {
                     out.println("coordinator: metrics on http://127.0.0.1:" + server.port() + "/metrics");
                 }
-                new Coordinator(store, locks, o, metrics, out).run();
+                new Coordinator(store, locks, o, metrics, null).run();
                 return 0;
             }
         });
@@ -293,32 +298,60 @@ public final class Farm {
         });
     }
 
-    /** The nightly report: one row per job. */
-    public static int report(String storeUrl, boolean json, PrintStream out, PrintStream err) {
+    /**
+     * The report: one row per job (of run {@code run}, or of every run when null) with its ROM,
+     * kind, attempts (failed and abandoned apart), token, outcome and duration; {@code json}
+     * prints the same as one JSON object.
+     */
+    public static int report(String storeUrl, String run, boolean json, PrintStream out, PrintStream err) {
         return guard(err, () -> {
             try (Store store = openExisting(storeUrl, 2)) {
-                List<Store.ReportRow> rows = store.report();
+                List<Store.ReportRow> rows = store.report(run);
                 if (json) {
                     ObjectNode root = JSON.createObjectNode();
+                    if (run == null) {
+                        root.putNull("run");
+                    } else {
+                        root.put("run", run);
+                    }
                     ArrayNode jobs = root.putArray("jobs");
                     for (Store.ReportRow r : rows) {
                         ObjectNode j = jobs.addObject();
                         j.put("job_id", r.jobId());
+                        j.put("run", r.run());
+                        j.put("kind", r.kind());
+                        j.put("rom", rom(r));
                         j.put("status", r.status());
+                        j.put("outcome", outcome(r));
                         if (r.result() == null) {
                             j.putNull("result");
                         } else {
                             j.put("result", r.result());
                         }
+                        j.put("attempts", r.attempts());
+                        j.put("failed_attempts", r.failed());
+                        j.put("abandoned_attempts", r.abandoned());
                         j.put("fencing_token", r.fencingToken());
+                        if (r.durationMs() < 0) {
+                            j.putNull("duration_ms");
+                        } else {
+                            j.put("duration_ms", r.durationMs());
+                        }
+                        if (r.lastError() == null) {
+                            j.putNull("last_error");
+                        } else {
+                            j.put("last_error", r.lastError());
+                        }
                     }
                     out.println(JSON.writeValueAsString(root));
                     return 0;
                 }
-                out.printf("%-8s %-10s %-8s %-9s %-6s %s%n", "job", "kind", "status", "result", "token", "what");
+                out.printf("%-7s %-10s %-9s %-10s %-8s %-12s %-7s %-9s %s%n", "job", "run", "kind", "outcome", "attempts",
+                        "failed/aband", "token", "duration", "rom");
                 for (Store.ReportRow r : rows) {
-                    out.printf("%-8d %-10s %-8s %-9s %-6d %s%n", r.jobId(), r.kind(), r.status(),
-                            r.result() == null ? "-" : r.result(), r.fencingToken(), describe(r));
+                    out.printf("%-7d %-10s %-9s %-10s %-8d %-12s %-7d %-9s %s%n", r.jobId(), r.run(), r.kind(), outcome(r),
+                            r.attempts(), r.failed() + "/" + r.abandoned(), r.fencingToken(),
+                            r.durationMs() < 0 ? "-" : r.durationMs() + " ms", describe(r));
                 }
                 out.println(rows.size() + " job(s)");
                 return 0;
@@ -326,11 +359,77 @@ public final class Farm {
         });
     }
 
-    private static String describe(Store.ReportRow r) {
-        String what;
+    /** {@link #report(String, String, boolean, PrintStream, PrintStream)} of every run. */
+    public static int report(String storeUrl, boolean json, PrintStream out, PrintStream err) {
+        return report(storeUrl, null, json, out, err);
+    }
+
+    /** What became of a job: its result, or its state (queued, running, dead, cancelled). */
+    private static String outcome(Store.ReportRow r) {
+        if (r.result() != null) {
+            return r.result();
+        }
+        if (Store.DEAD.equals(r.status()) && "cancelled by an operator".equals(r.lastError())) {
+            return "cancelled";
+        }
+        return r.status();
+    }
+
+    private static String rom(Store.ReportRow r) {
         try {
-            what = JSON.readTree(r.spec()).path("rom").asText(r.spec());
+            return JSON.readTree(r.spec()).path("rom").asText("-");
         } catch (IOException e) {
+            return "-";
+        }
+    }
+
+    /** Parses the job ids an operator named; {@code all} instead of ids selects every job. */
+    static Store.Selection selection(List<String> ids, boolean all, String command) throws BadInput {
+        if (all == !ids.isEmpty()) {
+            throw new BadInput(command + ": name job ids or --all (not both)");
+        }
+        if (all) {
+            return Store.Selection.everything();
+        }
+        List<Long> out = new ArrayList<>();
+        for (String id : ids) {
+            try {
+                out.add(Long.parseLong(id.strip()));
+            } catch (NumberFormatException e) {
+                throw new BadInput(command + ": '" + id + "' is not a job id");
+            }
+        }
+        return Store.Selection.of(out);
+    }
+
+    /** Queues dead-lettered jobs again (with {@code failed}, also finished jobs whose result is not a pass). */
+    public static int requeue(String storeUrl, List<String> ids, boolean all, boolean failed, PrintStream out,
+                              PrintStream err) {
+        return guard(err, () -> {
+            Store.Selection which = selection(ids, all, "requeue");
+            try (Store store = openExisting(storeUrl, 2)) {
+                int n = store.requeue(which, failed);
+                out.println("requeued " + n + " job(s)");
+                return 0;
+            }
+        });
+    }
+
+    /** Cancels queued or running jobs (they go to the dead letters as cancelled). */
+    public static int cancel(String storeUrl, List<String> ids, boolean all, PrintStream out, PrintStream err) {
+        return guard(err, () -> {
+            Store.Selection which = selection(ids, all, "cancel");
+            try (Store store = openExisting(storeUrl, 2)) {
+                int n = store.cancel(which);
+                out.println("cancelled " + n + " job(s)");
+                return 0;
+            }
+        });
+    }
+
+    private static String describe(Store.ReportRow r) {
+        String what = rom(r);
+        if ("-".equals(what)) {
             what = r.spec();
         }
         if (r.resultJson() != null) {

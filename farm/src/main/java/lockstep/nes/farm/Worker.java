@@ -27,12 +27,14 @@ import lockstep.nes.farm.store.Store;
 import lockstep.nes.verifier.Backoff;
 
 /**
- * A farm worker: claims a job under a lease (or, with a static partition, by owning it), keeps
+ * A farm worker: claims a job under a lease (with a static partition, only the partition's jobs,
+ * still each under its lease, so two workers given the same partition share it safely), keeps
  * the lease alive with a {@link LeaseKeeper} whose kill switch stops the job at its next frame
  * boundary, and commits the result with the lease's fencing token. A commit the store rejects
  * (0 rows: a newer token took the job over) is logged and counted as a stale commit, never as a
  * success. A failed attempt is queued again after an exponential backoff with full jitter, and
- * after {@link Options#maxAttempts} attempts it goes to the dead-letter table.
+ * after {@link Options#maxAttempts} attempts it goes to the dead-letter table; so does a job
+ * claimed that many times without an outcome (it kills its worker, or keeps losing its lease).
  */
 public final class Worker {
     /** Settings. */
@@ -62,7 +64,13 @@ public final class Worker {
     private final FarmMetrics metrics;
     private final PrintStream log;
     private final Random random = new Random();
-    private final java.util.ArrayDeque<Long> pending = new java.util.ArrayDeque<>();
+    /** Writes the store's lease expiry after each renewal, off the renewal's own path. */
+    private final java.util.concurrent.ExecutorService hints = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "lease-expiry-writer");
+        t.setDaemon(true);
+        return t;
+    });
+    private long lastBurial;
     /** Jobs claimed by a batch claim and not run yet (each under its own lease). */
     private final java.util.ArrayDeque<Store.LeasedClaim> claimed = new java.util.ArrayDeque<>();
     private int batch = 1;
@@ -74,13 +82,13 @@ public final class Worker {
     private int stale;
 
     /**
-     * @param locks the lock manager (null with a static partition)
+     * @param locks the lock manager (the store's own by default)
      * @param log   one line per claim, commit, rejection and failure
      */
     public Worker(Store store, LockManager locks, Map<String, JobRunner> runners, Options options, FarmMetrics metrics,
                   PrintStream log) {
-        if (locks == null && options.partition == null) {
-            throw new IllegalArgumentException("a worker without a partition needs a lock manager");
+        if (locks == null) {
+            throw new IllegalArgumentException("a worker needs a lock manager");
         }
         this.store = store;
         this.locks = locks;
@@ -126,8 +134,40 @@ public final class Worker {
         Backoff idle = new Backoff(Math.max(1, options.idlePoll.toMillis() / 4), Math.max(1, options.idlePoll.toMillis()),
                 random.nextLong());
         Backoff outage = new Backoff(200, 10_000, random.nextLong());
-        log("started" + (options.partition != null ? " (partition " + options.partition + ", no lock)"
-                : " (locks: " + locks.kind() + ", ttl " + options.ttl.toMillis() + " ms)"));
+        log("started (locks: " + locks.kind() + ", ttl " + options.ttl.toMillis() + " ms"
+                + (options.partition != null ? ", partition " + options.partition : "") + ")");
+        LeaseKeeper partitionKeeper = options.partition != null ? holdPartition() : null;
+        try {
+            work(idle, outage);
+        } finally {
+            if (partitionKeeper != null) {
+                partitionKeeper.close();
+            }
+            hints.shutdown();
+        }
+    }
+
+    /**
+     * Takes the partition's own lease for as long as this worker runs, so that a second worker
+     * given the same partition is reported at its start (both then share the partition's jobs,
+     * each job under its lease as always). Null when the partition is already held.
+     */
+    private LeaseKeeper holdPartition() {
+        String key = "partition:" + options.partition;
+        try {
+            Optional<Lease> got = locks.tryAcquire(key, options.owner, options.ttl);
+            if (got.isPresent()) {
+                return LeaseKeeper.start(locks, got.get(), new KillSwitch(), options.margin(), null);
+            }
+            log("DUPLICATE partition " + options.partition + ": another worker already holds it; this one shares its jobs "
+                    + "(each job under its own lease)");
+        } catch (LockException e) {
+            log("could not check partition " + options.partition + " for duplicates (" + e.getMessage() + ")");
+        }
+        return null;
+    }
+
+    private void work(Backoff idle, Backoff outage) throws InterruptedException {
         while (!stopped) {
             boolean worked;
             try {
@@ -178,31 +218,25 @@ public final class Worker {
 
     /** Claims and runs one job; false when none could be claimed. */
     public boolean runOne() throws SQLException, LockException {
+        buryExhausted();
         if (combined && options.partition == null) {
             return runOneBatched();
         }
-        // Candidates are fetched in batches and tried in random order (so workers rarely collide);
-        // one that another worker finished in the meantime fails its claim and is skipped.
-        if (pending.isEmpty()) {
-            List<Long> ids = new ArrayList<>(store.candidates(64, options.partition));
-            Collections.shuffle(ids, random);
-            pending.addAll(ids);
-        }
-        while (!pending.isEmpty()) {
-            long id = pending.poll();
-            if (options.partition != null) {
-                long token = store.nextToken();
-                Store.Job job = store.claim(id, token, options.owner, Duration.ofDays(1).toMillis());
-                if (job != null) {
-                    execute(job, token, null, new KillSwitch());
-                    return true;
-                }
-                continue;
-            }
+        // Candidates are fetched afresh for each claim (a list kept across jobs would hide a job
+        // whose lease expired meanwhile), expired leases first, each group in random order so
+        // workers rarely collide; one that another worker took in the meantime is skipped.
+        List<Long> ids = new ArrayList<>(store.takeovers(64, options.partition));
+        Collections.shuffle(ids, random);
+        List<Long> queued = new ArrayList<>(store.candidates(64, options.partition));
+        queued.removeAll(ids);
+        Collections.shuffle(queued, random);
+        ids.addAll(queued);
+        for (long id : ids) {
             Lease lease;
             Store.Job job;
             if (combined) {
-                Store.LeasedClaim lc = store.acquireAndClaim(id, key(id), options.owner, options.ttl.toMillis());
+                Store.LeasedClaim lc = store.acquireAndClaim(id, key(id), options.owner, options.ttl.toMillis(),
+                        options.maxAttempts);
                 if (lc == null) {
                     continue;
                 }
@@ -215,7 +249,7 @@ public final class Worker {
                 }
                 lease = got.get();
                 try {
-                    job = store.claim(id, lease.fencingToken(), options.owner, options.ttl.toMillis());
+                    job = store.claim(id, options.owner, options.ttl.toMillis(), options.maxAttempts);
                 } catch (SQLException e) {
                     release(lease);
                     throw e;
@@ -226,10 +260,10 @@ public final class Worker {
                 continue;
             }
             KillSwitch ks = new KillSwitch();
-            LeaseKeeper keeper = LeaseKeeper.start(new Hinting(locks, store, id), lease, ks, options.margin(),
+            LeaseKeeper keeper = LeaseKeeper.start(new Expiring(locks, id, job.claimToken()), lease, ks, options.margin(),
                     metrics != null ? metrics.registry() : null);
             try {
-                execute(job, lease.fencingToken(), keeper, ks);
+                execute(job, job.claimToken(), keeper, ks);
             } finally {
                 keeper.close();
             }
@@ -249,7 +283,8 @@ public final class Worker {
      */
     private boolean runOneBatched() throws SQLException, LockException {
         if (claimed.isEmpty()) {
-            for (Store.LeasedClaim lc : store.acquireAndClaimBatch(batch, options.owner, options.ttl.toMillis())) {
+            for (Store.LeasedClaim lc : store.acquireAndClaimBatch(batch, options.owner, options.ttl.toMillis(),
+                    options.maxAttempts)) {
                 if (lc.job() == null) {
                     release(lc.lease());
                 } else {
@@ -276,7 +311,7 @@ public final class Worker {
             return true;
         }
         KillSwitch ks = new KillSwitch();
-        LeaseKeeper keeper = LeaseKeeper.start(new Hinting(locks, store, id), lease, ks, options.margin(),
+        LeaseKeeper keeper = LeaseKeeper.start(new Expiring(locks, id, lease.fencingToken()), lease, ks, options.margin(),
                 metrics != null ? metrics.registry() : null);
         boolean released = false;
         try {
@@ -296,6 +331,28 @@ public final class Worker {
 
     /** Most jobs claimed per round trip (only while jobs are short next to the TTL). */
     static final int MAX_BATCH = 8;
+
+    /**
+     * Dead-letters the jobs that used up their attempts without an outcome (claims skip them),
+     * at most once per lease TTL (a scan of the claimable jobs: per claim it would cost a busy
+     * worker a statement per job).
+     */
+    private void buryExhausted() throws SQLException {
+        long t = System.nanoTime();
+        if (lastBurial != 0 && t - lastBurial < options.ttl.toNanos()) {
+            return;
+        }
+        lastBurial = t;
+        int n = store.buryExhausted(options.maxAttempts);
+        if (n > 0) {
+            if (metrics != null) {
+                for (int i = 0; i < n; i++) {
+                    metrics.dead();
+                }
+            }
+            log(n + " job(s) claimed " + options.maxAttempts + " time(s) without an outcome moved to the dead-letter table");
+        }
+    }
 
     static String key(long jobId) {
         return "job:" + jobId;
@@ -318,6 +375,16 @@ public final class Worker {
      * of the store) was deleted by the commit statement.
      */
     private boolean execute(Store.Job job, long token, LeaseKeeper keeper, KillSwitch ks, Lease releaseOnCommit)
+            throws SQLException {
+        JobLog.enter(job.id(), token, job.spec());
+        try {
+            return executeLogged(job, token, keeper, ks, releaseOnCommit);
+        } finally {
+            JobLog.leave();
+        }
+    }
+
+    private boolean executeLogged(Store.Job job, long token, LeaseKeeper keeper, KillSwitch ks, Lease releaseOnCommit)
             throws SQLException {
         long id = job.id();
         log("job " + id + " (" + job.kind() + ") claimed with token " + token + ", attempt " + job.attempts());
@@ -410,25 +477,33 @@ public final class Worker {
         }
     }
 
+    /** One event: to the given stream (tests), else to the farm's log (SLF4J, one line each). */
     private void log(String line) {
         if (log != null) {
             synchronized (log) {
                 log.println("worker " + options.owner + ": " + line);
                 log.flush();
             }
+        } else {
+            JobLog.WORKER.info("worker {}: {}", options.owner, line);
         }
     }
 
-    /** The lock manager, with each successful renewal also moving the job's expiry hint in the store. */
-    private static final class Hinting implements LockManager {
+    /**
+     * The lock manager, with each successful renewal also moving the job's lease expiry in the
+     * store. That write is queued on its own thread: a slow or locked store row cannot delay the
+     * renewal (and so cannot fire the kill switch of a job whose lock is healthy). If the store
+     * write comes too late, the store's lease lapses and the commit is refused, which is safe.
+     */
+    private final class Expiring implements LockManager {
         private final LockManager d;
-        private final Store store;
         private final long jobId;
+        private final long token;
 
-        Hinting(LockManager d, Store store, long jobId) {
+        Expiring(LockManager d, long jobId, long token) {
             this.d = d;
-            this.store = store;
             this.jobId = jobId;
+            this.token = token;
         }
 
         @Override
@@ -441,9 +516,22 @@ public final class Worker {
             Optional<Lease> r = d.renew(lease);
             if (r.isPresent()) {
                 try {
-                    store.extendLeaseHint(jobId, lease.fencingToken(), lease.ttlMillis());
-                } catch (SQLException e) {
-                    // A hint only: others may try (and fail) to acquire the lease early.
+                    String spec = org.slf4j.MDC.get("rom");
+                    hints.execute(() -> {
+                        JobLog.enter(jobId, token, null);
+                        org.slf4j.MDC.put("rom", spec == null ? "-" : spec);
+                        try {
+                            if (!store.extendLease(jobId, token, lease.ttlMillis())) {
+                                log("job " + jobId + ": its lease had already expired in the store; the commit will be refused");
+                            }
+                        } catch (SQLException e) {
+                            log("job " + jobId + ": could not extend its lease in the store (" + e.getMessage() + ")");
+                        } finally {
+                            JobLog.leave();
+                        }
+                    });
+                } catch (java.util.concurrent.RejectedExecutionException e) {
+                    // the worker is stopping
                 }
             }
             return r;

@@ -53,9 +53,8 @@ class MetricsTest {
             while (!log.toString(StandardCharsets.UTF_8).contains("committing with token")) {
                 Thread.sleep(10);
             }
-            long newer = store.nextToken();
             int claimedId = Integer.parseInt(log.toString(StandardCharsets.UTF_8).replaceAll("(?s).*job (\\d+) committing.*", "$1"));
-            assertNotNull(store.claim(claimedId, newer, "other", 60_000));
+            long newer = Claims.takeOver(store, claimedId, "other");
             t.join();
             assertEquals(1, slow.staleCommits(), log.toString(StandardCharsets.UTF_8));
             assertTrue(store.commit(claimedId, newer, "other", "ok", "{}"));
@@ -85,8 +84,7 @@ class MetricsTest {
                     log.toString(StandardCharsets.UTF_8));
             assertNull(store.checkpoint(longJob));
             assertEquals(Store.RUNNING, store.job(longJob).status());
-            long tk = store.nextToken();
-            assertNotNull(store.claim(longJob, tk, "other", 60_000));
+            long tk = Claims.takeOver(store, longJob, "other");
             assertTrue(store.commit(longJob, tk, "other", "ok", "{}"));
 
             // The rest: one commits, one fails twice and is dead-lettered.

@@ -135,6 +135,25 @@ public final class PgServer {
             }
         }));
         base = "postgresql://postgres@127.0.0.1:" + port;
+        restart = new ArrayList<>(startCmd);
+        restart.set(restart.size() - 1, "restart");
+        restart.add(restart.size() - 1, "-m");
+        restart.add(restart.size() - 1, "immediate");
+    }
+
+    /** The command that restarts the throwaway cluster (null with LOCKSTEP_PG_URL). */
+    private static List<String> restart;
+
+    /**
+     * Restarts the throwaway cluster at once (as after a crash: {@code pg_ctl restart -m
+     * immediate}); false when the server is not this class's own (LOCKSTEP_PG_URL).
+     */
+    public static synchronized boolean restart() throws IOException, InterruptedException {
+        if (restart == null) {
+            return false;
+        }
+        run(restart, 90);
+        return true;
     }
 
     private static Path findBin() {

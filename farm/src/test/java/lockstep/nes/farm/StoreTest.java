@@ -36,8 +36,8 @@ class StoreTest {
             List<Long> ids = store.submit("noop", List.of("{}", "{}", "{}", "{}", "{}"));
             // Someone else holds the first job's lease: a batch claim must leave that job alone.
             Lease held = locks.tryAcquire("job:" + ids.get(0), "X", Duration.ofSeconds(10)).orElseThrow();
-            List<Store.LeasedClaim> first = store.acquireAndClaimBatch(2, "A", 10_000);
-            List<Store.LeasedClaim> second = store.acquireAndClaimBatch(8, "B", 10_000);
+            List<Store.LeasedClaim> first = store.acquireAndClaimBatch(2, "A", 10_000, 5);
+            List<Store.LeasedClaim> second = store.acquireAndClaimBatch(8, "B", 10_000, 5);
             assertEquals(2, first.size());
             assertEquals(2, second.size(), "the held job and A's two are not claimable");
             java.util.Set<Long> claimedIds = new java.util.HashSet<>();
@@ -64,6 +64,32 @@ class StoreTest {
         }
     }
 
+    /** A store created before Flyway (schema_version at 1, no Flyway history) is taken as version 1. */
+    @Test
+    void storeMigratedBeforeFlywayIsBaselined() throws Exception {
+        Path file = tmp.resolve("old.db");
+        String v1;
+        try (var in = Database.class.getResourceAsStream("sqlite/V1__farm.sql")) {
+            v1 = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file); var st = c.createStatement()) {
+            for (String sql : v1.replaceAll("(?m)^--.*$", "").split(";\\s*\\n")) {
+                if (!sql.isBlank()) {
+                    st.execute(sql);
+                }
+            }
+            st.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, description TEXT NOT NULL, "
+                    + "applied_ms BIGINT NOT NULL)");
+            st.execute("INSERT INTO schema_version VALUES (1, 'farm', 0)");
+            st.execute("INSERT INTO jobs (kind, spec, status, submitted_ms, updated_ms) VALUES ('noop', '{}', 'queued', 0, 0)");
+        }
+        try (Store store = Store.open(file.toString(), 2)) {
+            assertEquals(Database.latestVersion(), store.db().schemaVersion());
+            assertEquals(2, store.submit("noop", List.of("{}")).get(0));
+            assertNotNull(store.claim(1, "A", 10_000, 5));
+        }
+    }
+
     private static void fencing(String url) throws Exception {
         try (Store store = Store.open(url, 4)) {
             assertEquals(Database.latestVersion(), store.db().schemaVersion());
@@ -73,42 +99,44 @@ class StoreTest {
             List<Long> ids = store.submit("noop", List.of("{}", "{}"));
             long id = ids.get(0);
 
-            Lease a = locks.tryAcquire("job:" + id, "A", Duration.ofMillis(300)).orElseThrow();
+            Lease la = locks.tryAcquire("job:" + id, "A", Duration.ofMillis(300)).orElseThrow();
             assertTrue(locks.tryAcquire("job:" + id, "B", Duration.ofMillis(300)).isEmpty(), "held lease acquired twice");
-            assertNotNull(store.claim(id, a.fencingToken(), "A", 300));
-            assertTrue(locks.renew(a).isPresent());
+            Store.Job a = store.claim(id, "A", 300, 5);
+            assertNotNull(a);
+            assertNull(store.claim(id, "B", 300, 5), "a live lease claimed twice");
+            assertTrue(locks.renew(la).isPresent());
             Thread.sleep(400);
-            assertTrue(locks.renew(a).isEmpty(), "an expired lease was renewed");
-            Lease b = locks.tryAcquire("job:" + id, "B", Duration.ofSeconds(10)).orElseThrow();
-            assertTrue(b.fencingToken() > a.fencingToken(), "tokens must increase");
-            assertNotNull(store.claim(id, b.fencingToken(), "B", 10_000));
+            assertTrue(locks.renew(la).isEmpty(), "an expired lease was renewed");
+            Lease lb = locks.tryAcquire("job:" + id, "B", Duration.ofSeconds(10)).orElseThrow();
+            assertTrue(lb.fencingToken() > la.fencingToken(), "tokens must increase");
+            Store.Job b = store.claim(id, "B", 10_000, 5);
+            assertNotNull(b);
+            assertTrue(b.claimToken() > a.claimToken(), "tokens must increase");
             // A, a zombie, writes nothing: not a checkpoint, not a failure, not a result.
-            assertFalse(store.saveCheckpoint(id, a.fencingToken(), 60, new byte[] {1}));
-            assertEquals(Store.FailOutcome.STALE, store.fail(id, a.fencingToken(), "x", 3, 0));
-            assertFalse(store.commit(id, a.fencingToken(), "A", "pass", "{\"by\":\"A\"}"));
+            assertFalse(store.saveCheckpoint(id, a.claimToken(), 60, new byte[] {1}));
+            assertEquals(Store.FailOutcome.STALE, store.fail(id, a.claimToken(), "x", 3, 0));
+            assertFalse(store.commit(id, a.claimToken(), "A", "pass", "{\"by\":\"A\"}"));
             // B checkpoints and commits, once.
-            assertTrue(store.saveCheckpoint(id, b.fencingToken(), 60, new byte[] {2}));
+            assertTrue(store.saveCheckpoint(id, b.claimToken(), 60, new byte[] {2}));
             assertEquals(60, store.checkpoint(id).frame());
-            assertTrue(store.commit(id, b.fencingToken(), "B", "pass", "{\"by\":\"B\"}"));
-            assertFalse(store.commit(id, b.fencingToken(), "B", "pass", "{\"by\":\"B\"}"), "committed twice");
+            assertTrue(store.commit(id, b.claimToken(), "B", "pass", "{\"by\":\"B\"}"));
+            assertFalse(store.commit(id, b.claimToken(), "B", "pass", "{\"by\":\"B\"}"), "committed twice");
             // A later token cannot commit a finished job either.
-            Lease c = locks.tryAcquire("job:x" + id, "C", Duration.ofSeconds(1)).orElseThrow();
-            assertNull(store.claim(id, c.fencingToken(), "C", 1000));
-            assertFalse(store.commit(id, c.fencingToken(), "C", "pass", "{}"));
-            locks.release(b);
+            assertNull(store.claim(id, "C", 1000, 5));
+            assertFalse(store.commit(id, store.nextToken(), "C", "pass", "{}"));
+            locks.release(lb);
             assertTrue(locks.tryAcquire("job:" + id, "D", Duration.ofSeconds(1)).isPresent(), "released lease still held");
 
             List<Store.ReportRow> report = store.report();
             assertEquals(2, report.size());
             assertEquals("done", report.get(0).status());
             assertEquals("{\"by\":\"B\"}", report.get(0).resultJson());
-            assertEquals(b.fencingToken(), report.get(0).fencingToken());
+            assertEquals(b.claimToken(), report.get(0).fencingToken());
 
             // Failures retry, then land in the dead letter table.
             long id2 = ids.get(1);
             for (int i = 1; i <= 2; i++) {
-                long t = store.nextToken();
-                assertNotNull(store.claim(id2, t, "W", 1000));
+                long t = store.claim(id2, "W", 1000, 5).claimToken();
                 Store.FailOutcome o = store.fail(id2, t, "boom " + i, 2, 0);
                 assertEquals(i < 2 ? Store.FailOutcome.RETRY : Store.FailOutcome.DEAD, o);
             }
@@ -131,10 +159,13 @@ class StoreTest {
             assertThrows(IllegalArgumentException.class, () -> Store.Partition.parse("4/4"));
 
             // The coordinator's term fences its writes.
-            assertNotNull(store.requeueExpired(5, "c1"));
-            assertNotNull(store.requeueExpired(7, "c2"));
-            assertNull(store.requeueExpired(5, "c1"), "an old term wrote");
-            assertEquals(7, store.coordinatorTerm().term());
+            long t1 = store.beginTerm("c1");
+            assertNotNull(store.requeueExpired(t1, "c1"));
+            long t2 = store.beginTerm("c2");
+            assertTrue(t2 > t1);
+            assertNotNull(store.requeueExpired(t2, "c2"));
+            assertNull(store.requeueExpired(t1, "c1"), "an old term wrote");
+            assertEquals(t2, store.coordinatorTerm().term());
         }
     }
 }

@@ -2,6 +2,8 @@ package lockstep.nes.farm;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -67,9 +69,13 @@ class TakeoverTest {
             assertEquals(0, a.waitFor(30_000), a.output());
             assertFalse(a.output().contains("COMMITTED"), a.output());
 
-            String json = report(url);
-            assertEquals("{\"jobs\":[{\"job_id\":" + id + ",\"status\":\"done\",\"result\":\"ok\",\"fencing_token\":" + tokenB
-                    + "}]}", json.strip());
+            JsonNode report = new ObjectMapper().readTree(report(url)).get("jobs");
+            assertEquals(1, report.size(), report.toString());
+            assertEquals(id, report.get(0).get("job_id").asLong());
+            assertEquals("done", report.get(0).get("status").asText());
+            assertEquals("ok", report.get(0).get("result").asText());
+            assertEquals(tokenB, report.get(0).get("fencing_token").asLong());
+            assertEquals(2, report.get(0).get("attempts").asInt());
             try (Store store = Store.open(url, 2); var c = store.db().connection(); Statement s = c.createStatement();
                  ResultSet r = s.executeQuery("SELECT count(*), min(fencing_token) FROM results WHERE job_id = " + id)) {
                 r.next();

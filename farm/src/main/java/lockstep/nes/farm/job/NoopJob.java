@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * A job that does nothing for {@code ms} milliseconds, in 10 ms "frames" with a kill-switch check
- * between them; {@code {"fail": true}} makes every attempt fail. Not offered by {@code farm submit}:
+ * between them; {@code {"fail": true}} makes every attempt fail, and {@code {"halt": true}} ends the
+ * worker's process at once (a job that crashes its worker). Not offered by {@code farm submit}:
  * it measures the farm's own overhead (claim, lease, commit) and drives its tests.
  */
 public final class NoopJob implements JobRunner {
@@ -31,6 +32,9 @@ public final class NoopJob implements JobRunner {
                 throw new JobFailure("interrupted");
             }
             ctx.frameBoundary();
+        }
+        if (spec.path("halt").asBoolean(false)) {
+            Runtime.getRuntime().halt(137);
         }
         if (spec.path("fail").asBoolean(false)) {
             throw new JobFailure("noop job told to fail");

@@ -16,10 +16,12 @@ import redis.clients.jedis.exceptions.JedisException;
  * <ul>
  *   <li>{@code lockstep:lock:{K}} — the holder, written with {@code SET … owner NX PX ttl};</li>
  *   <li>{@code lockstep:lock:{K}:held} — the holder's fencing token, expiring with it;</li>
- *   <li>{@code lockstep:lock:{K}:token} — the {@code INCR} counter, never expiring, so tokens
- *       increase across every lease ever issued for {@code K} (as long as Redis keeps its data:
- *       a Redis that restarts empty restarts the count, so run it with persistence in
- *       production, or let storage's own token check catch the regression).</li>
+ *   <li>{@code lockstep:lock:{K}:token} — the {@code INCR} counter, expiring {@value
+ *       #TOKEN_IDLE_MS} ms after its lock's last use (acquire or renewal), so tokens increase
+ *       across every lease issued for {@code K} while it is in use, and a finished job's keys
+ *       do not stay in Redis for ever. The farm's store issues the fencing tokens it checks
+ *       itself, so a count that restarts (this expiry, or a Redis restarted empty) only ever
+ *       costs a lease, never a zombie write.</li>
  * </ul>
  * Acquire, renew and release are Lua scripts, each atomic on the server; renew and release
  * compare both the owner and the token, so a holder can never extend or free somebody else's
@@ -32,9 +34,13 @@ import redis.clients.jedis.exceptions.JedisException;
 public final class RedisLockManager implements LockManager {
     static final String PREFIX = "lockstep:lock:";
 
+    /** How long a key's token counter outlives its lock's last use. */
+    static final long TOKEN_IDLE_MS = 86_400_000L;
+
     private static final String ACQUIRE =
             "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then\n"
             + "  local t = redis.call('INCR', KEYS[3])\n"
+            + "  redis.call('PEXPIRE', KEYS[3], ARGV[3])\n"
             + "  redis.call('SET', KEYS[2], t, 'PX', ARGV[2])\n"
             + "  return t\n"
             + "end\n"
@@ -43,6 +49,7 @@ public final class RedisLockManager implements LockManager {
             "if redis.call('GET', KEYS[1]) == ARGV[1] and redis.call('GET', KEYS[2]) == ARGV[2] then\n"
             + "  redis.call('PEXPIRE', KEYS[1], ARGV[3])\n"
             + "  redis.call('PEXPIRE', KEYS[2], ARGV[3])\n"
+            + "  redis.call('PEXPIRE', KEYS[3], ARGV[4])\n"
             + "  return 1\n"
             + "end\n"
             + "return 0\n";
@@ -120,7 +127,8 @@ public final class RedisLockManager implements LockManager {
         long sent = System.nanoTime();
         String k = lockKey(key);
         Object r = eval(ACQUIRE, List.of(k, k + ":held", k + ":token"),
-                List.of(owner, Long.toString(ttl.toMillis())), "acquire " + key);
+                List.of(owner, Long.toString(ttl.toMillis()), Long.toString(Math.max(TOKEN_IDLE_MS, ttl.toMillis()))),
+                "acquire " + key);
         long token = (Long) r;
         if (token == 0) {
             return Optional.empty();
@@ -132,8 +140,9 @@ public final class RedisLockManager implements LockManager {
     public Optional<Lease> renew(Lease lease) throws LockException {
         long sent = System.nanoTime();
         String k = lockKey(lease.key());
-        Object r = eval(RENEW, List.of(k, k + ":held"), List.of(lease.owner(), Long.toString(lease.fencingToken()),
-                Long.toString(lease.ttlMillis())), "renew " + lease.key());
+        Object r = eval(RENEW, List.of(k, k + ":held", k + ":token"), List.of(lease.owner(),
+                Long.toString(lease.fencingToken()), Long.toString(lease.ttlMillis()),
+                Long.toString(Math.max(TOKEN_IDLE_MS, lease.ttlMillis()))), "renew " + lease.key());
         if ((Long) r == 0) {
             return Optional.empty();
         }

@@ -2,18 +2,14 @@ package lockstep.nes.farm.store;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.flywaydb.core.api.MigrationInfo;
 
 /**
- * A connection pool on one store (PostgreSQL or a SQLite file), its versioned migrations and a
+ * A connection pool on one store (PostgreSQL or a SQLite file), its Flyway migrations and a
  * transaction helper that retries what the database says is safe to retry (serialization
  * failures, deadlocks, a busy SQLite file).
  *
@@ -23,13 +19,12 @@ import java.util.List;
  * never deadlock on the upgrade).
  */
 public final class Database implements AutoCloseable {
-    /** The migrations in order: version n is resource {@code <dialect>/V<n>__<name>.sql}. */
-    static final String[] MIGRATIONS = {"farm"};
-    /** The key of PostgreSQL's advisory lock held while migrating. */
-    private static final long MIGRATION_LOCK = 0x6C6F636B73746570L;
+    /** The highest {@code V<n>} among the migrations in {@code lockstep/nes/farm/store/<dialect>/}. */
+    private static final int LATEST_VERSION = 2;
 
     private final StoreUrl url;
     private final HikariDataSource pool;
+    private final HikariConfig config;
 
     /** A transaction body. */
     @FunctionalInterface
@@ -37,9 +32,10 @@ public final class Database implements AutoCloseable {
         T run(Connection c) throws SQLException;
     }
 
-    private Database(StoreUrl url, HikariDataSource pool) {
+    private Database(StoreUrl url, HikariDataSource pool, HikariConfig config) {
         this.url = url;
         this.pool = pool;
+        this.config = config;
     }
 
     /** Opens a pool of at most {@code poolSize} connections; does not migrate. */
@@ -77,7 +73,7 @@ public final class Database implements AutoCloseable {
         } catch (RuntimeException e) {
             throw new SQLException("cannot open " + url + " (" + rootMessage(e) + ")", e);
         }
-        Database db = new Database(url, ds);
+        Database db = new Database(url, ds, cfg);
         try (Connection c = ds.getConnection()) {
             if (!c.isValid(5)) {
                 throw new SQLException("connection not valid");
@@ -170,88 +166,71 @@ public final class Database implements AutoCloseable {
 
     /** The schema version the store is at (0 before the first migration). */
     public int schemaVersion() throws SQLException {
-        return auto(c -> {
-            try (Statement s = c.createStatement();
-                 ResultSet r = s.executeQuery("SELECT COALESCE(MAX(version), 0) FROM schema_version")) {
-                r.next();
-                return r.getInt(1);
-            } catch (SQLException e) {
-                return 0;
-            }
-        });
+        try (HikariDataSource ds = migrationPool()) {
+            MigrationInfo current = flyway(ds).info().current();
+            return current == null || current.getVersion() == null ? 0 : Integer.parseInt(current.getVersion().getVersion());
+        } catch (FlywayException | NumberFormatException e) {
+            throw new SQLException(url + ": cannot read the schema version (" + rootMessage(e) + ")", e);
+        }
     }
 
-    /** The newest schema version this build knows. */
+    /** The newest schema version this build knows (the highest {@code V<n>} of the migrations). */
     public static int latestVersion() {
-        return MIGRATIONS.length;
+        return LATEST_VERSION;
     }
 
     /**
-     * Brings the schema to the latest version, under a lock (PostgreSQL's advisory lock, SQLite's
-     * write lock) so several workers starting together migrate once. A store newer than this
+     * Brings the schema to the latest version with Flyway (migrations: resources {@code
+     * lockstep/nes/farm/store/<dialect>/V<n>__<name>.sql}). On PostgreSQL Flyway holds an
+     * advisory lock while it migrates, so several workers starting together migrate once; on
+     * SQLite two processes creating one file at once can collide, and the loser simply tries
+     * again and finds the schema there. A store migrated by this project's earlier runner (at
+     * version 1, without Flyway's history table) is baselined at version 1. A store newer than this
      * build is an error.
      */
     public void migrate() throws SQLException {
-        tx(c -> {
-            try (Statement s = c.createStatement()) {
-                if (dialect() == Dialect.POSTGRESQL) {
-                    s.execute("SELECT pg_advisory_xact_lock(" + MIGRATION_LOCK + ")");
-                }
-                s.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
-                        + "description TEXT NOT NULL, applied_ms BIGINT NOT NULL)");
-                int current;
-                try (ResultSet r = s.executeQuery("SELECT COALESCE(MAX(version), 0) FROM schema_version")) {
-                    r.next();
-                    current = r.getInt(1);
-                }
-                if (current > MIGRATIONS.length) {
-                    throw new SQLException(url + ": schema version " + current + " is newer than this build knows ("
-                            + MIGRATIONS.length + "); use a newer lockstep");
-                }
-                for (int v = current + 1; v <= MIGRATIONS.length; v++) {
-                    String name = "V" + v + "__" + MIGRATIONS[v - 1] + ".sql";
-                    for (String sql : statements(read(dialect().folder() + "/" + name))) {
-                        s.execute(sql);
-                    }
-                    s.execute("INSERT INTO schema_version (version, description, applied_ms) VALUES (" + v + ", '"
-                            + MIGRATIONS[v - 1] + "', " + nowMs() + ")");
+        for (int attempt = 1; ; attempt++) {
+            try (HikariDataSource ds = migrationPool()) {
+                flyway(ds).migrate();
+                break;
+            } catch (FlywayException e) {
+                if (attempt >= 3 || dialect() == Dialect.POSTGRESQL) {
+                    throw new SQLException(url + ": migration failed (" + rootMessage(e) + ")", e);
                 }
             }
-            return null;
-        });
-    }
-
-    private static String read(String resource) throws SQLException {
-        try (InputStream in = Database.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new SQLException("missing migration resource " + resource);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new SQLException("cannot read migration " + resource, e);
+        }
+        int current = schemaVersion();
+        if (current > LATEST_VERSION) {
+            throw new SQLException(url + ": schema version " + current + " is newer than this build knows ("
+                    + LATEST_VERSION + "); use a newer lockstep");
         }
     }
 
-    /** Splits a migration into statements: {@code ;} at a line's end ends one; {@code --} lines are comments. */
-    static List<String> statements(String script) {
-        List<String> out = new ArrayList<>();
-        StringBuilder sb = new StringBuilder();
-        for (String line : script.split("\\R")) {
-            String t = line.strip();
-            if (t.isEmpty() || t.startsWith("--")) {
-                continue;
-            }
-            sb.append(line).append('\n');
-            if (t.endsWith(";")) {
-                String sql = sb.toString().strip();
-                out.add(sql.substring(0, sql.length() - 1));
-                sb.setLength(0);
-            }
+    /**
+     * A small pool of its own for Flyway, with the store's settings: Flyway holds its lock on one
+     * connection while it migrates on another, which the workers' pool (often two) cannot spare.
+     */
+    private HikariDataSource migrationPool() throws SQLException {
+        HikariConfig cfg = new HikariConfig();
+        config.copyStateTo(cfg);
+        cfg.setPoolName(config.getPoolName() + "-migrate");
+        cfg.setMaximumPoolSize(3);
+        cfg.setMinimumIdle(0);
+        try {
+            return new HikariDataSource(cfg);
+        } catch (RuntimeException e) {
+            throw new SQLException("cannot open " + url + " (" + rootMessage(e) + ")", e);
         }
-        if (!sb.toString().isBlank()) {
-            out.add(sb.toString().strip());
-        }
-        return out;
+    }
+
+    private Flyway flyway(HikariDataSource ds) {
+        return Flyway.configure(Database.class.getClassLoader())
+                .dataSource(ds)
+                .locations("classpath:lockstep/nes/farm/store/" + dialect().folder())
+                .baselineOnMigrate(true)
+                .baselineVersion("1")
+                .baselineDescription("farm (migrated before Flyway)")
+                .load();
     }
 
     @Override

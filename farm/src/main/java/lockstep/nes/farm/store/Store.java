@@ -15,11 +15,13 @@ import lockstep.nes.farm.lock.SqlLockManager;
  * The farm's jobs, attempts, results, dead letters, checkpoints and coordinator state in one
  * store (PostgreSQL or a SQLite file).
  *
- * <p>Fencing: a claim records its token in {@code jobs.claim_token}; every later write for the
- * job (checkpoint, result, failure) is an {@code UPDATE ... WHERE job_id = :id AND
- * last_fencing_token < :token AND claim_token <= :token AND status = 'running'} that sets
- * {@code last_fencing_token = :token}. A holder that paused past its lease and woke up after
- * another worker claimed the job carries an older token than {@code claim_token}, so its write
+ * <p>Fencing: a claim takes a fresh token from the store's own counter and records it in
+ * {@code jobs.claim_token}, with the lease's expiry by the store's clock in {@code
+ * jobs.lease_until_ms}; every later write for the job (checkpoint, result, failure) is an
+ * {@code UPDATE ... WHERE job_id = :id AND last_fencing_token < :token AND claim_token <= :token
+ * AND status = 'running' AND lease_until_ms > now} that sets {@code last_fencing_token = :token}.
+ * A holder that paused past its lease either carries an older token than {@code claim_token}
+ * (another worker claimed the job) or finds its lease expired by the store's clock, so its write
  * changes no row; a result can be committed once, because the first commit leaves the job
  * {@code done} with the committing token as {@code last_fencing_token}.
  */
@@ -39,9 +41,14 @@ public final class Store implements AutoCloseable {
         STALE
     }
 
-    /** One report row: the job and its committed result, if any. */
-    public record ReportRow(long jobId, String kind, String spec, String status, String result, String resultJson,
-                            long fencingToken, int attempts, String lastError) {
+    /**
+     * One report row: the job, its committed result if any, and its attempts (all claims, those
+     * that failed, those abandoned because the worker died or lost the lease); {@code durationMs}
+     * is the committing attempt's claim-to-commit time, or -1.
+     */
+    public record ReportRow(long jobId, String run, String kind, String spec, String status, String result,
+                            String resultJson, long fencingToken, int attempts, int failed, int abandoned, long durationMs,
+                            String lastError) {
     }
 
     /** A dead letter. */
@@ -97,6 +104,8 @@ public final class Store implements AutoCloseable {
         this.db = db;
         this.now = db.nowMs();
         this.pg = db.dialect() == Dialect.POSTGRESQL;
+        this.fence = " WHERE job_id = ? AND last_fencing_token < ? AND claim_token <= ? AND status = 'running' "
+                + "AND lease_until_ms > " + now;
     }
 
     /** Opens (and migrates) the store a URL names. */
@@ -117,16 +126,27 @@ public final class Store implements AutoCloseable {
 
     // ---- Submitting
 
-    /** Adds jobs of one kind (one per spec) in one transaction; returns their ids in order. */
+    /** The run a job belongs to when none is named: the UTC date of its submission (the nightly run). */
+    public static String defaultRun() {
+        return java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString();
+    }
+
+    /** Adds jobs of one kind to today's run ({@link #defaultRun}); returns their ids in order. */
     public List<Long> submit(String kind, List<String> specs) throws SQLException {
+        return submit(kind, specs, defaultRun());
+    }
+
+    /** Adds jobs of one kind (one per spec) to run {@code run} in one transaction; returns their ids in order. */
+    public List<Long> submit(String kind, List<String> specs, String run) throws SQLException {
         return db.tx(c -> {
             List<Long> ids = new ArrayList<>(specs.size());
             try (PreparedStatement ps = c.prepareStatement(
-                    "INSERT INTO jobs (kind, spec, status, submitted_ms, updated_ms) VALUES (?, ?, 'queued', " + now + ", "
-                            + now + ")", Statement.RETURN_GENERATED_KEYS)) {
+                    "INSERT INTO jobs (kind, spec, status, run_name, submitted_ms, updated_ms) VALUES (?, ?, 'queued', ?, "
+                            + now + ", " + now + ")", Statement.RETURN_GENERATED_KEYS)) {
                 for (String spec : specs) {
                     ps.setString(1, kind);
                     ps.setString(2, spec);
+                    ps.setString(3, run);
                     ps.executeUpdate();
                     try (ResultSet k = ps.getGeneratedKeys()) {
                         k.next();
@@ -141,14 +161,23 @@ public final class Store implements AutoCloseable {
     // ---- Claiming
 
     /**
-     * Up to {@code limit} ids of jobs that may be claimed now: queued and past their backoff, or
-     * running with an expired lease hint (the holder stopped renewing). In a partition, running
-     * jobs count too: nobody else may hold them, so one is left over from this worker's crash.
+     * A job that may be claimed now, by the store's clock: queued and past its backoff, or running
+     * with an expired lease (its holder stopped renewing). Every claim path uses this condition,
+     * so none can skip a backoff or take a live lease.
      */
+    private String claimable(String table) {
+        String t = table.isEmpty() ? "" : table + ".";
+        return "((" + t + "status = 'queued' AND " + t + "not_before_ms <= " + now + ") OR (" + t + "status = 'running' AND "
+                + t + "lease_until_ms <= " + now + "))";
+    }
+
+    /** Up to {@code limit} ids of claimable jobs, in the partition if one is given. */
     public List<Long> candidates(int limit, Partition p) throws SQLException {
-        String running = p == null ? "(status = 'running' AND lease_until_ms <= " + now + ")" : "status = 'running'";
-        String sql = "SELECT job_id FROM jobs WHERE ((status = 'queued' AND not_before_ms <= " + now + ") OR " + running
-                + ")" + (p == null ? "" : p.sql()) + " ORDER BY job_id LIMIT " + limit;
+        return ids("SELECT job_id FROM jobs WHERE " + claimable("") + (p == null ? "" : p.sql())
+                + " ORDER BY job_id LIMIT " + limit);
+    }
+
+    private List<Long> ids(String sql) throws SQLException {
         return db.auto(c -> {
             List<Long> ids = new ArrayList<>();
             try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
@@ -160,7 +189,17 @@ public final class Store implements AutoCloseable {
         });
     }
 
-    /** The next token of the store's counter (for partitioned workers, which take no lease). */
+    /**
+     * Up to {@code limit} ids of running jobs whose lease expired, in the partition if one is
+     * given: a worker tries these before queued jobs, so a job whose holder died is taken over
+     * within its TTL plus one poll, however long the queue.
+     */
+    public List<Long> takeovers(int limit, Partition p) throws SQLException {
+        return ids("SELECT job_id FROM jobs WHERE status = 'running' AND lease_until_ms <= " + now
+                + (p == null ? "" : p.sql()) + " ORDER BY job_id LIMIT " + limit);
+    }
+
+    /** The next token of the store's counter. */
     public long nextToken() throws SQLException {
         if (pg) {
             return db.auto(c -> {
@@ -174,42 +213,25 @@ public final class Store implements AutoCloseable {
     }
 
     /**
-     * Marks the job running under {@code token} (the lease's fencing token) and records the
-     * attempt; null when the job is finished or a newer token already claimed it.
-     *
-     * @param ttlMs the lease's TTL, for the expiry hint other workers look at
+     * Marks a claimable job running under a fresh token from the store's own counter, with its
+     * lease expiring {@code ttlMs} from now by the store's clock, and records the attempt (a
+     * previous attempt still marked running was abandoned: its worker died or lost the lease).
+     * The token comes from the store, not from the lock manager, so a lock server that restarts
+     * empty cannot hand out a token the store has already seen. Null when the job is not
+     * claimable (finished, held under a live lease, backing off, or out of attempts: see {@link
+     * #buryExhausted}).
      */
-    public Job claim(long jobId, long token, String owner, long ttlMs) throws SQLException {
-        String update = "UPDATE jobs SET status = 'running', attempts = attempts + 1, claim_token = ?, "
-                + "lease_until_ms = " + now + " + ?, updated_ms = " + now
-                + " WHERE job_id = ? AND claim_token < ? AND status IN ('queued', 'running')";
-        if (pg) {
-            return db.auto(c -> {
-                try (PreparedStatement ps = c.prepareStatement("WITH c AS (" + update
-                        + " RETURNING job_id, kind, spec, status, attempts, claim_token, last_fencing_token, last_error), "
-                        + "o AS (UPDATE attempts SET outcome = 'abandoned', finished_ms = " + now
-                        + " WHERE job_id = ? AND outcome = 'running' AND EXISTS (SELECT 1 FROM c)), "
-                        + "a AS (INSERT INTO attempts (job_id, fencing_token, owner, started_ms) SELECT job_id, ?, ?, " + now
-                        + " FROM c) SELECT * FROM c")) {
-                    ps.setLong(1, token);
-                    ps.setLong(2, ttlMs);
-                    ps.setLong(3, jobId);
-                    ps.setLong(4, token);
-                    ps.setLong(5, jobId);
-                    ps.setLong(6, token);
-                    ps.setString(7, owner);
-                    try (ResultSet r = ps.executeQuery()) {
-                        return r.next() ? job(r) : null;
-                    }
-                }
-            });
-        }
+    public Job claim(long jobId, String owner, long ttlMs, int maxAttempts) throws SQLException {
         return db.tx(c -> {
-            try (PreparedStatement ps = c.prepareStatement(update)) {
+            long token = pg ? nextval(c) : SqlLockManager.nextTokenSqlite(c);
+            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = 'running', attempts = attempts + 1, "
+                    + "claim_token = ?, lease_until_ms = " + now + " + ?, updated_ms = " + now
+                    + " WHERE job_id = ? AND claim_token < ? AND attempts < ? AND " + claimable(""))) {
                 ps.setLong(1, token);
                 ps.setLong(2, ttlMs);
                 ps.setLong(3, jobId);
                 ps.setLong(4, token);
+                ps.setInt(5, maxAttempts);
                 if (ps.executeUpdate() == 0) {
                     return null;
                 }
@@ -230,6 +252,37 @@ public final class Store implements AutoCloseable {
         });
     }
 
+    private static long nextval(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT nextval('fencing_tokens')")) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    /**
+     * Moves every claimable job that has used up its {@code maxAttempts} claims to the
+     * dead-letter table: a job that kills its worker (or keeps losing its lease) never reaches
+     * {@link #fail}, and claims skip it once its attempts are spent. Its last attempt is marked
+     * abandoned. Returns the number of jobs moved.
+     */
+    public int buryExhausted(int maxAttempts) throws SQLException {
+        String which = " FROM jobs WHERE " + claimable("") + " AND attempts >= " + maxAttempts;
+        return db.tx(c -> {
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("UPDATE attempts SET outcome = 'abandoned', finished_ms = " + now
+                        + " WHERE outcome = 'running' AND job_id IN (SELECT job_id" + which + ")");
+                s.executeUpdate("INSERT INTO dead_letter (job_id, attempts, last_error, fencing_token, dead_ms) "
+                        + "SELECT job_id, attempts, " + ABANDONED_ERROR + ", claim_token, " + now + which
+                        + " ON CONFLICT (job_id) DO NOTHING");
+                return s.executeUpdate("UPDATE jobs SET status = 'dead', lease_until_ms = 0, last_error = "
+                        + ABANDONED_ERROR + ", updated_ms = " + now + " WHERE job_id IN (SELECT job_id" + which + ")");
+            }
+        });
+    }
+
+    private static final String ABANDONED_ERROR = "COALESCE(last_error || '; ', '') || 'out of attempts after ' "
+            + "|| attempts || ' claim(s), the last abandoned (its worker died or lost the lease)'";
+
     /** A job claimed together with its lease; {@code job} is null when the lease was taken but the job is finished. */
     public record LeasedClaim(lockstep.nes.farm.lock.Lease lease, Job job) {
     }
@@ -244,14 +297,15 @@ public final class Store implements AutoCloseable {
      * the job with its token in one statement, one round trip instead of two. Null when the
      * lease is held by someone else (or the job is finished).
      */
-    public LeasedClaim acquireAndClaim(long jobId, String key, String owner, long ttlMs) throws SQLException {
+    public LeasedClaim acquireAndClaim(long jobId, String key, String owner, long ttlMs, int maxAttempts)
+            throws SQLException {
         if (!pg) {
             throw new IllegalStateException("combined claim is PostgreSQL only");
         }
         long sent = System.nanoTime();
         return db.auto(c -> {
             try (PreparedStatement ps = c.prepareStatement(
-                    "WITH j AS (SELECT job_id FROM jobs WHERE job_id = ? AND status IN ('queued', 'running')), "
+                    "WITH j AS (SELECT job_id FROM jobs WHERE job_id = ? AND attempts < ? AND " + claimable("") + "), "
                             + "l AS (INSERT INTO leases (lock_key, owner, fencing_token, expires_ms) "
                             + "SELECT ?, ?, nextval('fencing_tokens'), " + now + " + ? FROM j "
                             + "ON CONFLICT (lock_key) DO UPDATE SET owner = EXCLUDED.owner, "
@@ -259,8 +313,7 @@ public final class Store implements AutoCloseable {
                             + "WHERE leases.expires_ms <= " + now + " RETURNING fencing_token), "
                             + "c AS (UPDATE jobs SET status = 'running', attempts = attempts + 1, "
                             + "claim_token = (SELECT fencing_token FROM l), lease_until_ms = " + now + " + ?, updated_ms = " + now
-                            + " WHERE job_id = ? AND claim_token < (SELECT fencing_token FROM l) "
-                            + "AND status IN ('queued', 'running') "
+                            + " WHERE job_id = ? AND claim_token < (SELECT fencing_token FROM l) AND " + claimable("")
                             + "RETURNING job_id, kind, spec, status, attempts, claim_token, last_fencing_token, last_error), "
                             + "o AS (UPDATE attempts SET outcome = 'abandoned', finished_ms = " + now
                             + " WHERE job_id = ? AND outcome = 'running' AND EXISTS (SELECT 1 FROM c)), "
@@ -268,13 +321,14 @@ public final class Store implements AutoCloseable {
                             + "SELECT job_id, claim_token, ?, " + now + " FROM c) "
                             + "SELECT (SELECT fencing_token FROM l) AS lease_token, c.* FROM (SELECT 1) AS one LEFT JOIN c ON true")) {
                 ps.setLong(1, jobId);
-                ps.setString(2, key);
-                ps.setString(3, owner);
-                ps.setLong(4, ttlMs);
+                ps.setInt(2, maxAttempts);
+                ps.setString(3, key);
+                ps.setString(4, owner);
                 ps.setLong(5, ttlMs);
-                ps.setLong(6, jobId);
+                ps.setLong(6, ttlMs);
                 ps.setLong(7, jobId);
-                ps.setString(8, owner);
+                ps.setLong(8, jobId);
+                ps.setString(9, owner);
                 try (ResultSet r = ps.executeQuery()) {
                     if (!r.next()) {
                         return null;
@@ -300,15 +354,15 @@ public final class Store implements AutoCloseable {
      * ids; a job whose lease row is still held by someone else is left alone. A returned claim
      * whose {@code job} is null took a lease but no job: release it.
      */
-    public List<LeasedClaim> acquireAndClaimBatch(int limit, String owner, long ttlMs) throws SQLException {
+    public List<LeasedClaim> acquireAndClaimBatch(int limit, String owner, long ttlMs, int maxAttempts)
+            throws SQLException {
         if (!pg) {
             throw new IllegalStateException("combined claim is PostgreSQL only");
         }
         long sent = System.nanoTime();
         return db.auto(c -> {
             try (PreparedStatement ps = c.prepareStatement(
-                    "WITH j AS (SELECT job_id FROM jobs WHERE ((status = 'queued' AND not_before_ms <= " + now + ") "
-                            + "OR (status = 'running' AND lease_until_ms <= " + now + ")) "
+                    "WITH j AS (SELECT job_id FROM jobs WHERE " + claimable("") + " AND attempts < ? "
                             // a live lease row (its holder, or one just releasing it) would only waste a slot of
                             // the batch, and with a batch of one stall every worker on the lowest such job
                             + "AND NOT EXISTS (SELECT 1 FROM leases WHERE lock_key = 'job:' || jobs.job_id "
@@ -332,11 +386,12 @@ public final class Store implements AutoCloseable {
                             + "SELECT job_id, claim_token, ?, " + now + " FROM c) "
                             + "SELECT l.lock_key, l.fencing_token AS lease_token, c.* FROM l "
                             + "LEFT JOIN c ON c.claim_token = l.fencing_token ORDER BY l.fencing_token")) {
-                ps.setInt(1, limit);
-                ps.setString(2, owner);
-                ps.setLong(3, ttlMs);
+                ps.setInt(1, maxAttempts);
+                ps.setInt(2, limit);
+                ps.setString(3, owner);
                 ps.setLong(4, ttlMs);
-                ps.setString(5, owner);
+                ps.setLong(5, ttlMs);
+                ps.setString(6, owner);
                 List<LeasedClaim> out = new ArrayList<>();
                 try (ResultSet r = ps.executeQuery()) {
                     while (r.next()) {
@@ -351,22 +406,31 @@ public final class Store implements AutoCloseable {
         });
     }
 
-    /** Moves the expiry hint of a job held under {@code token} (after a lease renewal). */
-    public void extendLeaseHint(long jobId, long token, long ttlMs) throws SQLException {
-        db.auto(c -> {
+    /**
+     * Moves the store's expiry of a job held under {@code token} to {@code ttlMs} from now (after a
+     * renewal of its lock); false when the lease had already expired by the store's clock or the
+     * job was claimed again: an expired lease stays expired.
+     */
+    public boolean extendLease(long jobId, long token, long ttlMs) throws SQLException {
+        return db.auto(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET lease_until_ms = " + now
-                    + " + ? WHERE job_id = ? AND claim_token = ? AND status = 'running'")) {
+                    + " + ? WHERE job_id = ? AND claim_token = ? AND status = 'running' AND lease_until_ms > " + now)) {
                 ps.setLong(1, ttlMs);
                 ps.setLong(2, jobId);
                 ps.setLong(3, token);
-                return ps.executeUpdate();
+                return ps.executeUpdate() == 1;
             }
         });
     }
 
     // ---- Fenced writes
 
-    private static final String FENCE = " WHERE job_id = ? AND last_fencing_token < ? AND claim_token <= ? AND status = 'running'";
+    /**
+     * The fence of every write for a job: the token is the newest claim's, no newer write was made,
+     * and the claim's lease is still live by the store's clock (an expired lease writes nothing,
+     * even when nobody has claimed the job since).
+     */
+    private final String fence;
 
     /**
      * Commits the result of the attempt holding {@code token}: {@code UPDATE jobs SET status =
@@ -387,7 +451,7 @@ public final class Store implements AutoCloseable {
     public boolean commit(long jobId, long token, String owner, String resultStatus, String resultJson,
                           lockstep.nes.farm.lock.Lease lease) throws SQLException {
         String update = "UPDATE jobs SET status = 'done', last_fencing_token = ?, lease_until_ms = 0, last_error = NULL, "
-                + "updated_ms = " + now + FENCE;
+                + "updated_ms = " + now + fence;
         if (pg) {
             return db.auto(c -> {
                 try (PreparedStatement ps = c.prepareStatement("WITH u AS (" + update + " RETURNING job_id), "
@@ -455,7 +519,7 @@ public final class Store implements AutoCloseable {
         return db.tx(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = CASE WHEN attempts >= ? THEN 'dead' "
                     + "ELSE 'queued' END, last_error = ?, not_before_ms = " + now + " + ?, lease_until_ms = 0, "
-                    + "last_fencing_token = ?, updated_ms = " + now + FENCE.replace("job_id = ?", "job_id = ?"))) {
+                    + "last_fencing_token = ?, updated_ms = " + now + fence)) {
                 ps.setInt(1, maxAttempts);
                 ps.setString(2, err);
                 ps.setLong(3, retryDelayMs);
@@ -507,8 +571,7 @@ public final class Store implements AutoCloseable {
     public boolean saveCheckpoint(long jobId, long token, int frame, byte[] data) throws SQLException {
         return db.tx(c -> {
             // The fence, and a row lock that orders this write against a concurrent claim.
-            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET updated_ms = " + now
-                    + " WHERE job_id = ? AND last_fencing_token < ? AND claim_token <= ? AND status = 'running'")) {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET updated_ms = " + now + fence)) {
                 ps.setLong(1, jobId);
                 ps.setLong(2, token);
                 ps.setLong(3, token);
@@ -620,20 +683,98 @@ public final class Store implements AutoCloseable {
         });
     }
 
-    /** One row per job (the primary keys of jobs and results make a second row impossible). */
-    public List<ReportRow> report() throws SQLException {
+    /** One row per job, of one run or (null) of all (the primary keys of jobs and results make a second row impossible). */
+    public List<ReportRow> report(String run) throws SQLException {
         return db.auto(c -> {
             List<ReportRow> out = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
-                    "SELECT j.job_id, j.kind, j.spec, j.status, r.status, r.result, "
-                            + "COALESCE(r.fencing_token, j.last_fencing_token), j.attempts, j.last_error "
-                            + "FROM jobs j LEFT JOIN results r ON r.job_id = j.job_id ORDER BY j.job_id")) {
-                while (r.next()) {
-                    out.add(new ReportRow(r.getLong(1), r.getString(2), r.getString(3), r.getString(4), r.getString(5),
-                            r.getString(6), r.getLong(7), r.getInt(8), r.getString(9)));
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT j.job_id, j.run_name, j.kind, j.spec, j.status, r.status, r.result, "
+                            + "COALESCE(r.fencing_token, j.claim_token), j.attempts, "
+                            + "(SELECT count(*) FROM attempts a WHERE a.job_id = j.job_id AND a.outcome = 'failed'), "
+                            + "(SELECT count(*) FROM attempts a WHERE a.job_id = j.job_id AND a.outcome = 'abandoned'), "
+                            + "COALESCE((SELECT r.committed_ms - a.started_ms FROM attempts a WHERE a.job_id = j.job_id "
+                            + "AND a.fencing_token = r.fencing_token), -1), j.last_error "
+                            + "FROM jobs j LEFT JOIN results r ON r.job_id = j.job_id"
+                            + (run == null ? "" : " WHERE j.run_name = ?") + " ORDER BY j.job_id")) {
+                if (run != null) {
+                    ps.setString(1, run);
+                }
+                try (ResultSet r = ps.executeQuery()) {
+                    while (r.next()) {
+                        out.add(new ReportRow(r.getLong(1), r.getString(2), r.getString(3), r.getString(4), r.getString(5),
+                                r.getString(6), r.getString(7), r.getLong(8), r.getInt(9), r.getInt(10), r.getInt(11),
+                                r.getLong(12), r.getString(13)));
+                    }
                 }
             }
             return out;
+        });
+    }
+
+    /** {@link #report(String)} of every run. */
+    public List<ReportRow> report() throws SQLException {
+        return report(null);
+    }
+
+    // ---- Operators' actions
+
+    /** Which jobs an operator's action applies to: the given ids, or every job in a state. */
+    public record Selection(List<Long> ids, boolean all) {
+        public static Selection of(List<Long> ids) {
+            return new Selection(List.copyOf(ids), false);
+        }
+
+        public static Selection everything() {
+            return new Selection(List.of(), true);
+        }
+
+        String sql() {
+            if (all) {
+                return "";
+            }
+            StringBuilder sb = new StringBuilder(" AND job_id IN (");
+            for (int i = 0; i < ids.size(); i++) {
+                sb.append(i == 0 ? "" : ", ").append(ids.get(i).longValue());
+            }
+            return ids.isEmpty() ? " AND 1 = 0" : sb.append(')').toString();
+        }
+    }
+
+    /**
+     * Queues dead-lettered jobs again (and, with {@code failed}, finished jobs whose result is not a
+     * pass: their result is removed): fresh attempts count, no backoff. Returns how many.
+     */
+    public int requeue(Selection which, boolean failed) throws SQLException {
+        String jobs = "(status = 'dead'" + (failed ? " OR (status = 'done' AND job_id IN (SELECT job_id FROM results "
+                + "WHERE status NOT IN ('pass', 'ok')))" : "") + ")" + which.sql();
+        return db.tx(c -> {
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("DELETE FROM dead_letter WHERE job_id IN (SELECT job_id FROM jobs WHERE " + jobs + ")");
+                s.executeUpdate("DELETE FROM results WHERE job_id IN (SELECT job_id FROM jobs WHERE " + jobs + ")");
+                s.executeUpdate("DELETE FROM checkpoints WHERE job_id IN (SELECT job_id FROM jobs WHERE " + jobs + ")");
+                return s.executeUpdate("UPDATE jobs SET status = 'queued', attempts = 0, not_before_ms = 0, "
+                        + "lease_until_ms = 0, updated_ms = " + now + " WHERE " + jobs);
+            }
+        });
+    }
+
+    /**
+     * Cancels queued or running jobs: each goes to the dead-letter table as "cancelled by an
+     * operator" (so {@link #requeue} brings it back), and a running attempt's commit is refused
+     * by the fence (the job is no longer running). Returns how many.
+     */
+    public int cancel(Selection which) throws SQLException {
+        String jobs = "status IN ('queued', 'running')" + which.sql();
+        return db.tx(c -> {
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("UPDATE attempts SET outcome = 'cancelled', finished_ms = " + now
+                        + " WHERE outcome = 'running' AND job_id IN (SELECT job_id FROM jobs WHERE " + jobs + ")");
+                s.executeUpdate("INSERT INTO dead_letter (job_id, attempts, last_error, fencing_token, dead_ms) "
+                        + "SELECT job_id, attempts, 'cancelled by an operator', claim_token, " + now + " FROM jobs WHERE "
+                        + jobs + " ON CONFLICT (job_id) DO NOTHING");
+                return s.executeUpdate("UPDATE jobs SET status = 'dead', lease_until_ms = 0, "
+                        + "last_error = 'cancelled by an operator', updated_ms = " + now + " WHERE " + jobs);
+            }
         });
     }
 
@@ -660,17 +801,37 @@ public final class Store implements AutoCloseable {
     }
 
     /**
-     * Runs {@code write} only if {@code term} is still the newest coordinator term the store has
-     * seen: {@code UPDATE coordinator SET term = :term ... WHERE term <= :term}, then the write
-     * and a log line, in one transaction. Null (nothing written) when a newer term wrote first.
+     * Starts a new coordinator term for {@code leader}: the store's counter moves on by one, so a
+     * term is never issued twice (whatever the lock server forgot in a restart), and from now on
+     * only this term may write. Call it once after winning the election, while the lease is held.
+     */
+    public long beginTerm(String leader) throws SQLException {
+        return db.tx(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE coordinator SET term = term + 1, leader = ?, updated_ms = "
+                    + now + " WHERE id = 1")) {
+                ps.setString(1, leader);
+                ps.executeUpdate();
+            }
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT term FROM coordinator WHERE id = 1")) {
+                r.next();
+                return r.getLong(1);
+            }
+        });
+    }
+
+    /**
+     * Runs {@code write} only if {@code term} (from {@link #beginTerm}) is still the store's
+     * current term and was issued to {@code leader}: {@code SELECT ... FOR UPDATE} of the
+     * coordinator row, then the write and a log line, in one transaction. Null (nothing written)
+     * when a newer term has begun.
      */
     public String coordinatorWrite(long term, String leader, String action, CoordinatorWrite write) throws SQLException {
         return db.tx(c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE coordinator SET term = ?, leader = ?, updated_ms = " + now
-                    + " WHERE id = 1 AND term <= ?")) {
+            // The row lock orders this write against a concurrent beginTerm (SQLite: the write lock).
+            try (PreparedStatement ps = c.prepareStatement("UPDATE coordinator SET updated_ms = " + now
+                    + " WHERE id = 1 AND term = ? AND leader = ?")) {
                 ps.setLong(1, term);
                 ps.setString(2, leader);
-                ps.setLong(3, term);
                 if (ps.executeUpdate() == 0) {
                     return null;
                 }
@@ -699,8 +860,9 @@ public final class Store implements AutoCloseable {
     }
 
     /**
-     * Marks the nightly run of {@code date} finished when no job is queued or running (fenced by
-     * term); returns null when stale, "" when there is nothing to mark.
+     * Marks run {@code date} (a run's name; the nightly run is named by its date) finished when
+     * none of its jobs is queued or running, with the counts of its own jobs only (fenced by
+     * term); returns null when stale.
      */
     public String markNightlyRun(long term, String leader, String date) throws SQLException {
         return coordinatorWrite(term, leader, "mark-run", c -> {
@@ -708,7 +870,8 @@ public final class Store implements AutoCloseable {
             int dead;
             try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
                     "SELECT sum(CASE WHEN status = 'done' THEN 1 ELSE 0 END), sum(CASE WHEN status = 'dead' THEN 1 ELSE 0 END), "
-                            + "sum(CASE WHEN status IN ('queued', 'running') THEN 1 ELSE 0 END) FROM jobs")) {
+                            + "sum(CASE WHEN status IN ('queued', 'running') THEN 1 ELSE 0 END) FROM jobs WHERE run_name = '"
+                            + date.replace("'", "''") + "'")) {
                 r.next();
                 if (r.getInt(3) > 0) {
                     return "run " + date + " not finished (" + r.getInt(3) + " job(s) left)";
@@ -728,6 +891,21 @@ public final class Store implements AutoCloseable {
                 ps.executeUpdate();
             }
             return "run " + date + " finished: " + done + " done, " + dead + " dead";
+        });
+    }
+
+    /** Runs whose jobs have all finished and which are not marked finished yet. */
+    public List<String> finishedUnmarkedRuns() throws SQLException {
+        return db.auto(c -> {
+            List<String> out = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT run_name FROM jobs GROUP BY run_name "
+                    + "HAVING sum(CASE WHEN status IN ('queued', 'running') THEN 1 ELSE 0 END) = 0 "
+                    + "AND run_name NOT IN (SELECT run_date FROM nightly_runs) ORDER BY run_name")) {
+                while (r.next()) {
+                    out.add(r.getString(1));
+                }
+            }
+            return out;
         });
     }
 

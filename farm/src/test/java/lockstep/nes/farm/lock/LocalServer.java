@@ -18,7 +18,7 @@ import lockstep.nes.core.TestTools;
  * stopped (killed, dir deleted) on close. A missing binary fails the test under CI=true and skips
  * it otherwise ({@link TestTools#require}).
  */
-final class LocalServer implements AutoCloseable {
+public final class LocalServer implements AutoCloseable {
     final Path dir;
     final Path log;
     private final Process process;
@@ -29,7 +29,7 @@ final class LocalServer implements AutoCloseable {
         this.process = process;
     }
 
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
@@ -70,6 +70,61 @@ final class LocalServer implements AutoCloseable {
         } catch (IOException e) {
             return "(no log)";
         }
+    }
+
+    /** A redis-server on {@code port} that keeps nothing on disk (a restart starts empty). */
+    public static LocalServer redis(int port) throws IOException {
+        String bin = TestTools.require("redis-server", "apt-get install redis-server");
+        return start("redis", List.of(bin, "--port", Integer.toString(port), "--bind", "127.0.0.1",
+                "--save", "", "--appendonly", "no", "--protected-mode", "no", "--daemonize", "no"),
+                () -> redisPing(port));
+    }
+
+    private static boolean redisPing(int port) {
+        try (java.net.Socket s = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
+            s.setSoTimeout(1000);
+            s.getOutputStream().write("PING\r\n".getBytes());
+            byte[] b = new byte[7];
+            int n = s.getInputStream().read(b);
+            return n > 0 && new String(b, 0, n).startsWith("+PONG");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** A single-member etcd on {@code port} with a fresh data folder (a restart starts empty). */
+    public static LocalServer etcd(int port) throws IOException {
+        String bin = TestTools.require("etcd", "apt-get install etcd-server");
+        int peer = freePort();
+        String client = "http://127.0.0.1:" + port;
+        String peerUrl = "http://127.0.0.1:" + peer;
+        // short raft timings keep etcd's minimum lease TTL at 1 s (1.5 election timeouts)
+        return start("etcd", List.of(bin, "--name", "farm-test", "--data-dir", "data",
+                "--listen-client-urls", client, "--advertise-client-urls", client,
+                "--listen-peer-urls", peerUrl, "--initial-advertise-peer-urls", peerUrl,
+                "--initial-cluster", "farm-test=" + peerUrl, "--heartbeat-interval", "25",
+                "--election-timeout", "250"), () -> etcdHealthy(client));
+    }
+
+    private static boolean etcdHealthy(String client) {
+        try {
+            java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create(client + "/health"))
+                            .timeout(java.time.Duration.ofSeconds(1)).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() == 200 && r.body().contains("true");
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Kills the server at once (SIGKILL) and deletes its folder. */
+    public void kill() {
+        process.destroyForcibly();
+        close();
     }
 
     @Override

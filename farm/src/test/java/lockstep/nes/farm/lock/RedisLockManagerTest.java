@@ -1,11 +1,7 @@
 package lockstep.nes.farm.lock;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.Socket;
 import java.time.Duration;
-import java.util.List;
-import lockstep.nes.core.TestTools;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,23 +13,8 @@ class RedisLockManagerTest extends LockManagerContract {
 
     @BeforeAll
     static void startRedis() throws IOException {
-        String bin = TestTools.require("redis-server", "apt-get install redis-server");
         port = LocalServer.freePort();
-        server = LocalServer.start("redis", List.of(bin, "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                "--save", "", "--appendonly", "no", "--protected-mode", "no", "--daemonize", "no"),
-                () -> ping(port));
-    }
-
-    private static boolean ping(int port) {
-        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
-            s.setSoTimeout(1000);
-            s.getOutputStream().write("PING\r\n".getBytes());
-            byte[] b = new byte[7];
-            int n = s.getInputStream().read(b);
-            return n > 0 && new String(b, 0, n).startsWith("+PONG");
-        } catch (IOException e) {
-            return false;
-        }
+        server = LocalServer.redis(port);
     }
 
     @AfterAll
@@ -56,6 +37,22 @@ class RedisLockManagerTest extends LockManagerContract {
     @Override
     Duration ttl() {
         return Duration.ofSeconds(2);
+    }
+
+    /** A key's token counter expires a while after its lock's last use, instead of never. */
+    @Test
+    void tokenCounterExpiresAfterItsLocksLastUse() throws Exception {
+        try (LockManager m = open(port); redis.clients.jedis.Jedis j = new redis.clients.jedis.Jedis("127.0.0.1", port)) {
+            Lease l = m.tryAcquire("token-ttl", "A", ttl()).orElseThrow();
+            String key = RedisLockManager.lockKey("token-ttl") + ":token";
+            long left = j.pttl(key);
+            org.junit.jupiter.api.Assertions.assertTrue(left > RedisLockManager.TOKEN_IDLE_MS - 60_000
+                    && left <= RedisLockManager.TOKEN_IDLE_MS, "PTTL " + left);
+            j.pexpire(key, 5_000);
+            org.junit.jupiter.api.Assertions.assertTrue(m.renew(l).isPresent());
+            org.junit.jupiter.api.Assertions.assertTrue(j.pttl(key) > 60_000, "a renewal moves the token's expiry");
+            m.release(l);
+        }
     }
 
     @Test

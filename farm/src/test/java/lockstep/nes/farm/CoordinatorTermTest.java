@@ -1,0 +1,104 @@
+package lockstep.nes.farm;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import lockstep.nes.farm.lock.InMemoryLockManager;
+import lockstep.nes.farm.store.Store;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The coordinator's terms come from the store, so a lock server that restarts empty (and hands
+ * its first token out again) cannot let two leaders write under one term.
+ */
+class CoordinatorTermTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void lockServerRestartedEmptyCannotRepeatATerm() throws Exception {
+        try (Store store = Store.open(tmp.resolve("farm.db").toString(), 4)) {
+            InMemoryLockManager first = new InMemoryLockManager();
+            ByteArrayOutputStream logA = new ByteArrayOutputStream();
+            ByteArrayOutputStream logB = new ByteArrayOutputStream();
+            Coordinator a = coordinator(store, first, "A", 1500, logA);
+            Thread ta = new Thread(() -> run(a));
+            ta.start();
+            await(logA, "requeued");
+            int writes = count(logA, "writing with term");
+            await(logA, "writing with term", writes + 1);
+            // A sleeps before its next write; its lock server dies and a new one starts empty.
+            first.fail("lock server down");
+            InMemoryLockManager second = new InMemoryLockManager();
+            Coordinator b = coordinator(store, second, "B", 0, logB);
+            Thread tb = new Thread(() -> run(b));
+            tb.start();
+            await(logB, "requeued");
+            await(logA, "write REJECTED");
+            a.stop();
+            b.stop();
+            ta.join(10_000);
+            tb.join(10_000);
+            try (var c = store.db().connection(); Statement s = c.createStatement();
+                 ResultSet r = s.executeQuery("SELECT term, count(DISTINCT leader) FROM coordinator_log GROUP BY term")) {
+                while (r.next()) {
+                    assertEquals(1, r.getInt(2), "two leaders wrote under term " + r.getLong(1) + ":\n" + text(logA)
+                            + text(logB));
+                }
+            }
+            long last = 0;
+            for (long[] row : store.coordinatorLogTerms()) {
+                assertTrue(row[1] >= last, "a write of term " + row[1] + " after one of term " + last);
+                last = row[1];
+            }
+        }
+    }
+
+    private static Coordinator coordinator(Store store, InMemoryLockManager locks, String owner, long pause,
+                                           ByteArrayOutputStream log) {
+        Coordinator.Options o = new Coordinator.Options();
+        o.ttl = Duration.ofMillis(900);
+        o.safetyMargin = Duration.ofMillis(200);
+        o.period = Duration.ofMillis(50);
+        o.owner = owner;
+        o.pauseBeforeWriteMillis = pause;
+        return new Coordinator(store, locks, o, new FarmMetrics(), new PrintStream(log, true, StandardCharsets.UTF_8));
+    }
+
+    private static void run(Coordinator c) {
+        try {
+            c.run();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static String text(ByteArrayOutputStream log) {
+        synchronized (log) {
+            return log.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    static int count(ByteArrayOutputStream log, String what) {
+        return text(log).split(java.util.regex.Pattern.quote(what), -1).length - 1;
+    }
+
+    static void await(ByteArrayOutputStream log, String what) throws InterruptedException {
+        await(log, what, 1);
+    }
+
+    static void await(ByteArrayOutputStream log, String what, int times) throws InterruptedException {
+        long end = System.nanoTime() + 20_000_000_000L;
+        while (count(log, what) < times) {
+            assertTrue(System.nanoTime() - end < 0, "no '" + what + "' within 20 s:\n" + text(log));
+            Thread.sleep(5);
+        }
+    }
+}
