@@ -38,6 +38,15 @@ public abstract class ExpansionAudio implements Stateful {
         }
     }
 
+    /**
+     * The chip's output at the console's present cycle, as {@link #output} gives it to the mixer
+     * (the APU caught up first): for tests and debuggers, which read the chip's samples exactly.
+     */
+    public final int outputNow() {
+        catchUp();
+        return output();
+    }
+
     /** Power on: registers and counters to their power-on values. */
     public abstract void power();
 
@@ -67,6 +76,9 @@ public abstract class ExpansionAudio implements Stateful {
      * 0.00752 per step, in the mixer's units. Expansion levels are given relative to it.
      */
     public static final int PULSE_STEP = 241;
+
+    /** A 2A03 pulse at volume 15 alone, in the mixer's units (yardstick of the NESdev levels). */
+    public static final int APU_PULSE_FULL = Mixer.pulse(15);
 
     /** The largest output a chip may add (the sum with the 2A03's stays within the audio sink's range). */
     public static final int MAX_OUTPUT = 3 * FULL_SCALE;
