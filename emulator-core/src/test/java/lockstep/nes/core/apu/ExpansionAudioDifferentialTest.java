@@ -183,6 +183,22 @@ class ExpansionAudioDifferentialTest {
     }
 
     @Test
+    void vrc7() throws Exception {
+        check(85, r -> {
+            int k = r.nextInt(20);
+            if (k == 0) {
+                return new int[] {0xE000, r.nextInt(6) == 0 ? 0x40 : 0}; // sound held in reset or not
+            }
+            if (k < 9) {
+                int reg = new int[] {0, 1, 2, 3, 4, 5, 6, 7, 0x10, 0x20, 0x30}[r.nextInt(11)];
+                return new int[] {0x9010, reg + (reg >= 0x10 ? r.nextInt(6) : 0)};
+            }
+            int v = r.nextInt(256);
+            return new int[] {0x9030, r.nextBoolean() ? v | 0x10 : v};
+        });
+    }
+
+    @Test
     void sunsoft5b() throws Exception {
         check(69, r -> {
             if (r.nextBoolean()) {
