@@ -1,6 +1,6 @@
 package lockstep.nes.core.cart.konami;
 
-import lockstep.nes.core.apu.ExpansionAudio;
+import lockstep.nes.core.cart.part.PeriodicSound;
 import lockstep.nes.state.StateVisitor;
 
 /**
@@ -22,7 +22,7 @@ import lockstep.nes.state.StateVisitor;
  * a step pattern of 8 per rate, the global counter advancing every sample). A full-volume
  * carrier's sine swings 2 x a 2A03 pulse at volume 15 peak to peak.
  */
-final class Vrc7Audio extends ExpansionAudio {
+final class Vrc7Audio extends PeriodicSound {
     /** CPU cycles per sample (72 clocks at twice the CPU clock). */
     static final int SAMPLE_CYCLES = 36;
 
@@ -84,7 +84,6 @@ final class Vrc7Audio extends ExpansionAudio {
     private int select;
     /** $E000 bit 6: the chip held in reset, silent. */
     private boolean held;
-    private int cycle;
     /** The output of the last sample, summed over the channels (each carrier -4096..4096). */
     private int sample;
     // Per operator, channel c's modulator at 2c and carrier at 2c + 1.
@@ -97,12 +96,16 @@ final class Vrc7Audio extends ExpansionAudio {
     private int amCounter;
     private int pmCounter;
 
+    Vrc7Audio() {
+        super(SAMPLE_CYCLES);
+    }
+
     @Override
     public void power() {
         java.util.Arrays.fill(regs, 0);
         select = 0;
         held = false;
-        cycle = 0;
+        restartPeriod();
         sample = 0;
         java.util.Arrays.fill(phase, 0);
         java.util.Arrays.fill(envelope, 127);
@@ -158,19 +161,13 @@ final class Vrc7Audio extends ExpansionAudio {
     }
 
     @Override
-    protected void step() {
-        if (held) {
-            return;
-        }
-        if (++cycle < SAMPLE_CYCLES) {
-            return;
-        }
-        cycle = 0;
-        clockSample();
+    protected boolean stopped() {
+        return held;
     }
 
     /** One sample: the LFOs and envelope counter advance, every operator runs. */
-    private void clockSample() {
+    @Override
+    protected void update() {
         envelopeCounter = (envelopeCounter + 1) & 0x3FFFF;
         amCounter = amCounter + 1 == AM_STEPS * AM_DIVIDER ? 0 : amCounter + 1;
         pmCounter = (pmCounter + 1) & 0x1FFF;
@@ -301,23 +298,11 @@ final class Vrc7Audio extends ExpansionAudio {
     }
 
     @Override
-    protected int quietSpan() {
-        return held ? Integer.MAX_VALUE : SAMPLE_CYCLES - 1 - cycle;
-    }
-
-    @Override
-    protected void skip(int n) {
-        if (!held) {
-            cycle += n;
-        }
-    }
-
-    @Override
     public void state(StateVisitor s) {
         s.ints("audio.regs", regs, 0, 0xFF);
         select = s.u8("audio.select", select);
         held = s.bool("audio.held", held);
-        cycle = s.u8("audio.cycle", cycle, SAMPLE_CYCLES - 1);
+        visitPeriod(s);
         sample = s.i32("audio.sample", sample, -6 * 4096, 6 * 4096);
         s.ints("audio.phase", phase, 0, 0x7FFFF);
         s.ints("audio.envelope", envelope, 0, 127);

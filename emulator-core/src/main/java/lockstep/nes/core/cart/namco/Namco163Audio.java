@@ -1,6 +1,6 @@
 package lockstep.nes.core.cart.namco;
 
-import lockstep.nes.core.apu.ExpansionAudio;
+import lockstep.nes.core.cart.part.PeriodicSound;
 import lockstep.nes.state.Memory;
 import lockstep.nes.state.StateVisitor;
 
@@ -21,14 +21,12 @@ import lockstep.nes.state.StateVisitor;
  * A full-swing channel at volume 15 is taken as six times a 2A03 pulse at volume 15 peak to peak;
  * boards wired without the sound (NES 2.0 submapper 2) are silent.
  */
-final class Namco163Audio extends ExpansionAudio {
+final class Namco163Audio extends PeriodicSound {
     /** CPU cycles a channel update takes. */
     static final int UPDATE_CYCLES = 15;
 
     private final Memory ram;
     private final boolean wired;
-    /** Cycles into the current update (0-14). */
-    private int cycle;
     /** The channel updated next (7 = channel 8, at $78). */
     private int channel = 7;
     /** The DAC's input: the last updated channel's (sample - 8) x volume. */
@@ -37,13 +35,14 @@ final class Namco163Audio extends ExpansionAudio {
     private boolean disabled;
 
     Namco163Audio(Memory ram, boolean wired) {
+        super(UPDATE_CYCLES);
         this.ram = ram;
         this.wired = wired;
     }
 
     @Override
     public void power() {
-        cycle = 0;
+        restartPeriod();
         channel = 7;
         dac = 0;
         disabled = false;
@@ -70,19 +69,13 @@ final class Namco163Audio extends ExpansionAudio {
     }
 
     @Override
-    protected void step() {
-        if (disabled) {
-            return;
-        }
-        if (++cycle < UPDATE_CYCLES) {
-            return;
-        }
-        cycle = 0;
-        update();
+    protected boolean stopped() {
+        return disabled;
     }
 
     /** One channel's turn: its phase advanced and written back, its sample on the DAC. */
-    private void update() {
+    @Override
+    protected void update() {
         final Memory m = ram;
         final int base = 0x40 + 8 * channel;
         final int frequency = m.read(base) | m.read(base + 2) << 8 | (m.read(base + 4) & 3) << 16;
@@ -105,20 +98,8 @@ final class Namco163Audio extends ExpansionAudio {
     }
 
     @Override
-    protected int quietSpan() {
-        return disabled ? Integer.MAX_VALUE : UPDATE_CYCLES - 1 - cycle;
-    }
-
-    @Override
-    protected void skip(int n) {
-        if (!disabled) {
-            cycle += n;
-        }
-    }
-
-    @Override
     public void state(StateVisitor s) {
-        cycle = s.u8("audio.cycle", cycle, UPDATE_CYCLES - 1);
+        visitPeriod(s);
         channel = s.u8("audio.channel", channel, 7);
         dac = s.i32("audio.dac", dac, -120, 105);
         disabled = s.bool("audio.disabled", disabled);
