@@ -23,6 +23,11 @@ final class Mixer {
     private Mixer() {
     }
 
+    /** The pulse channels' part of the mix for the sum {@code p} (0-30) of their levels. */
+    static int pulse(int p) {
+        return PULSE[p];
+    }
+
     /** The mixed output for 4-bit pulse/triangle/noise levels and the 7-bit DMC level. */
     static int mix(int pulse1, int pulse2, int triangle, int noise, int dmc) {
         return PULSE[pulse1 + pulse2] + TND[3 * triangle + 2 * noise + dmc];

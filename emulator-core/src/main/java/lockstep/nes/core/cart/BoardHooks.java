@@ -23,6 +23,11 @@ public final class BoardHooks {
      * watches the PPU bus (CHR latches, A12, nametables of its own).
      */
     public static final int PPU_BUS = 1 << 3;
+    /**
+     * {@link Mapper#expansionAudio}: the board has a sound chip, which the APU steps in its
+     * catch-up and mixes with the 2A03's channels (see {@code ExpansionAudio}).
+     */
+    public static final int AUDIO = 1 << 4;
     /** The hooks through which a board's registers can change other than by CPU writes. */
-    static final int OUTSIDE_WRITES = CPU_CYCLE | CPU_READ | PPU_BUS;
+    static final int OUTSIDE_WRITES = CPU_CYCLE | CPU_READ | PPU_BUS | AUDIO;
 }

@@ -12,6 +12,7 @@ import lockstep.nes.core.cart.konami.Vrc1;
 import lockstep.nes.core.cart.konami.Vrc2And4;
 import lockstep.nes.core.cart.konami.Vrc3;
 import lockstep.nes.core.cart.konami.Vrc6;
+import lockstep.nes.core.cart.konami.Vrc7;
 import lockstep.nes.core.cart.namco.Namco108;
 import lockstep.nes.core.cart.namco.Namco163;
 import lockstep.nes.core.cart.nintendo.AxRom;
@@ -120,7 +121,7 @@ public final class Mappers {
         board(79, "NINA-03/NINA-06", Nina03::new),
         board(80, "Taito X1-005", TaitoX1005::new),
         named(82, "Taito X1-017"),
-        named(85, "VRC7"),
+        board(85, "VRC7", Vrc7::new),
         named(86, "Jaleco JF-13"),
         board(87, "Jaleco J87", Jaleco87::new),
         board(88, "Namco 118 (CHR A16 split)", Namco108::new),

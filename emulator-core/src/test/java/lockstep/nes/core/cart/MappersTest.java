@@ -32,7 +32,7 @@ class MappersTest {
                 supported++;
             }
         }
-        assertEquals(56, supported);
+        assertEquals(57, supported);
     }
 
     @Test

@@ -74,6 +74,28 @@ public final class HardwareProgram {
         }
     }
 
+    /**
+     * Assembles {@code source} (with {@link #COMMON}) into 32 KiB of PRG-ROM on board
+     * {@code mapper} (NES 2.0 submapper {@code submapper}) with 8 KiB of PRG-RAM and CHR-RAM.
+     * At power every board here maps the first 8 KiB at $8000 and the last at $E000: the
+     * program must fit in $8000-$9FFF.
+     */
+    public static HardwareProgram onBoard(String source, int mapper, int submapper) {
+        Assembler.Program p = Assembler.assemble(".org $8000\n" + source + "\n" + COMMON
+                + "\n.org $FFFA\n.word " + vector(source, "nmi") + ", reset, " + vector(source, "irq") + "\n");
+        if (p.symbol("default_rti") >= 0xA000) {
+            throw new IllegalArgumentException("the program does not fit in $8000-$9FFF");
+        }
+        byte[] prg = p.image(0x8000, 0x8000, 0xFF);
+        try {
+            Cartridge cart = Cartridge.builder("hardware-program.nes", prg, new byte[0], mapper)
+                    .submapper(submapper).build();
+            return new HardwareProgram(p, Console.create(cart));
+        } catch (RomFormatException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static String vector(String source, String label) {
         return source.contains(label + ":") ? label : "default_rti";
     }

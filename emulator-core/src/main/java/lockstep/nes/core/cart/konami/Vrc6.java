@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart.konami;
 
+import lockstep.nes.core.apu.ExpansionAudio;
 import lockstep.nes.core.cart.BoardHooks;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
@@ -8,7 +9,8 @@ import lockstep.nes.core.cart.part.VrcIrq;
 import lockstep.nes.state.StateVisitor;
 
 /**
- * Mappers 24 (VRC6a) and 26 (VRC6b, A0 and A1 swapped), without the expansion audio. $8000 a
+ * Mappers 24 (VRC6a) and 26 (VRC6b, A0 and A1 swapped), with their sound ({@link Vrc6Audio},
+ * $9000-$B002). $8000 a
  * 16 KiB PRG bank at $8000, $C000 an 8 KiB bank at $C000 ($E000 is the last), $D000-$E003 eight
  * 1 KiB CHR banks, $B003 mirroring (bits 2-3: vertical, horizontal, one-screen A, B) and PRG-RAM
  * enable (bit 7), $F000-$F002 the VRC IRQ (latch, control, acknowledge), which counts scanlines
@@ -23,6 +25,7 @@ public final class Vrc6 extends Mapper {
     private int control;
     private final int[] chrRegs = new int[8];
     private final VrcIrq irq = new VrcIrq();
+    private final Vrc6Audio audio = new Vrc6Audio();
 
     public Vrc6(Cartridge cart) {
         super(cart, Math.max(8192, cart.totalPrgRamSize()));
@@ -31,7 +34,12 @@ public final class Vrc6 extends Mapper {
 
     @Override
     protected int declaredHooks() {
-        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ;
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.AUDIO;
+    }
+
+    @Override
+    public ExpansionAudio expansionAudio() {
+        return audio;
     }
 
     @Override
@@ -55,11 +63,18 @@ public final class Vrc6 extends Mapper {
         int reg = swapLines ? ((addr & 1) << 1) | ((addr >> 1) & 1) : addr & 3;
         switch (addr >> 12) {
             case 0x8 -> prg16 = value & 0x0F;
+            case 0x9, 0xA -> {
+                if (reg < 3 || addr >> 12 == 0x9) {
+                    audio.write((addr >> 12) - 0x9, reg, value);
+                }
+                return;
+            }
             case 0xB -> {
                 if (reg == 3) {
                     control = value;
                 } else {
-                    return; // audio
+                    audio.write(2, reg, value);
+                    return;
                 }
             }
             case 0xC -> prg8 = value & 0x1F;
@@ -76,7 +91,7 @@ public final class Vrc6 extends Mapper {
                 return;
             }
             default -> {
-                return; // $9000-$AFFF: audio
+                return;
             }
         }
         updateBanks();
@@ -91,6 +106,7 @@ public final class Vrc6 extends Mapper {
             chrRegs[i] = 0;
         }
         irq.power();
+        audio.power();
     }
 
     @Override
@@ -113,5 +129,6 @@ public final class Vrc6 extends Mapper {
         control = s.u8("control", control);
         s.ints("chrRegs", chrRegs, 0, 0xFF);
         irq.state(s);
+        audio.state(s);
     }
 }

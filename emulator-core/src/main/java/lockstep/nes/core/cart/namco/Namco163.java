@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart.namco;
 
+import lockstep.nes.core.apu.ExpansionAudio;
 import lockstep.nes.core.cart.BoardHooks;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
@@ -8,7 +9,7 @@ import lockstep.nes.state.Memory;
 import lockstep.nes.state.StateVisitor;
 
 /**
- * Mapper 19: Namco 163 (and 129), without the wavetable audio output.
+ * Mapper 19: Namco 163 (and 129), with the wavetable sound ({@link Namco163Audio}).
  * <pre>
  *  $4800 data port of the 128-byte internal RAM (address at $F800: bits 0-6, bit 7 auto-increment)
  *  $5000 IRQ counter bits 0-7, $5800 bits 8-14 and bit 7 = enable (readable; writes acknowledge)
@@ -22,6 +23,7 @@ import lockstep.nes.state.StateVisitor;
  */
 public final class Namco163 extends Mapper {
     private final Memory audioRam = new Memory("audioRam", Memory.MAPPER, 128);
+    private final Namco163Audio audio;
 
     private final int[] chrRegs = new int[12]; // 8 pattern pages then 4 nametables
     private final int[] prgRegs = new int[3];
@@ -34,11 +36,18 @@ public final class Namco163 extends Mapper {
 
     public Namco163(Cartridge cart) {
         super(cart, Math.max(8192, cart.totalPrgRamSize()));
+        // NES 2.0 submapper 2: a board without the sound wired to the cartridge's audio pin.
+        this.audio = new Namco163Audio(audioRam, cart.submapper() != 2);
+    }
+
+    @Override
+    public ExpansionAudio expansionAudio() {
+        return audio;
     }
 
     @Override
     protected int declaredHooks() {
-        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.CPU_READ | BoardHooks.PPU_BUS;
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.CPU_READ | BoardHooks.PPU_BUS | BoardHooks.AUDIO;
     }
 
     @Override
@@ -71,7 +80,7 @@ public final class Namco163 extends Mapper {
     @Override
     public int cpuPeek(int addr) {
         if (addr >= 0x4800 && addr < 0x5000) {
-            return audioRam.read(ramAddress & 0x7F);
+            return audio.read(ramAddress & 0x7F);
         }
         if (addr >= 0x5000 && addr < 0x5800) {
             return irqCounter & 0xFF;
@@ -93,7 +102,7 @@ public final class Namco163 extends Mapper {
                 irqCounter = (irqCounter & 0x7F00) | value;
                 irqLine = false;
             } else if (addr >= 0x4800) {
-                audioRam.write(ramAddress & 0x7F, value);
+                audio.write(ramAddress & 0x7F, value);
                 if ((ramAddress & 0x80) != 0) {
                     ramAddress = 0x80 | ((ramAddress + 1) & 0x7F);
                 }
@@ -108,6 +117,9 @@ public final class Namco163 extends Mapper {
             chrRegs[(addr - 0x8000) >> 11] = value;
         } else if (addr < 0xF800) {
             prgRegs[(addr - 0xE000) >> 11] = value;
+            if (addr < 0xE800) {
+                audio.writeControl(value);
+            }
         } else {
             ramAddress = value;
             return;
@@ -173,6 +185,7 @@ public final class Namco163 extends Mapper {
         irqCounter = 0;
         irqEnabled = false;
         irqLine = false;
+        audio.power();
     }
 
     @Override
@@ -210,5 +223,6 @@ public final class Namco163 extends Mapper {
         irqEnabled = s.bool("irqEnabled", irqEnabled);
         irqLine = s.bool("irqLine", irqLine);
         s.ints("ppuPage", ppuPage, -1 - 0x400, (chrBanks - 1) << 10);
+        audio.state(s);
     }
 }

@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart.sunsoft;
 
+import lockstep.nes.core.apu.ExpansionAudio;
 import lockstep.nes.core.cart.BoardHooks;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
@@ -7,7 +8,8 @@ import lockstep.nes.core.cart.Mirroring;
 import lockstep.nes.state.StateVisitor;
 
 /**
- * Mapper 69: Sunsoft FME-7 (and the 5A/5B without their audio). $8000 selects a command, $A000
+ * Mapper 69: Sunsoft FME-7, 5A and 5B (the 5B's sound: {@link Sunsoft5bAudio}, $C000-$FFFF; the
+ * FME-7 and 5A have none, and nothing is written there then). $8000 selects a command, $A000
  * writes its parameter: 0-7 1 KiB CHR banks; 8 the $6000 page (bits 0-5 bank, bit 6 RAM
  * instead of ROM, bit 7 RAM enable); 9-B 8 KiB PRG banks at $8000-$C000 ($E000 is the last);
  * C mirroring (vertical, horizontal, one-screen A, B); D IRQ control (bit 0 IRQ enable, bit 7
@@ -22,6 +24,7 @@ public final class Fme7 extends Mapper {
     private int irqControl;
     private int irqCounter;
     private boolean irqLine;
+    private final Sunsoft5bAudio audio = new Sunsoft5bAudio();
 
     public Fme7(Cartridge cart) {
         super(cart);
@@ -29,7 +32,12 @@ public final class Fme7 extends Mapper {
 
     @Override
     protected int declaredHooks() {
-        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.CPU_READ;
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.CPU_READ | BoardHooks.AUDIO;
+    }
+
+    @Override
+    public ExpansionAudio expansionAudio() {
+        return audio;
     }
 
     @Override
@@ -68,8 +76,13 @@ public final class Fme7 extends Mapper {
             command = value & 0x0F;
             return;
         }
+        if (addr >= 0xE000) {
+            audio.writeData(value);
+            return;
+        }
         if (addr >= 0xC000) {
-            return; // 5B audio registers
+            audio.writeSelect(value);
+            return;
         }
         switch (command) {
             case 0, 1, 2, 3, 4, 5, 6, 7 -> chrRegs[command] = value;
@@ -98,6 +111,7 @@ public final class Fme7 extends Mapper {
         irqControl = 0;
         irqCounter = 0;
         irqLine = false;
+        audio.power();
     }
 
     @Override
@@ -123,5 +137,6 @@ public final class Fme7 extends Mapper {
         irqControl = s.u8("irqControl", irqControl);
         irqCounter = s.u16("irqCounter", irqCounter);
         irqLine = s.bool("irqLine", irqLine);
+        audio.state(s);
     }
 }
