@@ -39,13 +39,36 @@ public final class Revisits {
         return new Revisits(java.util.Arrays.copyOf(c, n));
     }
 
-    /** Revisits {@code c} once for each revisit due after it completed {@code cycle}. */
-    public void afterCycle(long cycle, Console c) {
+    /** Revisits {@code c} once for each revisit due after it completed {@code cycle}; true if any was. */
+    public boolean afterCycle(long cycle, Console c) {
         final long[] at = cycles;
+        boolean any = false;
         for (int i = 0; i < at.length; i++) {
             if (at[i] == cycle && !done[i]) {
                 done[i] = true;
                 c.revisit();
+                any = true;
+            }
+        }
+        return any;
+    }
+
+    /** The earliest revisit not yet done at or after {@code from}, or {@link Long#MAX_VALUE}. */
+    public long nextDue(long from) {
+        long due = Long.MAX_VALUE;
+        for (int i = 0; i < cycles.length; i++) {
+            if (!done[i] && cycles[i] >= from && cycles[i] < due) {
+                due = cycles[i];
+            }
+        }
+        return due;
+    }
+
+    /** Re-arms the revisits due after {@code cycle} (a frame re-run from a state saved there). */
+    public void rearmAfter(long cycle) {
+        for (int i = 0; i < cycles.length; i++) {
+            if (cycles[i] > cycle) {
+                done[i] = false;
             }
         }
     }
