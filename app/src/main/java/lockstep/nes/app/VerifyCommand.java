@@ -43,7 +43,7 @@ import picocli.CommandLine.Parameters;
         description = {"Run two engines on the same input stream and compare their whole-machine digests "
                 + "after every CPU cycle.",
             "Exit 0: no divergence; 1: divergence (report written); 2: bad input."},
-        footerHeading = "%nExamples:%n", footer = {"  lockstep verify", "  lockstep verify game.nes --frames 300 --mode threads", "  lockstep verify game.nes --inject=ram-bitflip@100000:B --report r.json", "  lockstep verify game.nes --metrics-port=9400 --rollback on-alert"})
+        footerHeading = "%nExamples:%n", footer = {"  lockstep verify", "  lockstep verify game.nes --frames 300 --mode threads", "  lockstep verify game.nes --check every-cycle", "  lockstep verify game.nes --inject=ram-bitflip@100000:B --report r.json", "  lockstep verify game.nes --metrics-port=9400 --rollback on-alert"})
 public final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
     Path rom;
@@ -56,6 +56,11 @@ public final class VerifyCommand implements Callable<Integer> {
 
     @Option(names = "--mode", paramLabel = "MODE", description = "same-thread (default), threads or processes")
     String mode = "same-thread";
+
+    @Option(names = "--check", paramLabel = "CHECK", description = "chained (default: each engine folds every bus "
+            + "access and change of its counted parts over a frame, whole states compared at its end) or every-cycle "
+            + "(the whole states compared after every CPU cycle; slower)")
+    String check = "chained";
 
     @Option(names = "--checkpoint-every", paramLabel = "K", description = "frames between checkpoints (default: ${DEFAULT-VALUE})")
     int checkpointEvery = 60;
@@ -147,6 +152,13 @@ public final class VerifyCommand implements Callable<Integer> {
             case "processes" -> sessionMode = VerifySession.Mode.PROCESSES;
             default -> {
                 return fail("--mode must be same-thread, threads or processes, not '" + mode + "'");
+            }
+        }
+        switch (check) {
+            case "chained" -> o.check = Lockstep.Check.CHAINED;
+            case "every-cycle" -> o.check = Lockstep.Check.EVERY_CYCLE;
+            default -> {
+                return fail("--check must be chained or every-cycle, not '" + check + "'");
             }
         }
         try {
@@ -267,6 +279,7 @@ public final class VerifyCommand implements Callable<Integer> {
             json.put("rom", o.romName);
             json.put("session", session);
             json.put("mode", mode);
+            json.put("check", check);
             json.put("frames", r.frames());
             json.put("cyclesVerified", r.cyclesVerified());
             json.put("finalStateHash", r.finalStateHash());

@@ -48,14 +48,7 @@ final class DivergencePolicy {
      * run stops ({@code kind}: what was found, as the stop reason names it).
      */
     String decide(DivergenceReport r, String kind, DeadLetters deadLetters) throws InterruptedException {
-        divergences.add(r);
-        if (options.progress != null) {
-            options.endProgress();
-            options.progress.print(r.toText());
-        }
-        if (options.deadLetter != null) {
-            deadLetters.write(options.deadLetter, fence.current());
-        }
+        report(r, deadLetters);
         if (options.rollback == Lockstep.Rollback.OFF) {
             return kind + " (rollback off)";
         }
@@ -75,6 +68,23 @@ final class DivergencePolicy {
             Thread.sleep(delay);
         }
         return null;
+    }
+
+    /** Keeps, prints and dead-letters {@code r} (a failure the run ends on, or a divergence). */
+    void report(DivergenceReport r, DeadLetters deadLetters) {
+        divergences.add(r);
+        if (options.progress != null) {
+            options.endProgress();
+            options.progress.print(r.toText());
+        }
+        if (options.deadLetter != null) {
+            deadLetters.write(options.deadLetter, fence.current());
+        }
+    }
+
+    /** Keeps {@code r} in the result (a difference found as the run ends: nothing to roll back). */
+    void record(DivergenceReport r) {
+        divergences.add(r);
     }
 
     /**

@@ -107,11 +107,14 @@ final class EngineStretch {
      * What is due on the step to cycle {@code next}: a stall before it, the cycle itself unless a
      * skip removes it (chained: folded as a skip), then the faults, revisits and planted changes
      * due after it (chained: the representation term they left folded, planted changes
-     * excepted). False when stopped after a stall.
+     * excepted). False when stopped (before the event, or after its stall).
      */
     private boolean event(long next, boolean chained, BooleanSupplier stop) throws InterruptedException {
         final Console c = console;
         position = c.cycles();
+        if (stop.getAsBoolean()) {
+            return false; // a stopped engine fires nothing more
+        }
         final long stall = faults.stall(index, next);
         if (stall > 0) {
             Thread.sleep(stall);

@@ -144,18 +144,51 @@ public final class Faults {
     }
 
     /**
-     * Re-arms the faults due after {@code cycle} (a same-thread session re-running a stretch
-     * from a state saved at that cycle fires them again where they fired before).
+     * Copies which faults and planted changes have fired into {@code into} (sized by
+     * {@link #flagCount}), to {@link #restoreFired restore} when a stretch is re-run.
      */
-    public void rearmAfter(long cycle) {
+    void saveFired(boolean[] into) {
+        System.arraycopy(fired, 0, into, 0, fired.length);
+        for (int i = 0; i < plants.size(); i++) {
+            into[fired.length + i] = plants.get(i).fired()[0];
+        }
+    }
+
+    /** Which faults and planted changes had fired, as {@link #saveFired} copied them. */
+    void restoreFired(boolean[] from) {
+        System.arraycopy(from, 0, fired, 0, fired.length);
+        for (int i = 0; i < plants.size(); i++) {
+            plants.get(i).fired()[0] = from[fired.length + i];
+        }
+    }
+
+    /** The size of {@link #saveFired}'s copy. */
+    int flagCount() {
+        return fired.length + plants.size();
+    }
+
+    /**
+     * The specs that fired since {@code before} ({@link #saveFired}'s copy) and are due at or
+     * before {@code upTo}: what a re-run from where the copy was taken replays.
+     */
+    List<FaultSpec> firedSince(boolean[] before, long upTo) {
+        List<FaultSpec> out = new ArrayList<>();
         for (int i = 0; i < fired.length; i++) {
-            if (specs.get(i).cycle() > cycle) {
-                fired[i] = false;
+            if (fired[i] && !before[i] && specs.get(i).cycle() <= upTo) {
+                out.add(specs.get(i));
             }
         }
-        for (Plant p : plants) {
-            if (p.cycle() > cycle) {
-                p.fired()[0] = false;
+        return out;
+    }
+
+    /**
+     * Re-arms the specs that fired since {@code before} and are due after {@code cycle}: an engine
+     * that ran ahead of the comparison fired them, and the run is rolled back to before them.
+     */
+    void rearmFiredSince(boolean[] before, long cycle) {
+        for (int i = 0; i < fired.length; i++) {
+            if (fired[i] && !before[i] && specs.get(i).cycle() > cycle) {
+                fired[i] = false;
             }
         }
     }

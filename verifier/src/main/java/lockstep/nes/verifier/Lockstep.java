@@ -175,6 +175,9 @@ public final class Lockstep implements VerifySession {
     /** Each engine's side: its stretches with its faults and its partner's revisits. */
     private final EngineStretch stretchA;
     private final EngineStretch stretchB;
+    /** Which faults and revisits had fired as the current frame started (see relocate). */
+    private boolean[] firedAtFrameStart;
+    private final boolean[][] revisitedAtFrameStart;
     /** Differences found over a chained stretch and located by re-running their frame (for tests). */
     int relocations;
     /** Each engine's state as the current frame started (see relocate). */
@@ -196,6 +199,9 @@ public final class Lockstep implements VerifySession {
         this.policy = new DivergencePolicy(options, this.metrics, fence);
         this.stretchA = new EngineStretch(0, a.console, faults, faults.partnerRevisits(0));
         this.stretchB = new EngineStretch(1, b.console, faults, faults.partnerRevisits(1));
+        this.firedAtFrameStart = new boolean[faults.flagCount()];
+        this.revisitedAtFrameStart = new boolean[][] {new boolean[stretchA.revisits().size()],
+            new boolean[stretchB.revisits().size()]};
         this.frameStartA = new Snapshots(a.console);
         this.frameStartB = new Snapshots(b.console);
     }
@@ -241,6 +247,9 @@ public final class Lockstep implements VerifySession {
                 final int startA = frameStartA.saveToBuffer();
                 final int startB = frameStartB.saveToBuffer();
                 final long startCycle = ca.cycles();
+                faults.saveFired(firedAtFrameStart);
+                stretchA.revisits().save(revisitedAtFrameStart[0]);
+                stretchB.revisits().save(revisitedAtFrameStart[1]);
                 // Each engine runs the frame alone, its faults and its partner's revisits at
                 // their cycles inside it, folding every cycle into its chain; the records
                 // (representations at both ends, chain) and cycle counts are compared at its end.
@@ -391,9 +400,10 @@ public final class Lockstep implements VerifySession {
         } catch (SnapshotException e) {
             throw new IllegalStateException("frame-start snapshot does not load: " + e.getMessage(), e);
         }
-        faults.rearmAfter(startCycle);
-        stretchA.revisits().rearmAfter(startCycle);
-        stretchB.revisits().rearmAfter(startCycle);
+        // The faults and revisits as the frame started: those that fired in it fire again.
+        faults.restoreFired(firedAtFrameStart);
+        stretchA.revisits().restore(revisitedAtFrameStart[0]);
+        stretchB.revisits().restore(revisitedAtFrameStart[1]);
         final Console ca = a.console;
         final Console cb = b.console;
         while (ca.cycles() < detected) {
@@ -435,6 +445,7 @@ public final class Lockstep implements VerifySession {
     /** Plants a change into engine {@code engine} after its cycle {@code cycle} (tests; {@link Faults#plant}). */
     void plant(int engine, long cycle, java.util.function.Consumer<Console> change) {
         faults.plant(engine, cycle, change);
+        firedAtFrameStart = new boolean[faults.flagCount()];
     }
 
     /**

@@ -51,11 +51,12 @@ final class ProcessLockstep implements VerifySession {
     private final EpochFence fence = new EpochFence();
     private final CheckpointRing checkpoints;
     private final SessionMetrics metrics;
-    private final Backoff backoff;
-    private final Lockstep.AlertGate gate = new Lockstep.AlertGate();
+    private final DivergencePolicy policy;
     private final int[][] movie;
     /** Faults that fired (their specs as sent), in order. */
     private final Set<String> fired = new LinkedHashSet<>();
+    /** Faults that fired since the current epoch began (a re-run from its checkpoint replays these). */
+    private final Set<String> firedThisEpoch = new LinkedHashSet<>();
     /** Results written through the fence (zombies' late ones are refused). */
     private final List<String> results = new ArrayList<>();
     private final List<Thread> zombies = new ArrayList<>();
@@ -87,7 +88,7 @@ final class ProcessLockstep implements VerifySession {
         this.metrics = metrics.apply(fence);
         // A host runs up to three request chunks ahead of the slower one by design (credits).
         this.metrics.setDriftAllowance(3L * options.streamChunk);
-        this.backoff = new Backoff(options.backoffBaseMillis, options.backoffCapMillis, options.backoffSeed);
+        this.policy = new DivergencePolicy(options, this.metrics, fence);
         if (options.input instanceof MovieInput m) {
             List<Movie.Frame> frames = m.movie().frames();
             movie = new int[3][frames.size()];
@@ -182,8 +183,6 @@ final class ProcessLockstep implements VerifySession {
 
     @Override
     public Lockstep.Result run() throws InterruptedException {
-        List<DivergenceReport> divergences = new ArrayList<>();
-        int rollbacks = 0;
         try {
             try {
                 startBoth();
@@ -218,74 +217,45 @@ final class ProcessLockstep implements VerifySession {
                 if (ev.kind().equals(DONE)) {
                     drainAll(hosts[0]);
                     drainAll(hosts[1]);
-                    String finalHash = finalCheck(divergences);
+                    String finalHash = finalCheck();
                     if (finalHash != null) {
                         options.endProgress();
-                        return new Lockstep.Result(options.frames, verified, finalHash, divergences, rollbacks, true, "");
+                        return policy.result(options.frames, verified, finalHash, true, "");
                     }
-                    return new Lockstep.Result(options.frames, verified, null, divergences, rollbacks, false,
-                            "final state hashes differ");
+                    return policy.result(options.frames, verified, null, false, "final state hashes differ");
                 }
-                metrics.setDivergence(true);
-                metrics.divergence();
-                if (options.rollback == Lockstep.Rollback.ON_ALERT) {
-                    gate.beginHalt();
-                }
+                policy.raise();
                 DivergenceReport report = ev.kind().equals(STALL) ? stallReport(ev) : localize(ev.position());
-                divergences.add(report);
-                if (options.progress != null) {
-                    options.endProgress();
-                    options.progress.print(report.toText());
-                }
-                if (options.deadLetter != null) {
-                    if (ev.kind().equals(STALL)) {
-                        options.deadLetter.result(fence.current(), Map.of("type", ev.kind(), "report", report));
+                // Both hosts stand at the divergent cycle: their last pictures go with the report.
+                HostClient.Observation oa = ev.kind().equals(STALL) ? null : observe(hosts[0]);
+                HostClient.Observation ob = ev.kind().equals(STALL) ? null : observe(hosts[1]);
+                String stop = policy.decide(report, ev.kind(), (dl, epoch) -> {
+                    if (oa == null) {
+                        dl.result(epoch, Map.of("type", ev.kind(), "report", report));
                     } else {
-                        // Both hosts stand at the divergent cycle: their last pictures go with the report.
-                        HostClient.Observation oa = observe(hosts[0]);
-                        HostClient.Observation ob = observe(hosts[1]);
-                        options.deadLetter.divergence(fence.current(), report, oa.pixels(), ob.pixels());
+                        dl.divergence(epoch, report, oa.pixels(), ob.pixels());
                     }
+                });
+                if (stop != null) {
+                    return policy.result(frames(), verified, null, false, stop);
                 }
-                if (options.rollback == Lockstep.Rollback.OFF || rollbacks >= options.maxRollbacks) {
-                    return new Lockstep.Result(frames(), verified, null, divergences, rollbacks, false,
-                            options.rollback == Lockstep.Rollback.OFF ? ev.kind() + " (rollback off)" : "too many rollbacks");
-                }
-                if (options.rollback == Lockstep.Rollback.ON_ALERT) {
-                    if (!gate.await(options.alertWaitMillis)) {
-                        return new Lockstep.Result(frames(), verified, null, divergences, rollbacks, false,
-                                ev.kind() + ": no rollback ordered within " + options.alertWaitMillis + " ms");
+                // Faults a host fired past the divergence (it ran ahead of the comparison) fire
+                // again after the rollback, where they are checked.
+                for (FaultSpec f : options.faults) {
+                    if (f.cycle() > report.cycle() && firedThisEpoch.contains(f.toString())) {
+                        fired.remove(f.toString());
                     }
-                } else {
-                    long delay = backoff.nextDelayMillis();
-                    if (options.progress != null) {
-                        options.progress.printf("rollback: restarting in %d ms (attempt %d, full jitter)%n", delay,
-                                backoff.attempts());
-                    }
-                    Thread.sleep(delay);
                 }
                 CheckpointRing.Checkpoint cp = rollback(ev);
-                rollbacks++;
-                if (options.progress != null) {
-                    options.progress.printf("rollback: both hosts restored to %s, epoch %d, recovery verified%n",
-                            CheckpointRing.where(cp.frame(), cp.cycle()), fence.current());
-                }
-                gate.rolledBack("rolled back to frame " + cp.frame() + ", epoch " + fence.current());
+                policy.rolledBack(cp, "both hosts restored to %s, epoch %d, recovery verified");
             }
         } catch (HostException e) {
             // A host crashed, hung or broke the protocol: reported as such, never a pass.
-            metrics.setDivergence(true);
-            metrics.divergence();
+            // A failure is not a divergence to roll back from: reported and the run ends.
+            policy.raise();
             DivergenceReport r = hostFailure(e);
-            divergences.add(r);
-            if (options.progress != null) {
-                options.endProgress();
-                options.progress.print(r.toText());
-            }
-            if (options.deadLetter != null) {
-                options.deadLetter.result(fence.current(), Map.of("type", "host-failure", "report", r));
-            }
-            return new Lockstep.Result(frames(), verified, null, divergences, rollbacks, false, e.getMessage());
+            policy.report(r, (dl, epoch) -> dl.result(epoch, Map.of("type", "host-failure", "report", r)));
+            return policy.result(frames(), verified, null, false, e.getMessage());
         } finally {
             for (Host h : hosts) {
                 if (h.client != null) {
@@ -540,6 +510,7 @@ final class ProcessLockstep implements VerifySession {
             }
         } else if (e instanceof HostClient.FaultFired f) {
             fired.add(f.spec());
+            firedThisEpoch.add(f.spec());
             if (options.progress != null) {
                 options.endProgress();
                 options.progress.printf("verify: %s: injected fault %s fired at cycle %d%n", h.name, f.spec(),
@@ -593,7 +564,7 @@ final class ProcessLockstep implements VerifySession {
      * After both finished with equal streams their final state hashes must agree too: returns
      * the hash, or null after recording the difference.
      */
-    private String finalCheck(List<DivergenceReport> divergences) throws HostException {
+    private String finalCheck() throws HostException {
         HostClient.Snapshot sa = hosts[0].client.snapshot();
         HostClient.Snapshot sb = hosts[1].client.snapshot();
         if (Arrays.equals(sa.stateHash(), sb.stateHash())) {
@@ -602,7 +573,7 @@ final class ProcessLockstep implements VerifySession {
         DivergenceReport r = new DivergenceReport(options.session, options.romName, "processes", cycleOf(compared), -1, -1, -1,
                 "", "", List.of(new DivergenceReport.FieldDifference("state hash", sa.stateHashHex(), sb.stateHashHex())),
                 true, "every cycle digest agreed but the final snapshots do not", firedList());
-        divergences.add(r);
+        policy.record(r);
         return null;
     }
 
@@ -627,7 +598,7 @@ final class ProcessLockstep implements VerifySession {
         }
         List<List<String>> replayed = List.of(new ArrayList<>(), new ArrayList<>());
         for (FaultSpec f : options.faults) {
-            if (f.kind() != FaultSpec.Kind.STALL && fired.contains(f.toString())) {
+            if (f.kind() != FaultSpec.Kind.STALL && firedThisEpoch.contains(f.toString())) {
                 replayed.get(f.engine()).add(f.toString());
             }
         }
@@ -728,8 +699,7 @@ final class ProcessLockstep implements VerifySession {
             armRepresentation(h);
         }
         fence.advance();
-        metrics.rollback();
-        metrics.setDivergence(false);
+        firedThisEpoch.clear();
         metrics.checkpointRestore().record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
         begin(cp);
         hosts[0].frame = (int) cp.frame();
@@ -783,6 +753,6 @@ final class ProcessLockstep implements VerifySession {
 
     @Override
     public AlertWebhook.Outcome rollbackOnAlert() {
-        return gate.order(options.session);
+        return policy.order();
     }
 }

@@ -64,13 +64,18 @@ public final class Revisits {
         return due;
     }
 
-    /** Re-arms the revisits due after {@code cycle} (a frame re-run from a state saved there). */
-    public void rearmAfter(long cycle) {
-        for (int i = 0; i < cycles.length; i++) {
-            if (cycles[i] > cycle) {
-                done[i] = false;
-            }
-        }
+    /** Copies which revisits are done into {@code into} (sized {@link #size}), to {@link #restore} on a re-run. */
+    public void save(boolean[] into) {
+        System.arraycopy(done, 0, into, 0, done.length);
+    }
+
+    /** Which revisits were done, as {@link #save} copied them. */
+    public void restore(boolean[] from) {
+        System.arraycopy(from, 0, done, 0, done.length);
+    }
+
+    public int size() {
+        return cycles.length;
     }
 
     /** The cycles, in the order given. */

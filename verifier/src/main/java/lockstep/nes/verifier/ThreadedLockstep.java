@@ -63,6 +63,12 @@ final class ThreadedLockstep implements VerifySession {
     private final List<String> results = new ArrayList<>();
     /** Checkpoint candidates by frame, per engine: [hash, snapshot]. */
     private final Map<Integer, Object[]>[] candidates;
+    /**
+     * Checkpoints both engines offered with equal hashes, not yet verified: the engines run ahead
+     * of the comparison, and a state equal at a frame's end may follow a difference that healed
+     * (guarded by {@link #candidates}' lock).
+     */
+    private final List<CheckpointRing.Checkpoint> pending = new ArrayList<>();
     /** Where the first epoch starts (null: power-on). */
     private byte[] start;
 
@@ -176,13 +182,29 @@ final class ThreadedLockstep implements VerifySession {
                 Object[] theirs = candidates[1 - t.index].get(frame);
                 if (theirs != null) {
                     if (mine[0].equals(theirs[0])) {
-                        checkpoints.add(new CheckpointRing.Checkpoint(frame, cycle, t.epoch, snapshot, hash));
+                        // Verified once the streams were compared up to it (promote).
+                        pending.add(new CheckpointRing.Checkpoint(frame, cycle, t.epoch, snapshot, hash));
                     }
                     candidates[0].remove(frame);
                     candidates[1].remove(frame);
                 }
             }
         });
+    }
+
+    /** Pending checkpoints at or before {@code cycle}, up to which the streams were equal, become verified. */
+    private void promote(long cycle) {
+        while (true) {
+            CheckpointRing.Checkpoint cp;
+            synchronized (candidates) {
+                if (pending.isEmpty() || pending.get(0).cycle() > cycle) {
+                    return;
+                }
+                cp = pending.remove(0);
+            }
+            // Outside the candidates' lock: an engine's offer takes the fence's lock, then that one.
+            fence.write(cp.epoch(), () -> checkpoints.add(cp));
+        }
     }
 
     /** Runs the session. */
@@ -197,6 +219,10 @@ final class ThreadedLockstep implements VerifySession {
                 first.snapshots.save(), first.snapshots.stateHash()));
         CheckpointRing.Checkpoint from = checkpoints.latest();
         while (true) {
+            // Which faults had fired as the epoch starts: a re-run from its checkpoint replays
+            // those that fired since, and a rollback re-arms those fired past the divergence.
+            boolean[] firedAtStart = new boolean[faults.flagCount()];
+            faults.saveFired(firedAtStart);
             EngineThread[] threads = startThreads(from);
             RecordRing ra = threads[0].ring;
             RecordRing rb = threads[1].ring;
@@ -224,6 +250,7 @@ final class ThreadedLockstep implements VerifySession {
                     verified += cycle - lastEqual;
                     lastEqual = cycle;
                 }
+                promote(lastEqual);
                 if (event != null) {
                     break;
                 }
@@ -261,13 +288,22 @@ final class ThreadedLockstep implements VerifySession {
             if (event == null) {
                 return policy.result(threads[0].framesDone, verified, threads[0].engine.snapshots.stateHash(), true, "");
             }
-            // Stop both engines (a stalled one cannot hear it: it becomes a zombie).
+            // Stop both engines (a stalled one cannot hear it: it becomes a zombie) and let a
+            // running one finish the event it is in.
             threads[0].stop = true;
             threads[1].stop = true;
+            for (int i = 0; i < 2; i++) {
+                if (i != stalledEngine) {
+                    threads[i].thread.join(options.stallMillis);
+                }
+            }
             policy.raise();
             DivergenceReport report = event.equals("stall")
                     ? stallReport(threads[stalledEngine], eventCycle)
-                    : reRun(from, lastEqual, eventCycle);
+                    : reRun(from, lastEqual, eventCycle, firedAtStart);
+            // The engine ahead may have fired faults past the divergence: they fire again after
+            // the rollback, where they are checked.
+            faults.rearmFiredSince(firedAtStart, report.cycle());
             String kind = event;
             String stop = policy.decide(report, kind,
                     (dl, epoch) -> dl.result(epoch, Map.of("type", kind, "report", report)));
@@ -280,6 +316,7 @@ final class ThreadedLockstep implements VerifySession {
             synchronized (candidates) {
                 candidates[0].clear();
                 candidates[1].clear();
+                pending.clear();
             }
             policy.rolledBack(from, "new engines from %s, epoch %d");
         }
@@ -326,9 +363,9 @@ final class ThreadedLockstep implements VerifySession {
      * compared after every cycle, to the first that differs. First with no faults (does the
      * difference reproduce?), then replaying the faults that fired (to name the fields).
      */
-    private DivergenceReport reRun(CheckpointRing.Checkpoint from, long lastEqual, long detected)
+    private DivergenceReport reRun(CheckpointRing.Checkpoint from, long lastEqual, long detected, boolean[] firedAtStart)
             throws RomFormatException {
-        List<FaultSpec> fired = faults.firedSpecs();
+        List<FaultSpec> fired = faults.firedSince(firedAtStart, detected);
         Console[] clean = firstDifference(from, detected, List.of());
         if (clean != null) {
             return Lockstep.localize(options, clean[0], clean[1], "threads", true,

@@ -21,6 +21,18 @@ public interface VerifySession extends AlertWebhook.RollbackTarget {
     /** The session's epoch fence (its rejected-write count is exported as a metric). */
     EpochFence fence();
 
+    /**
+     * Threads mode whose engines start from {@code snapshot} (a state of {@code cart}) instead
+     * of power-on; its frames are counted from there (the benchmark times a session after its
+     * warm-up frames so).
+     */
+    static VerifySession threadsFrom(Cartridge cart, Lockstep.Options options,
+                                     Function<EpochFence, SessionMetrics> metrics, byte[] snapshot) {
+        ThreadedLockstep t = new ThreadedLockstep(cart, options, metrics);
+        t.startFrom(snapshot);
+        return t;
+    }
+
     static VerifySession create(Mode mode, Cartridge cart, Lockstep.Options options,
                                 Function<EpochFence, SessionMetrics> metrics) throws RomFormatException {
         return switch (mode) {
