@@ -31,6 +31,7 @@ import lockstep.nes.verifier.InputSource;
 import lockstep.nes.verifier.Lockstep;
 import lockstep.nes.verifier.MetricsServer;
 import lockstep.nes.verifier.MovieInput;
+import lockstep.nes.verifier.HostSettings;
 import lockstep.nes.verifier.SessionMetrics;
 import lockstep.nes.verifier.SessionSetupException;
 import lockstep.nes.verifier.VerifySession;
@@ -114,6 +115,7 @@ public final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Lockstep.Options o = new Lockstep.Options();
+        HostSettings hosts = new HostSettings();
         Ports.check(metricsPort, "--metrics-port");
         Outputs.check(report, "--report");
         Path deadLetterDir = deadLetter != null ? deadLetter : UserDirs.data().resolve("dead-letter");
@@ -131,7 +133,7 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         o.romName = RomArg.name(rom);
         try {
-            o.romImage = RomArg.isDemo(rom) ? DemoRom.bytes() : Files.readAllBytes(rom);
+            hosts.romImage = RomArg.isDemo(rom) ? DemoRom.bytes() : Files.readAllBytes(rom);
         } catch (IOException e) {
             return fail(rom + ": cannot read (" + e.getMessage() + ")");
         }
@@ -211,9 +213,9 @@ public final class VerifyCommand implements Callable<Integer> {
         if (streamChunk < 16 || streamChunk > 1 << 20) {
             return fail(OptionRange.between("--stream-chunk", 16, 1 << 20, streamChunk));
         }
-        o.streamChunk = streamChunk;
-        o.streamBatch = Math.min(64, streamChunk);
-        o.hostTimeoutMillis = hostTimeoutSeconds * 1000;
+        hosts.streamChunk = streamChunk;
+        hosts.streamBatch = Math.min(64, streamChunk);
+        hosts.timeoutMillis = hostTimeoutSeconds * 1000;
         o.backoffSeed = seed;
         o.progress = System.err;
         o.progressInPlace = System.console() != null;
@@ -221,7 +223,7 @@ public final class VerifyCommand implements Callable<Integer> {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         VerifySession lockstep;
         try {
-            lockstep = VerifySession.create(sessionMode, cart, o, fence -> new SessionMetrics(registry, session, fence));
+            lockstep = VerifySession.create(sessionMode, cart, o, hosts, fence -> new SessionMetrics(registry, session, fence));
         } catch (RomFormatException | IllegalArgumentException e) {
             return fail(e.getMessage());
         }

@@ -1,8 +1,6 @@
 package lockstep.nes.verifier;
 
-import java.io.File;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -110,40 +108,6 @@ public final class Lockstep implements VerifySession {
                 progressOpen = false;
             }
         }
-
-        // ---- Processes mode: the engine hosts.
-        /** The ROM image the hosts load (processes mode needs the bytes, not just the cartridge). */
-        public byte[] romImage;
-        /** Class path of the engine-host JVMs (default: this JVM's class path, made absolute). */
-        public String hostClasspath;
-
-        /** The engine hosts' class path: {@link #hostClasspath}, else this JVM's own, made absolute. */
-        public String hostClasspathOrOwn() {
-            if (hostClasspath != null) {
-                return hostClasspath;
-            }
-            StringBuilder sb = new StringBuilder();
-            for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
-                if (e.isEmpty()) {
-                    continue;
-                }
-                if (sb.length() > 0) {
-                    sb.append(File.pathSeparator);
-                }
-                sb.append(Path.of(e).toAbsolutePath());
-            }
-            return sb.toString();
-        }
-
-        /** Their entry point (default: {@code HostProtocol.MAIN_CLASS}, in the app's jar). */
-        public String hostMainClass = lockstep.nes.verifier.host.HostProtocol.MAIN_CLASS;
-        public List<String> hostJvmOptions = List.of("-XX:+UseSerialGC", "-Xss4m");
-        /** A host silent this long while it owes an answer is hung (it is killed and reported). */
-        public long hostTimeoutMillis = 60_000;
-        /** Cycles per RUN_STREAM request; two requests' worth of credit per host bounds the drift. */
-        public int streamChunk = 1024;
-        /** Digests per DIGESTS message (the granularity at which a host's progress is seen). */
-        public int streamBatch = 64;
     }
 
     /** A run stopped on request ({@link Options#stopRequested}) after {@code frames} frames. */

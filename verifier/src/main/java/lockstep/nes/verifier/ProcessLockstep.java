@@ -24,7 +24,7 @@ import lockstep.nes.verifier.host.HostProtocol;
  * value already there is no divergence; older hosts stream present-state digests. The re-runs
  * that localise a divergence always use present-state digests.
  *
- * <p>Credits: a host is sent RUN_STREAM requests of {@link Lockstep.Options#streamChunk} cycles,
+ * <p>Credits: a host is sent RUN_STREAM requests of {@link HostSettings#streamChunk} cycles,
  * at most two outstanding, and only while it is less than two chunks past the compared
  * position, so it never runs more than three chunks ahead of the slower host: that bounds the
  * drift (the distance between the two hosts' streamed positions, exported as
@@ -39,7 +39,7 @@ import lockstep.nes.verifier.host.HostProtocol;
  * the fields. A host that sends nothing for {@link Lockstep.Options#stallMillis} while it owes
  * digests is stalled: reported with the drift, then replaced by a new host on rollback; the old
  * one becomes a zombie whose late messages are offered through the epoch fence and refused. A
- * host that crashes, is silent past {@link Lockstep.Options#hostTimeoutMillis} (hung: killed) or
+ * host that crashes, is silent past {@link HostSettings#timeoutMillis} (hung: killed) or
  * breaks the protocol ends the run, reported as such (never a pass).
  */
 final class ProcessLockstep implements VerifySession {
@@ -75,19 +75,22 @@ final class ProcessLockstep implements VerifySession {
     private CheckpointRing.Checkpoint latestCheckpoint;
     private long latestCheckpointPosition;
 
-    ProcessLockstep(Lockstep.Options options, Function<EpochFence, SessionMetrics> metrics) {
-        if (options.romImage == null) {
-            throw new IllegalArgumentException("processes mode needs the ROM image (Options.romImage)");
+    private final HostSettings settings;
+
+    ProcessLockstep(Lockstep.Options options, HostSettings settings, Function<EpochFence, SessionMetrics> metrics) {
+        if (settings.romImage == null) {
+            throw new IllegalArgumentException("processes mode needs the ROM image (HostSettings.romImage)");
         }
-        if (options.streamChunk < 1 || options.streamBatch < 1) {
+        if (settings.streamChunk < 1 || settings.streamBatch < 1) {
             throw new IllegalArgumentException("stream chunk and batch must be at least 1");
         }
         this.options = options;
+        this.settings = settings;
         this.hosts = new Host[] {new Host(0), new Host(1)};
         this.checkpoints = new CheckpointRing(Math.max(1, options.checkpointsKept), fence);
         this.metrics = metrics.apply(fence);
         // A host runs up to three request chunks ahead of the slower one by design (credits).
-        this.metrics.setDriftAllowance(3L * options.streamChunk);
+        this.metrics.setDriftAllowance(3L * settings.streamChunk);
         this.policy = new DivergencePolicy(options, this.metrics, fence);
         if (options.input instanceof MovieInput m) {
             List<Movie.Frame> frames = m.movie().frames();
@@ -155,7 +158,7 @@ final class ProcessLockstep implements VerifySession {
         Host(int index) {
             this.index = index;
             this.name = "host " + (index == 0 ? "A" : "B");
-            int size = Integer.highestOneBit(Math.max(1024, 4 * options.streamChunk + 2 * options.streamBatch)) << 1;
+            int size = Integer.highestOneBit(Math.max(1024, 4 * settings.streamChunk + 2 * settings.streamBatch)) << 1;
             ring = new long[size];
             mask = size - 1;
         }
@@ -303,14 +306,14 @@ final class ProcessLockstep implements VerifySession {
     }
 
     private HostClient startHost(String name) throws HostException {
-        HostClient c = HostClient.start(name, options.hostClasspathOrOwn(), options.hostMainClass, options.hostJvmOptions,
-                options.hostTimeoutMillis);
+        HostClient c = HostClient.start(name, settings.classpathOrOwn(), settings.mainClass, settings.jvmOptions,
+                settings.timeoutMillis);
         try {
             if (c.hello().protocolVersion() < 2) {
                 throw new HostException(HostException.Kind.PROTOCOL, name, "speaks engine-host protocol version "
                         + c.hello().protocolVersion() + "; processes mode needs version 2 (INJECT, RUN_STREAM)");
             }
-            c.loadRom(options.romName, options.romImage);
+            c.loadRom(options.romName, settings.romImage);
             if (movie != null) {
                 c.loadMovie(movie[0], movie[1], movie[2]);
             }
@@ -409,7 +412,7 @@ final class ProcessLockstep implements VerifySession {
             long now = System.nanoTime();
             for (Host h : hosts) {
                 long silent = TimeUnit.NANOSECONDS.toMillis(now - h.lastHeard);
-                if (h.outstanding > 0 && silent > options.hostTimeoutMillis) {
+                if (h.outstanding > 0 && silent > settings.timeoutMillis) {
                     h.client.destroy();
                     throw new HostException(HostException.Kind.TIMEOUT, h.name, "hung: no digests for " + silent
                             + " ms after cycle " + h.received + " (killed)");
@@ -450,10 +453,10 @@ final class ProcessLockstep implements VerifySession {
 
     /** Sends RUN_STREAM requests while the host has credit: at most two outstanding, < 2 chunks ahead. */
     private void topUp(Host h) throws HostException {
-        int chunk = options.streamChunk;
+        int chunk = settings.streamChunk;
         while (!h.finished && h.outstanding < 2 && h.requested - compared < 2L * chunk) {
             h.requested += chunk;
-            h.client.sendRunStream(h.requested, options.frames, options.streamBatch, options.checkpointEvery);
+            h.client.sendRunStream(h.requested, options.frames, settings.streamBatch, options.checkpointEvery);
             if (h.outstanding++ == 0) {
                 h.lastHeard = System.nanoTime();
             }
@@ -552,10 +555,10 @@ final class ProcessLockstep implements VerifySession {
                 metrics.checkpointSave().record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
             }
         }
-        while (!x.isEmpty() && y.isEmpty() && x.peekFirst().position() < compared - 4L * options.streamChunk) {
+        while (!x.isEmpty() && y.isEmpty() && x.peekFirst().position() < compared - 4L * settings.streamChunk) {
             x.removeFirst();
         }
-        while (!y.isEmpty() && x.isEmpty() && y.peekFirst().position() < compared - 4L * options.streamChunk) {
+        while (!y.isEmpty() && x.isEmpty() && y.peekFirst().position() < compared - 4L * settings.streamChunk) {
             y.removeFirst();
         }
     }

@@ -50,6 +50,8 @@ final class ThreadedLockstep implements VerifySession {
     /** Records an engine may run ahead: stretches (chained) or cycles (every cycle). */
     static final int CHAINED_RING = 4;
     static final int CYCLE_RING = 1 << 14;
+    /** More CPU cycles than any region's frame has (NTSC 29,781, PAL and Dendy under 35,500). */
+    static final int FRAME_CYCLES_BOUND = 36_000;
 
     private final Cartridge cart;
     private final Lockstep.Options options;
@@ -79,6 +81,8 @@ final class ThreadedLockstep implements VerifySession {
         this.everyCycle = options.check == Lockstep.Check.EVERY_CYCLE;
         this.checkpoints = new CheckpointRing(Math.max(1, options.checkpointsKept), fence);
         this.metrics = metrics.apply(fence);
+        // An engine runs up to a full ring ahead of the other by design (back-pressure).
+        this.metrics.setDriftAllowance(everyCycle ? CYCLE_RING : (long) CHAINED_RING * FRAME_CYCLES_BOUND);
         this.faults = new Faults(options.faults);
         this.policy = new DivergencePolicy(options, this.metrics, fence);
         this.candidates = new Map[] {new TreeMap<Integer, Object[]>(), new TreeMap<Integer, Object[]>()};

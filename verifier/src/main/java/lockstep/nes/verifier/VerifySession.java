@@ -33,12 +33,25 @@ public interface VerifySession extends AlertWebhook.RollbackTarget {
         return t;
     }
 
-    static VerifySession create(Mode mode, Cartridge cart, Lockstep.Options options,
+    /**
+     * A session in {@code mode}; processes mode also takes its hosts' settings
+     * ({@code hosts}, ignored by the other modes).
+     */
+    static VerifySession create(Mode mode, Cartridge cart, Lockstep.Options options, HostSettings hosts,
                                 Function<EpochFence, SessionMetrics> metrics) throws RomFormatException {
         return switch (mode) {
             case THREADS -> new ThreadedLockstep(cart, options, metrics);
-            case PROCESSES -> new ProcessLockstep(options, metrics);
+            case PROCESSES -> new ProcessLockstep(options, hosts, metrics);
             case SAME_THREAD -> new Lockstep(cart, options, metrics);
         };
+    }
+
+    /** A same-thread or threads session (processes mode needs its hosts' settings: the other create). */
+    static VerifySession create(Mode mode, Cartridge cart, Lockstep.Options options,
+                                Function<EpochFence, SessionMetrics> metrics) throws RomFormatException {
+        if (mode == Mode.PROCESSES) {
+            throw new IllegalArgumentException("processes mode needs the engine hosts' settings");
+        }
+        return create(mode, cart, options, null, metrics);
     }
 }

@@ -112,14 +112,12 @@ class FaultCampaignTest {
 
         Lockstep.Options o = new Lockstep.Options();
         o.romName = DemoRom.NAME;
-        o.romImage = DemoRom.bytes();
         o.frames = FRAMES;
         o.checkpointEvery = 1;
         o.backoffBaseMillis = 1;
         o.backoffCapMillis = 2;
         o.maxRollbacks = FAULTS + 1;
         o.stallMillis = 10_000;
-        o.hostMainClass = "lockstep.nes.verifier.host.EngineHost";
         o.faults = planned.stream().map(Planned::spec).toList();
         o.check = run == Run.SAME_THREAD_EVERY_CYCLE || run == Run.THREADS_EVERY_CYCLE
                 ? Lockstep.Check.EVERY_CYCLE : Lockstep.Check.CHAINED;
@@ -128,7 +126,7 @@ class FaultCampaignTest {
             case THREADS_CHAINED, THREADS_EVERY_CYCLE -> VerifySession.Mode.THREADS;
             case PROCESSES -> VerifySession.Mode.PROCESSES;
         };
-        Lockstep.Result r = VerifySession.create(mode, cart, o,
+        Lockstep.Result r = VerifySession.create(mode, cart, o, ProcessLockstepTest.hosts(),
                 fence -> new SessionMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), o.session, fence)).run();
         List<String> wrong = new ArrayList<>();
         for (int i = 0; i < Math.max(planned.size(), r.divergences().size()); i++) {
