@@ -22,7 +22,7 @@ import lockstep.nes.core.chain.RepresentationTerm;
  *
  * <p>One engine's thread only (each engine's faults and revisits are its own).
  */
-final class EngineStretch {
+public final class EngineStretch {
     /** Odd constants of the record's mix. */
     private static final long K1 = 0x9E3779B97F4A7C15L;
     private static final long K2 = 0xC2B2AE3D27D4EB4FL;
@@ -38,7 +38,17 @@ final class EngineStretch {
     /** The engine's cycle count at its last event or record (read by other threads: stalls). */
     volatile long position;
 
-    EngineStretch(int index, Console console, Faults faults, Revisits revisits) {
+    /** Hears of a stall fault just before the engine sleeps (an engine host tells its controller). */
+    public interface StallListener {
+        void beforeStall(long cycle);
+    }
+
+    private StallListener stallListener;
+
+    /** Cycles a skip-cycle fault removed (a stream counts them as steps). */
+    private long skipped;
+
+    public EngineStretch(int index, Console console, Faults faults, Revisits revisits) {
         this.index = index;
         this.console = console;
         this.terms = new RepresentationTerm(console);
@@ -48,8 +58,22 @@ final class EngineStretch {
         this.position = console.cycles();
     }
 
+    public Console console() {
+        return console;
+    }
+
     Revisits revisits() {
         return revisits;
+    }
+
+    /** Sets who hears of stalls ({@link StallListener}). */
+    public void onStall(StallListener listener) {
+        this.stallListener = listener;
+    }
+
+    /** Cycles skip-cycle faults removed so far. */
+    public long skipped() {
+        return skipped;
     }
 
     /**
@@ -57,7 +81,7 @@ final class EngineStretch {
      * returns the stretch's record (see the class comment); {@code stop} is asked after a stall
      * (a stopped engine returns at once, its record meaningless).
      */
-    long stretch(long limit, BooleanSupplier stop) throws InterruptedException {
+    public long stretch(long limit, BooleanSupplier stop) throws InterruptedException {
         final Console c = console;
         c.catchUp();
         final long start = terms.term();
@@ -117,12 +141,16 @@ final class EngineStretch {
         }
         final long stall = faults.stall(index, next);
         if (stall > 0) {
+            if (stallListener != null) {
+                stallListener.beforeStall(next);
+            }
             Thread.sleep(stall);
             if (stop.getAsBoolean()) {
                 return false;
             }
         }
         if (faults.skip(index, next)) {
+            skipped++;
             if (chained) {
                 chain.fold(SKIPPED);
             }

@@ -63,6 +63,11 @@ final class ProcessLockstep implements VerifySession {
     private final Host[] hosts;
     /** True when both hosts speak version 4: RUN_STREAM sends representation digests. */
     private boolean representation;
+    /**
+     * True with {@code --check chained} when both hosts speak version 5: RUN_STREAM sends one
+     * record per stretch, at its last position; the positions inside a stretch are 0 here.
+     */
+    private boolean chained;
     /** The last position both streams agreed on. */
     private long compared;
     private long verified;
@@ -147,6 +152,11 @@ final class ProcessLockstep implements VerifySession {
         long[] ring;
         int mask;
         long received;
+        /**
+         * The last position the host is known to have passed: {@link #received}, or with chained
+         * records (sent at stretch ends) the step before a stall it reported (FAULT_FIRED).
+         */
+        long reached;
         long requested;
         int outstanding;
         boolean finished;
@@ -165,6 +175,7 @@ final class ProcessLockstep implements VerifySession {
 
         void reset(long position) {
             received = position;
+            reached = position;
             requested = position;
             outstanding = 0;
             finished = false;
@@ -194,6 +205,8 @@ final class ProcessLockstep implements VerifySession {
             }
             representation = hosts[0].client.hello().protocolVersion() >= 4
                     && hosts[1].client.hello().protocolVersion() >= 4;
+            chained = options.check == Lockstep.Check.CHAINED && hosts[0].client.hello().protocolVersion() >= 5
+                    && hosts[1].client.hello().protocolVersion() >= 5;
             for (Host h : hosts) {
                 try {
                     h.client.inject(unfired(h.index));
@@ -351,7 +364,7 @@ final class ProcessLockstep implements VerifySession {
             }
         }
         h.client.revisit(Arrays.copyOf(cycles, n));
-        h.client.streamDigests(HostProtocol.DIGEST_REPRESENTATION);
+        h.client.streamDigests(chained ? HostProtocol.DIGEST_CHAINED : HostProtocol.DIGEST_REPRESENTATION);
     }
 
     private List<String> firedList() {
@@ -415,7 +428,7 @@ final class ProcessLockstep implements VerifySession {
                 if (h.outstanding > 0 && silent > settings.timeoutMillis) {
                     h.client.destroy();
                     throw new HostException(HostException.Kind.TIMEOUT, h.name, "hung: no digests for " + silent
-                            + " ms after cycle " + h.received + " (killed)");
+                            + " ms after cycle " + Math.max(h.received, h.reached) + " (killed)");
                 }
             }
             Host stalled = null;
@@ -426,7 +439,7 @@ final class ProcessLockstep implements VerifySession {
                 }
             }
             if (stalled != null) {
-                return new Event(STALL, stalled.received + 1, stalled.index);
+                return new Event(STALL, Math.max(stalled.received, stalled.reached) + 1, stalled.index);
             }
             metrics.setDrift(a.received - b.received);
             metrics.setProgress(0, a.received, a.frame);
@@ -484,9 +497,24 @@ final class ProcessLockstep implements VerifySession {
     private void handle(Host h, HostClient.StreamEvent e, boolean keep) throws HostException {
         h.lastHeard = System.nanoTime();
         if (e instanceof HostClient.Digests d) {
-            if (d.firstCycle() != h.received + 1) {
+            if (d.firstCycle() != h.received + 1 && !(chained && d.firstCycle() > h.received)) {
                 throw new HostException(HostException.Kind.PROTOCOL, h.name, "digests for cycle " + d.firstCycle()
                         + " where " + (h.received + 1) + " was due");
+            }
+            if (d.firstCycle() > h.received + 1) {
+                // A chained stretch's record comes alone at its last position: the positions
+                // inside the stretch compare as 0 on both sides.
+                long gap = d.firstCycle() - 1 - h.received;
+                if (keep) {
+                    if (h.received + gap - compared > h.ring.length) {
+                        throw new IllegalStateException(h.name + " ran past its credit (" + (h.received + gap)
+                                + ", compared " + compared + ")");
+                    }
+                    for (long i = 1; i <= gap; i++) {
+                        h.ring[(int) ((h.received + i) & h.mask)] = 0;
+                    }
+                }
+                h.received += gap;
             }
             long[] v = d.digests();
             if (keep) {
@@ -514,6 +542,7 @@ final class ProcessLockstep implements VerifySession {
         } else if (e instanceof HostClient.FaultFired f) {
             fired.add(f.spec());
             firedThisEpoch.add(f.spec());
+            h.reached = Math.max(h.reached, f.position() - 1);
             if (options.progress != null) {
                 options.endProgress();
                 options.progress.printf("verify: %s: injected fault %s fired at cycle %d%n", h.name, f.spec(),
@@ -593,11 +622,12 @@ final class ProcessLockstep implements VerifySession {
         // The re-run starts at the snapshot's cycle count: the divergent position in its terms.
         long shift = cp.cycle() - latestCheckpointPosition;
         List<String> faults = firedList();
-        long clean = HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, cycle + shift, List.of(), List.of());
+        long detected = cycle + shift;
+        long clean = HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, detected, List.of(), List.of());
         if (clean >= 0) {
             String note = "re-run from the checkpoint at frame " + cp.frame() + " reproduces it"
-                    + (clean != cycle + shift ? " (first differing cycle on the re-run: " + clean + ")" : "");
-            return describe(cycle + shift, true, note, faults);
+                    + (clean != detected && !chained ? " (first differing cycle on the re-run: " + clean + ")" : "");
+            return describe(standAt(cp, chained ? clean : detected, List.of(), List.of(), detected), true, note, faults);
         }
         List<List<String>> replayed = List.of(new ArrayList<>(), new ArrayList<>());
         for (FaultSpec f : options.faults) {
@@ -605,9 +635,25 @@ final class ProcessLockstep implements VerifySession {
                 replayed.get(f.engine()).add(f.toString());
             }
         }
-        HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, cycle + shift, replayed.get(0), replayed.get(1));
-        return describe(cycle + shift, false, "does not reproduce on a re-run from the checkpoint at frame " + cp.frame()
+        long first = HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, detected, replayed.get(0),
+                replayed.get(1));
+        long at = chained && first >= 0 ? first : detected;
+        return describe(standAt(cp, at, replayed.get(0), replayed.get(1), detected), false,
+                "does not reproduce on a re-run from the checkpoint at frame " + cp.frame()
                 + " (a one-shot fault); fields shown with the injected faults replayed", faults);
+    }
+
+    /**
+     * Both hosts standing at cycle {@code at} of a re-run from {@code cp} with the given faults:
+     * where the last re-run (to {@code ranTo}) left them, else re-run there. A chained stream
+     * finds a difference at its stretch's end; the report is at the first differing cycle.
+     */
+    private long standAt(CheckpointRing.Checkpoint cp, long at, List<String> faultsA, List<String> faultsB, long ranTo)
+            throws HostException {
+        if (at != ranTo) {
+            HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, at, faultsA, faultsB);
+        }
+        return at;
     }
 
     /** Both hosts describe where they stand; the differing fields make the report. */

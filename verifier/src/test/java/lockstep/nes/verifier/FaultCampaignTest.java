@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * one ends). Every one is reported at its exact cycle with its field alone, and rolled back.
  */
 class FaultCampaignTest {
-    enum Run { SAME_THREAD_CHAINED, SAME_THREAD_EVERY_CYCLE, THREADS_CHAINED, THREADS_EVERY_CYCLE, PROCESSES }
+    enum Run { SAME_THREAD_CHAINED, SAME_THREAD_EVERY_CYCLE, THREADS_CHAINED, THREADS_EVERY_CYCLE, PROCESSES_CHAINED, PROCESSES_EVERY_CYCLE }
 
     static final int FRAMES = 36;
     static final int FAULTS = 32;
@@ -119,12 +119,11 @@ class FaultCampaignTest {
         o.maxRollbacks = FAULTS + 1;
         o.stallMillis = 10_000;
         o.faults = planned.stream().map(Planned::spec).toList();
-        o.check = run == Run.SAME_THREAD_EVERY_CYCLE || run == Run.THREADS_EVERY_CYCLE
-                ? Lockstep.Check.EVERY_CYCLE : Lockstep.Check.CHAINED;
+        o.check = run.name().endsWith("EVERY_CYCLE") ? Lockstep.Check.EVERY_CYCLE : Lockstep.Check.CHAINED;
         VerifySession.Mode mode = switch (run) {
             case SAME_THREAD_CHAINED, SAME_THREAD_EVERY_CYCLE -> VerifySession.Mode.SAME_THREAD;
             case THREADS_CHAINED, THREADS_EVERY_CYCLE -> VerifySession.Mode.THREADS;
-            case PROCESSES -> VerifySession.Mode.PROCESSES;
+            case PROCESSES_CHAINED, PROCESSES_EVERY_CYCLE -> VerifySession.Mode.PROCESSES;
         };
         Lockstep.Result r = VerifySession.create(mode, cart, o, ProcessLockstepTest.hosts(),
                 fence -> new SessionMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), o.session, fence)).run();
