@@ -44,7 +44,7 @@ import picocli.CommandLine.Parameters;
         description = {"Run two engines on the same input stream and compare their whole-machine digests "
                 + "after every CPU cycle.",
             "Exit 0: no divergence; 1: divergence (report written); 2: bad input."},
-        footerHeading = "%nExamples:%n", footer = {"  lockstep verify", "  lockstep verify game.nes --frames 300 --mode threads", "  lockstep verify game.nes --check every-cycle", "  lockstep verify game.nes --inject=ram-bitflip@100000:B --report r.json", "  lockstep verify game.nes --metrics-port=9400 --rollback on-alert"})
+        footerHeading = "%nExamples:%n", footer = {"  lockstep verify", "  lockstep verify game.nes --frames 300 --mode threads --check every-cycle", "  lockstep verify game.nes --inject=ram-bitflip@100000:B --report r.json", "  lockstep verify game.nes --metrics-port=9400 --rollback on-alert"})
 public final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
     Path rom;
