@@ -166,5 +166,4 @@ public final class EngineStretch {
         }
         return true;
     }
-
 }
