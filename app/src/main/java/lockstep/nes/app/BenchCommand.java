@@ -10,6 +10,10 @@ import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.digest.CycleDigest;
 import lockstep.nes.core.snapshot.Snapshots;
+import lockstep.nes.verifier.Lockstep;
+import lockstep.nes.verifier.SessionMetrics;
+import lockstep.nes.verifier.VerifySession;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -23,7 +27,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Measure emulation speed: W untimed frames, then N timed frames, repeated until 5 s were timed.",
             "Last line: passes=P seconds=S fps=F"},
-        footerHeading = "%nExamples:%n", footer = {"  lockstep bench", "  lockstep bench game.nes --frames 1000 --cpu-time", "  lockstep bench --mode lockstep"})
+        footerHeading = "%nExamples:%n", footer = {"  lockstep bench", "  lockstep bench game.nes --frames 1000 --cpu-time", "  lockstep bench --mode lockstep", "  lockstep bench --mode threads"})
 public final class BenchCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
     Path rom;
@@ -34,8 +38,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "W", description = "untimed frames before each pass (default: ${DEFAULT-VALUE})")
     int warmup = 600;
 
-    @Option(names = "--mode", paramLabel = "MODE", description = "single (one engine) or lockstep (two engines, "
-            + "compared every cycle as verify's same-thread mode does) (default: ${DEFAULT-VALUE})")
+    @Option(names = "--mode", paramLabel = "MODE", description = "single (one engine), lockstep (two engines on one "
+            + "thread, as verify's same-thread mode), threads (one engine per thread, as verify --mode threads) or strict "
+            + "(threads with --check every-cycle) (default: ${DEFAULT-VALUE})")
     String mode = "single";
 
     @Option(names = "--min-seconds", paramLabel = "S", description = "timed seconds to reach (default: ${DEFAULT-VALUE})")
@@ -53,11 +58,22 @@ public final class BenchCommand implements Callable<Integer> {
             return 2;
         }
         boolean lockstep;
+        Lockstep.Check threads; // null: this thread runs the engines
         switch (mode) {
-            case "single" -> lockstep = false;
-            case "lockstep" -> lockstep = true;
+            case "single" -> {
+                lockstep = false;
+                threads = null;
+            }
+            case "lockstep" -> {
+                lockstep = true;
+                threads = null;
+            }
+            case "threads", "strict" -> {
+                lockstep = false;
+                threads = mode.equals("threads") ? Lockstep.Check.CHAINED : Lockstep.Check.EVERY_CYCLE;
+            }
             default -> {
-                System.err.println("error: --mode must be single or lockstep, not '" + mode + "'");
+                System.err.println("error: --mode must be single, lockstep, threads or strict, not '" + mode + "'");
                 return 2;
             }
         }
@@ -78,9 +94,15 @@ public final class BenchCommand implements Callable<Integer> {
                 CycleDigest da = lockstep ? new CycleDigest(a) : null;
                 CycleDigest db = lockstep ? new CycleDigest(b) : null;
                 run(a, b, da, db, warmup, audio);
-                long t0 = now();
-                run(a, b, da, db, frames, audio);
-                timedNanos += now() - t0;
+                if (threads != null) {
+                    // Both engines start where the warm-up left the one; the session's own
+                    // threads run them (wall time: the CPU time of this thread would miss them).
+                    timedNanos += threads(cart, threads, new Snapshots(a).save());
+                } else {
+                    long t0 = now();
+                    run(a, b, da, db, frames, audio);
+                    timedNanos += now() - t0;
+                }
                 passes++;
                 System.err.printf(Locale.ROOT, "bench: pass %d, %.2f s timed%n", passes, timedNanos / 1e9);
             }
@@ -93,9 +115,38 @@ public final class BenchCommand implements Callable<Integer> {
         }
         double seconds = timedNanos / 1e9;
         System.out.printf(Locale.ROOT, "rom=%s mode=%s frames=%d warmup=%d clock=%s%n", RomArg.name(rom), mode, frames, warmup,
-                cpuTime ? "thread-cpu" : "wall");
+                cpuTime && threads == null ? "thread-cpu" : "wall");
         System.out.printf(Locale.ROOT, "passes=%d seconds=%.3f fps=%.1f%n", passes, seconds, (double) frames * passes / seconds);
         return 0;
+    }
+
+    /**
+     * Wall nanoseconds of a threads-mode session of {@link #frames} frames from {@code start}
+     * ({@code --cpu-time} does not apply: the engines run on the session's threads), checked
+     * clean. No checkpoints: the loop measured is the engines' and the comparison's.
+     */
+    private long threads(Cartridge cart, Lockstep.Check check, byte[] start) throws RomFormatException {
+        Lockstep.Options o = new Lockstep.Options();
+        o.session = "bench";
+        o.frames = frames;
+        o.check = check;
+        o.checkpointEvery = Integer.MAX_VALUE;
+        o.rollback = Lockstep.Rollback.OFF;
+        VerifySession s = VerifySession.threadsFrom(cart, o,
+                fence -> new SessionMetrics(new SimpleMeterRegistry(), o.session, fence), start);
+        long t0 = System.nanoTime();
+        Lockstep.Result r;
+        try {
+            r = s.run();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted");
+        }
+        long t = System.nanoTime() - t0;
+        if (r.diverged() || !r.completed()) {
+            throw new IllegalStateException("engines diverged: " + r.stopReason());
+        }
+        return t;
     }
 
     /** Nanoseconds of wall time, or of this thread's CPU time with {@code --cpu-time}. */

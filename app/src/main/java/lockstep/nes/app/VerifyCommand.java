@@ -33,6 +33,7 @@ import lockstep.nes.verifier.InputSource;
 import lockstep.nes.verifier.Lockstep;
 import lockstep.nes.verifier.MetricsServer;
 import lockstep.nes.verifier.MovieInput;
+import lockstep.nes.verifier.HostSettings;
 import lockstep.nes.verifier.SessionMetrics;
 import lockstep.nes.verifier.SessionSetupException;
 import lockstep.nes.verifier.VerifySession;
@@ -45,7 +46,7 @@ import picocli.CommandLine.Parameters;
         description = {"Run two engines on the same input stream and compare their whole-machine digests "
                 + "after every CPU cycle.",
             "Exit 0: no divergence; 1: divergence (report written); 2: bad input."},
-        footerHeading = "%nExamples:%n", footer = {"  lockstep verify", "  lockstep verify game.nes --frames 300 --mode threads", "  lockstep verify game.nes --inject=ram-bitflip@100000:B --report r.json", "  lockstep verify game.nes --metrics-port=9400 --rollback on-alert"})
+        footerHeading = "%nExamples:%n", footer = {"  lockstep verify", "  lockstep verify game.nes --frames 300 --mode threads --check every-cycle", "  lockstep verify game.nes --inject=ram-bitflip@100000:B --report r.json", "  lockstep verify game.nes --metrics-port=9400 --rollback on-alert"})
 public final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
     Path rom;
@@ -58,6 +59,11 @@ public final class VerifyCommand implements Callable<Integer> {
 
     @Option(names = "--mode", paramLabel = "MODE", description = "same-thread (default), threads or processes")
     String mode = "same-thread";
+
+    @Option(names = "--check", paramLabel = "CHECK", description = "chained (default: each engine folds every bus "
+            + "access and change of its counted parts over a frame, whole states compared at its end) or every-cycle "
+            + "(the whole states compared after every CPU cycle; slower)")
+    String check = "chained";
 
     @Option(names = "--checkpoint-every", paramLabel = "K", description = "frames between checkpoints (default: ${DEFAULT-VALUE})")
     int checkpointEvery = 60;
@@ -111,6 +117,7 @@ public final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Lockstep.Options o = new Lockstep.Options();
+        HostSettings hosts = new HostSettings();
         Ports.check(metricsPort, "--metrics-port");
         Outputs.check(report, "--report");
         Path deadLetterDir = deadLetter != null ? deadLetter : UserDirs.data().resolve("dead-letter");
@@ -128,7 +135,7 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         o.romName = RomArg.name(rom);
         try {
-            o.romImage = RomArg.isDemo(rom) ? DemoRom.bytes() : Files.readAllBytes(rom);
+            hosts.romImage = RomArg.isDemo(rom) ? DemoRom.bytes() : Files.readAllBytes(rom);
         } catch (IOException e) {
             return fail(rom + ": cannot read (" + e.getMessage() + ")");
         }
@@ -149,6 +156,13 @@ public final class VerifyCommand implements Callable<Integer> {
             case "processes" -> sessionMode = VerifySession.Mode.PROCESSES;
             default -> {
                 return fail("--mode must be same-thread, threads or processes, not '" + mode + "'");
+            }
+        }
+        switch (check) {
+            case "chained" -> o.check = Lockstep.Check.CHAINED;
+            case "every-cycle" -> o.check = Lockstep.Check.EVERY_CYCLE;
+            default -> {
+                return fail("--check must be chained or every-cycle, not '" + check + "'");
             }
         }
         try {
@@ -206,9 +220,9 @@ public final class VerifyCommand implements Callable<Integer> {
         if (streamChunk < 16 || streamChunk > 1 << 20) {
             return fail(OptionRange.between("--stream-chunk", 16, 1 << 20, streamChunk));
         }
-        o.streamChunk = streamChunk;
-        o.streamBatch = Math.min(64, streamChunk);
-        o.hostTimeoutMillis = hostTimeoutSeconds * 1000;
+        hosts.streamChunk = streamChunk;
+        hosts.streamBatch = Math.min(64, streamChunk);
+        hosts.timeoutMillis = hostTimeoutSeconds * 1000;
         o.backoffSeed = seed;
         o.progress = System.err;
         o.progressInPlace = System.console() != null;
@@ -216,7 +230,7 @@ public final class VerifyCommand implements Callable<Integer> {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         VerifySession lockstep;
         try {
-            lockstep = VerifySession.create(sessionMode, cart, o, fence -> new SessionMetrics(registry, session, fence));
+            lockstep = VerifySession.create(sessionMode, cart, o, hosts, fence -> new SessionMetrics(registry, session, fence));
         } catch (RomFormatException | IllegalArgumentException e) {
             return fail(e.getMessage());
         }
@@ -274,6 +288,7 @@ public final class VerifyCommand implements Callable<Integer> {
             json.put("rom", o.romName);
             json.put("session", session);
             json.put("mode", mode);
+            json.put("check", check);
             json.put("frames", r.frames());
             json.put("cyclesVerified", r.cyclesVerified());
             json.put("finalStateHash", r.finalStateHash());

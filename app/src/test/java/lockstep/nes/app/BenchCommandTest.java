@@ -9,12 +9,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
-/** {@code lockstep bench}: its last line (scripts parse it), both modes, both clocks, bad input. */
+/**
+ * {@code lockstep bench}: its last line (scripts parse it), every mode, both clocks (the threads
+ * modes time the wall: their engines run on the session's threads), bad input.
+ */
 class BenchCommandTest {
     private static final Pattern LAST = Pattern.compile("passes=(\\d+) seconds=(\\d+\\.\\d{3}) fps=(\\d+\\.\\d)");
 
     @ParameterizedTest
-    @CsvSource({"single,", "lockstep,", "single,--cpu-time", "lockstep,--cpu-time"})
+    @CsvSource({"single,", "lockstep,", "threads,", "strict,", "single,--cpu-time", "lockstep,--cpu-time"})
     void runsTheDemoAndEndsWithPassesSecondsAndFps(String mode, String clock) {
         Cli.Result r = clock == null
                 ? Cli.run("bench", "--frames", "20", "--warmup", "5", "--min-seconds", "0", "--mode", mode)
@@ -37,6 +40,6 @@ class BenchCommandTest {
     void aBadModeIsOneLineAndExitTwo() {
         Cli.Result r = Cli.run("bench", "--frames", "2", "--mode", "both");
         assertEquals(2, r.exit());
-        assertEquals("error: --mode must be single or lockstep, not 'both'", r.err().strip());
+        assertEquals("error: --mode must be single, lockstep, threads or strict, not 'both'", r.err().strip());
     }
 }

@@ -80,10 +80,10 @@ class CanaryTest {
                 BuildCopy.OPERATIONS, s -> s.replaceAll("\\bnz\\(", "setNegativeZero("),
                 BuildCopy.WHOLE_INSTRUCTION, s -> s.replaceAll("\\bnz\\(", "setNegativeZero("),
                 HOST_PROTOCOL, s -> {
-                    if (!s.contains("VERSION = 4;")) {
-                        throw new IllegalStateException("HostProtocol.java no longer has: VERSION = 4;");
+                    if (!s.contains("VERSION = 5;")) {
+                        throw new IllegalStateException("HostProtocol.java no longer has: VERSION = 5;");
                     }
-                    return s.replace("VERSION = 4;", "VERSION = 2;");
+                    return s.replace("VERSION = 5;", "VERSION = 2;");
                 }));
         movie = work.resolve("input.fm2");
         Fm2.write(testMovie(), movie);

@@ -2,6 +2,7 @@ package lockstep.nes.bench;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.concurrent.TimeUnit;
+import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.verifier.Lockstep;
 import lockstep.nes.verifier.SessionMetrics;
@@ -21,9 +22,12 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * A whole verification session (two engines, per-cycle digests compared, checkpoints every 60
- * frames) of {@link #FRAMES} frames from power-on, in same-thread and threads mode:
- * ops/s = verified frames/s.
+ * {@link #FRAMES} frames from power-on in each of {@code lockstep bench}'s modes: {@code single}
+ * (one engine, the reference), {@code lockstep} (a same-thread verification session),
+ * {@code threads} (a threads-mode session, one engine per thread, chained) and {@code strict}
+ * (threads mode with {@code --check every-cycle}); sessions compare as {@code lockstep verify}
+ * does, checkpoints every 60 frames. ops/s = frames/s; the ratio of each mode to {@code single}
+ * is the figure docs/design/performance.md tracks.
  */
 @State(Scope.Thread)
 @Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
@@ -34,8 +38,8 @@ import org.openjdk.jmh.annotations.Warmup;
 public class LockstepBenchmark {
     static final int FRAMES = 120;
 
-    @Param({"SAME_THREAD", "THREADS"})
-    public VerifySession.Mode mode;
+    @Param({"single", "lockstep", "threads", "strict"})
+    public String mode;
 
     @Param({"demo"})
     public String rom;
@@ -50,11 +54,20 @@ public class LockstepBenchmark {
     @Benchmark
     @OperationsPerInvocation(FRAMES)
     public long session() throws Exception {
+        if (mode.equals("single")) {
+            Console c = Console.create(cart);
+            for (int i = 0; i < FRAMES; i++) {
+                c.runFrame();
+            }
+            return c.cycles();
+        }
         Lockstep.Options o = new Lockstep.Options();
         o.session = "bench";
         o.romName = rom;
         o.frames = FRAMES;
-        Lockstep.Result r = VerifySession.create(mode, cart, o,
+        o.check = mode.equals("strict") ? Lockstep.Check.EVERY_CYCLE : Lockstep.Check.CHAINED;
+        VerifySession.Mode m = mode.equals("lockstep") ? VerifySession.Mode.SAME_THREAD : VerifySession.Mode.THREADS;
+        Lockstep.Result r = VerifySession.create(m, cart, o,
                 fence -> new SessionMetrics(new SimpleMeterRegistry(), o.session, fence)).run();
         if (r.diverged() || !r.completed()) {
             throw new IllegalStateException("session did not complete cleanly: " + r.stopReason());

@@ -13,10 +13,27 @@ import lockstep.nes.state.Stateful;
 public final class Faults {
     private final List<FaultSpec> specs;
     private final boolean[] fired;
+    /** Planted engine differences (tests): see {@link #plant}. */
+    private final List<Plant> plants = new ArrayList<>();
 
     public Faults(List<FaultSpec> specs) {
         this.specs = List.copyOf(specs);
         this.fired = new boolean[specs.size()];
+    }
+
+    /**
+     * A change engine {@code engine} makes to its own state after it completes {@code cycle}, as
+     * an engine built differently would (one whose ALU computes a flag otherwise, say): no fault
+     * spec describes it, the partner is not revisited for it and no chain folds it, so only what
+     * the checks see of its effects reveals it. For tests of what each check sees; re-armed and
+     * replayed with the faults, as part of the engine.
+     */
+    record Plant(int engine, long cycle, java.util.function.Consumer<Console> change, boolean[] fired) {
+    }
+
+    /** Plants {@code change} into engine {@code engine} after its cycle {@code cycle} (see {@link Plant}). */
+    void plant(int engine, long cycle, java.util.function.Consumer<Console> change) {
+        plants.add(new Plant(engine, cycle, change, new boolean[1]));
     }
 
     /** True if engine {@code engine} must skip the cycle that would bring it to {@code cycle}. */
@@ -43,8 +60,12 @@ public final class Faults {
         return 0;
     }
 
-    /** Applies the state faults of engine {@code engine} due after it completed {@code cycle}. */
-    public void afterCycle(int engine, long cycle, Console c) {
+    /**
+     * Applies the state faults of engine {@code engine} due after it completed {@code cycle};
+     * true when one was applied (planted changes, {@link #plant}, are made too but not counted).
+     */
+    public boolean afterCycle(int engine, long cycle, Console c) {
+        boolean applied = false;
         for (int i = 0; i < fired.length; i++) {
             FaultSpec f = specs.get(i);
             if (f.engine() != engine || f.cycle() != cycle || fired[i]) {
@@ -52,8 +73,16 @@ public final class Faults {
             }
             if (apply(f, c)) {
                 fired[i] = true;
+                applied = true;
             }
         }
+        for (Plant p : plants) {
+            if (p.engine() == engine && p.cycle() == cycle && !p.fired()[0]) {
+                p.fired()[0] = true;
+                p.change().accept(c);
+            }
+        }
+        return applied;
     }
 
     /** True for the faults that change a state value (through a poke, {@link FieldPoke}). */
@@ -115,15 +144,75 @@ public final class Faults {
     }
 
     /**
-     * Re-arms the faults due after {@code cycle} (a same-thread session re-running a stretch
-     * from a state saved at that cycle fires them again where they fired before).
+     * Copies which faults and planted changes have fired into {@code into} (sized by
+     * {@link #flagCount}), to {@link #restoreFired restore} when a stretch is re-run.
      */
-    public void rearmAfter(long cycle) {
+    void saveFired(boolean[] into) {
+        System.arraycopy(fired, 0, into, 0, fired.length);
+        for (int i = 0; i < plants.size(); i++) {
+            into[fired.length + i] = plants.get(i).fired()[0];
+        }
+    }
+
+    /** Which faults and planted changes had fired, as {@link #saveFired} copied them. */
+    void restoreFired(boolean[] from) {
+        System.arraycopy(from, 0, fired, 0, fired.length);
+        for (int i = 0; i < plants.size(); i++) {
+            plants.get(i).fired()[0] = from[fired.length + i];
+        }
+    }
+
+    /** The size of {@link #saveFired}'s copy. */
+    int flagCount() {
+        return fired.length + plants.size();
+    }
+
+    /**
+     * The specs that fired since {@code before} ({@link #saveFired}'s copy) and are due at or
+     * before {@code upTo}: what a re-run from where the copy was taken replays.
+     */
+    List<FaultSpec> firedSince(boolean[] before, long upTo) {
+        List<FaultSpec> out = new ArrayList<>();
         for (int i = 0; i < fired.length; i++) {
-            if (specs.get(i).cycle() > cycle) {
+            if (fired[i] && !before[i] && specs.get(i).cycle() <= upTo) {
+                out.add(specs.get(i));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Re-arms the specs that fired since {@code before} and are due after {@code cycle}: an engine
+     * that ran ahead of the comparison fired them, and the run is rolled back to before them.
+     */
+    void rearmFiredSince(boolean[] before, long cycle) {
+        for (int i = 0; i < fired.length; i++) {
+            if (fired[i] && !before[i] && specs.get(i).cycle() > cycle) {
                 fired[i] = false;
             }
         }
+    }
+
+    /**
+     * The earliest cycle at or after {@code from} at which something not yet fired is due on
+     * engine {@code engine} (a fault of any kind, or a planted change), or {@link Long#MAX_VALUE}:
+     * reads only that engine's faults, so each engine's thread may ask.
+     */
+    public long nextDue(int engine, long from) {
+        long due = Long.MAX_VALUE;
+        for (int i = 0; i < fired.length; i++) {
+            FaultSpec f = specs.get(i);
+            long c = f.cycle();
+            if (f.engine() == engine && !fired[i] && c >= from && c < due) {
+                due = c;
+            }
+        }
+        for (Plant p : plants) {
+            if (p.engine() == engine && !p.fired()[0] && p.cycle() >= from && p.cycle() < due) {
+                due = p.cycle();
+            }
+        }
+        return due;
     }
 
     /**
@@ -132,14 +221,7 @@ public final class Faults {
      * while both stay before it), or {@link Long#MAX_VALUE}.
      */
     public long nextDue(long from) {
-        long due = Long.MAX_VALUE;
-        for (int i = 0; i < fired.length; i++) {
-            long c = specs.get(i).cycle();
-            if (!fired[i] && c >= from && c < due) {
-                due = c;
-            }
-        }
-        return due;
+        return Math.min(nextDue(0, from), nextDue(1, from));
     }
 
     /** How many specs there are. */
@@ -163,8 +245,15 @@ public final class Faults {
         return out;
     }
 
-    /** A fresh set with the given specs already marked as not fired (for a replay). */
-    static Faults replay(List<FaultSpec> specs) {
-        return new Faults(specs);
+    /**
+     * A fresh set of the given specs, none fired, with this set's planted changes (part of the
+     * engines), none fired either: for a replay.
+     */
+    Faults replay(List<FaultSpec> replayed) {
+        Faults f = new Faults(replayed);
+        for (Plant p : plants) {
+            f.plant(p.engine(), p.cycle(), p.change());
+        }
+        return f;
     }
 }

@@ -1,15 +1,12 @@
 package lockstep.nes.verifier;
 
-import java.io.File;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import lockstep.nes.core.Console;
-import lockstep.nes.core.chain.PairStepper;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.cpu.Disassembler;
@@ -22,17 +19,18 @@ import lockstep.nes.state.StateDiff;
 /**
  * Two engines fed the same input stream, compared after every CPU cycle (same-thread mode).
  *
- * <p>Where no fault is due, each engine runs the rest of the frame alone (up to the cycle
- * before the next fault), folding every cycle's bus access, and the counted parts' term where it
- * moved, into a running hash; the two hashes and representations are compared at the stretch's
- * end ({@link PairStepper}); equal, they were equal after every cycle (the argument is in
- * docs/design/chain.md). A difference found so is located by re-running the frame
- * cycle by cycle from snapshots of both engines taken as it started ({@link #relocate}). Around
- * faults both engines are stepped one cycle at a time and their digests compared after each.
+ * <p>{@link Check#CHAINED} (the default): each engine runs the frame alone ({@link EngineStretch}),
+ * its faults and its partner's revisits fired at their cycles inside it, folding every cycle's
+ * bus access, every change of the counted parts and every fault or revisit into a running hash;
+ * the two hashes and representations are compared at the frame's end; equal, they were equal
+ * after every cycle (the argument is in docs/design/chain.md). A difference found so is located
+ * by re-running the frame cycle by cycle from snapshots of both engines taken as it started
+ * ({@link #relocate}). {@link Check#EVERY_CYCLE}: both engines are stepped one cycle at a time
+ * and their digests compared after each.
  *
  * <p>On a mismatch the divergence flag goes up, input stops, and the report names the cycle,
  * frame, scanline/dot, the instruction executing and every differing {@code component.field}.
- * Then, by policy, both engines are restored from the last verified checkpoint (recovery
+ * Then, by policy ({@link DivergencePolicy}), both engines are restored from the last verified checkpoint (recovery
  * first checks that both hash to the checkpoint's stored hash), a new epoch begins, and the run
  * resumes after an exponential backoff with full jitter; or the engines stay halted with the flag
  * up until the alert webhook orders the rollback.
@@ -41,6 +39,16 @@ public final class Lockstep implements VerifySession {
 
     /** What happens after a divergence. */
     public enum Rollback { AUTO, ON_ALERT, OFF }
+
+    /**
+     * What the two engines' comparison sees (docs/design/verification.md). {@code CHAINED}: each
+     * engine runs a stretch (a frame) alone, folding every bus access, every change of the
+     * counted parts and every fault or revisit into a chain; chains and whole representations are
+     * compared at the stretch's end. {@code EVERY_CYCLE}: the whole representation of both engines
+     * compared after every CPU cycle (it also sees a CPU-internal difference that heals before any
+     * bus access, which the chain does not).
+     */
+    public enum Check { CHAINED, EVERY_CYCLE }
 
     /** Settings of one run. */
     public static final class Options {
@@ -52,13 +60,8 @@ public final class Lockstep implements VerifySession {
         public int checkpointsKept = 120;
         public List<FaultSpec> faults = List.of();
         public Rollback rollback = Rollback.AUTO;
-        /**
-         * Where no fault is due, run each engine alone over the rest of the frame (up to the
-         * cycle before the next fault), folding every cycle into a running hash, and compare
-         * the hashes and the representations at the stretch's end (false: one cycle at a time
-         * everywhere, compared after each; the reports are the same).
-         */
-        public boolean wholeInstructions = true;
+        /** What is compared: {@link Check}. */
+        public Check check = Check.CHAINED;
         public long backoffSeed = 0x10CC57E9L;
         public long backoffBaseMillis = 50;
         public long backoffCapMillis = 5_000;
@@ -105,40 +108,6 @@ public final class Lockstep implements VerifySession {
                 progressOpen = false;
             }
         }
-
-        // ---- Processes mode: the engine hosts.
-        /** The ROM image the hosts load (processes mode needs the bytes, not just the cartridge). */
-        public byte[] romImage;
-        /** Class path of the engine-host JVMs (default: this JVM's class path, made absolute). */
-        public String hostClasspath;
-
-        /** The engine hosts' class path: {@link #hostClasspath}, else this JVM's own, made absolute. */
-        public String hostClasspathOrOwn() {
-            if (hostClasspath != null) {
-                return hostClasspath;
-            }
-            StringBuilder sb = new StringBuilder();
-            for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
-                if (e.isEmpty()) {
-                    continue;
-                }
-                if (sb.length() > 0) {
-                    sb.append(File.pathSeparator);
-                }
-                sb.append(Path.of(e).toAbsolutePath());
-            }
-            return sb.toString();
-        }
-
-        /** Their entry point (default: {@code HostProtocol.MAIN_CLASS}, in the app's jar). */
-        public String hostMainClass = lockstep.nes.verifier.host.HostProtocol.MAIN_CLASS;
-        public List<String> hostJvmOptions = List.of("-XX:+UseSerialGC", "-Xss4m");
-        /** A host silent this long while it owes an answer is hung (it is killed and reported). */
-        public long hostTimeoutMillis = 60_000;
-        /** Cycles per RUN_STREAM request; two requests' worth of credit per host bounds the drift. */
-        public int streamChunk = 1024;
-        /** Digests per DIGESTS message (the granularity at which a host's progress is seen). */
-        public int streamBatch = 64;
     }
 
     /** A run stopped on request ({@link Options#stopRequested}) after {@code frames} frames. */
@@ -165,16 +134,19 @@ public final class Lockstep implements VerifySession {
     private final EpochFence fence = new EpochFence();
     private final CheckpointRing checkpoints;
     private final SessionMetrics metrics;
-    private final Backoff backoff;
     private final Faults faults;
-    private final PairStepper pair;
+    private final DivergencePolicy policy;
+    /** Each engine's side: its stretches with its faults and its partner's revisits. */
+    private final EngineStretch stretchA;
+    private final EngineStretch stretchB;
+    /** Which faults and revisits had fired as the current frame started (see relocate). */
+    private boolean[] firedAtFrameStart;
+    private final boolean[][] revisitedAtFrameStart;
     /** Differences found over a chained stretch and located by re-running their frame (for tests). */
     int relocations;
     /** Each engine's state as the current frame started (see relocate). */
     private final Snapshots frameStartA;
     private final Snapshots frameStartB;
-
-    private final AlertGate gate = new AlertGate();
 
     /**
      * @param metrics builds the session's metrics from its epoch fence (which counts the stale
@@ -187,9 +159,13 @@ public final class Lockstep implements VerifySession {
         this.b = new Engine("B", cart);
         this.checkpoints = new CheckpointRing(Math.max(1, options.checkpointsKept), fence);
         this.metrics = metrics.apply(fence);
-        this.backoff = new Backoff(options.backoffBaseMillis, options.backoffCapMillis, options.backoffSeed);
         this.faults = new Faults(options.faults);
-        this.pair = new PairStepper(a.console, b.console);
+        this.policy = new DivergencePolicy(options, this.metrics, fence);
+        this.stretchA = new EngineStretch(0, a.console, faults, faults.partnerRevisits(0));
+        this.stretchB = new EngineStretch(1, b.console, faults, faults.partnerRevisits(1));
+        this.firedAtFrameStart = new boolean[faults.flagCount()];
+        this.revisitedAtFrameStart = new boolean[][] {new boolean[stretchA.revisits().size()],
+            new boolean[stretchB.revisits().size()]};
         this.frameStartA = new Snapshots(a.console);
         this.frameStartB = new Snapshots(b.console);
     }
@@ -215,72 +191,63 @@ public final class Lockstep implements VerifySession {
     /** Runs the session to its end (or until it stops on a divergence it may not recover from). */
     @Override
     public Result run() throws InterruptedException {
-        List<DivergenceReport> divergences = new ArrayList<>();
-        int rollbacks = 0;
         long verified = 0;
         int frame = 0;
         checkpoint(0);
         long lastProgress = System.nanoTime();
+        final boolean chained = options.check == Check.CHAINED;
+        final Console ca = a.console;
+        final Console cb = b.console;
+        final CycleDigest da = a.digest;
+        final CycleDigest db = b.digest;
         while (frame < options.frames) {
-            options.input.apply(frame, a.console);
-            options.input.apply(frame, b.console);
-            long startFrame = a.console.frame();
+            options.input.apply(frame, ca);
+            options.input.apply(frame, cb);
             boolean diverged = false;
-            final Console ca = a.console;
-            final Console cb = b.console;
-            final CycleDigest da = a.digest;
-            final CycleDigest db = b.digest;
-            // Both engines saved as the frame starts: a difference found over a stretch is
-            // located by re-running the frame from here one cycle at a time (relocate).
-            final int startA = options.wholeInstructions ? frameStartA.saveToBuffer() : 0;
-            final int startB = options.wholeInstructions ? frameStartB.saveToBuffer() : 0;
-            final long startCycle = ca.cycles();
-            boolean whole = false;
-            // Before this cycle no fault can fire: both engines are just stepped and compared.
-            long due = faults.nextDue(Math.min(ca.cycles(), cb.cycles()) + 1);
-            // frameAfterCycle: no PPU catch-up per cycle (the check below needs none either).
-            while (ca.frameAfterCycle() == startFrame) {
-                if (options.wholeInstructions && ca.cycles() + 1 < due) {
-                    // No fault is due before cycle `due`: both run alone up to the cycle before
-                    // it (or the frame's end), each folding every cycle into its chain, and are
-                    // compared at the stretch's end (PairStepper).
-                    final long cycles = pair.stepStretch(due - 1);
-                    if (cycles > 0) {
-                        verified += cycles;
-                        continue;
+            String note = "";
+            if (chained) {
+                // Both engines saved as the frame starts: a difference the frame's stretch shows
+                // is located by re-running the frame from here one cycle at a time (relocate).
+                final int startA = frameStartA.saveToBuffer();
+                final int startB = frameStartB.saveToBuffer();
+                final long startCycle = ca.cycles();
+                faults.saveFired(firedAtFrameStart);
+                stretchA.revisits().save(revisitedAtFrameStart[0]);
+                stretchB.revisits().save(revisitedAtFrameStart[1]);
+                // Each engine runs the frame alone, its faults and its partner's revisits at
+                // their cycles inside it, folding every cycle into its chain; the records
+                // (representations at both ends, chain) and cycle counts are compared at its end.
+                final long ra = stretchA.stretch(Long.MAX_VALUE, NEVER);
+                final long rb = stretchB.stretch(Long.MAX_VALUE, NEVER);
+                if (ca.cycles() != cb.cycles() || ra != rb) {
+                    diverged = true;
+                    relocations++;
+                    if (!relocate(startA, startB, startCycle, Math.max(ca.cycles(), cb.cycles()))) {
+                        note = NOT_REPRODUCED_NOTE;
                     }
-                    if (cycles < 0) {
-                        diverged = true;
-                        whole = true;
-                        break;
-                    }
-                }
-                if (ca.cycles() + 1 < due && cb.cycles() + 1 < due) {
-                    ca.runCycle();
-                    cb.runCycle();
                 } else {
+                    verified += ca.cycles() - startCycle;
+                }
+            } else {
+                // Every cycle: both engines stepped and their digests compared after each.
+                final long startFrame = ca.frameAfterCycle();
+                while (ca.frameAfterCycle() == startFrame) {
                     stepEngine(a, 0, ca.cycles() + 1);
                     stepEngine(b, 1, cb.cycles() + 1);
                     applyStateFaults();
-                    due = faults.nextDue(Math.min(ca.cycles(), cb.cycles()) + 1);
-                }
-                verified++;
-                if (da.differsFrom(db)) { // = digests differ (see differsFrom)
-                    diverged = true;
-                    break;
+                    verified++;
+                    if (da.differsFrom(db)) { // = digests differ (see differsFrom)
+                        diverged = true;
+                        break;
+                    }
                 }
             }
             // The per-cycle check compares the parts that change only on events when a change
             // was counted (RepresentationTerm.sameAs); a change no path counted would slip by
             // it. The whole digests, once a frame, make sure such a change is still caught.
-            boolean late = !diverged && da.digest() != db.digest();
-            diverged |= late;
-            String note = late ? LATE_NOTE : "";
-            if (whole) {
-                relocations++;
-                if (!relocate(startA, startB, startCycle, Math.max(ca.cycles(), cb.cycles()))) {
-                    note = NOT_REPRODUCED_NOTE;
-                }
+            if (!diverged && da.digest() != db.digest()) {
+                diverged = true;
+                note = LATE_NOTE;
             }
             if (!diverged) {
                 frame++;
@@ -295,51 +262,22 @@ public final class Lockstep implements VerifySession {
                 }
                 continue;
             }
-            // Divergence: flag up, input stops, report.
-            if (options.rollback == Rollback.ON_ALERT) {
-                gate.beginHalt();
-            }
-            metrics.setDivergence(true);
-            metrics.divergence();
+            policy.raise();
             DivergenceReport r = localize(note);
-            divergences.add(r);
-            if (options.progress != null) {
-                options.endProgress();
-                options.progress.print(r.toText());
-            }
-            if (options.deadLetter != null) {
-                options.deadLetter.divergence(fence.current(), r, a.console, b.console);
-            }
-            if (options.rollback == Rollback.OFF || rollbacks >= options.maxRollbacks) {
-                return new Result(frame, verified, null, divergences, rollbacks, false,
-                        options.rollback == Rollback.OFF ? "divergence (rollback off)" : "too many rollbacks");
-            }
-            if (options.rollback == Rollback.ON_ALERT) {
-                if (!gate.await(options.alertWaitMillis)) {
-                    return new Result(frame, verified, null, divergences, rollbacks, false,
-                            "divergence: no rollback ordered within " + options.alertWaitMillis + " ms");
-                }
-            } else {
-                long delay = backoff.nextDelayMillis();
-                if (options.progress != null) {
-                    options.progress.printf("rollback: restarting in %d ms (attempt %d, full jitter)%n", delay,
-                            backoff.attempts());
-                }
-                Thread.sleep(delay);
+            String stop = policy.decide(r, "divergence", (dl, epoch) -> dl.divergence(epoch, r, ca, cb));
+            if (stop != null) {
+                return policy.result(frame, verified, null, false, stop);
             }
             CheckpointRing.Checkpoint cp = rollback();
-            rollbacks++;
             frame = (int) cp.frame();
-            if (options.progress != null) {
-                options.progress.printf("rollback: both engines restored to %s, epoch %d, recovery verified%n",
-                        CheckpointRing.where(cp.frame(), cp.cycle()), fence.current());
-            }
-            gate.rolledBack("rolled back to frame " + cp.frame() + ", epoch " + fence.current());
+            policy.rolledBack(cp, "both engines restored to %s, epoch %d, recovery verified");
         }
         options.endProgress();
         String hashA = a.snapshots.stateHash();
-        return new Result(frame, verified, hashA, divergences, rollbacks, true, "");
+        return policy.result(frame, verified, hashA, true, "");
     }
+
+    private static final java.util.function.BooleanSupplier NEVER = () -> false;
 
     /** Runs one cycle of engine {@code e} unless a skip-cycle fault removes it. */
     private void stepEngine(Engine e, int index, long cycle) {
@@ -348,10 +286,14 @@ public final class Lockstep implements VerifySession {
         }
     }
 
-    /** Bit flips and register writes due now (each engine by its own cycle count). */
+    /** Bit flips and register writes due now (each engine by its own cycle count), and their revisits. */
     private void applyStateFaults() {
         faults.afterCycle(0, a.console.cycles(), a.console);
         faults.afterCycle(1, b.console.cycles(), b.console);
+        // The partners' revisits, as the stretches make them (they change nothing), so that
+        // each fires once with its fault, whichever way the cycle was run.
+        stretchA.revisits().afterCycle(a.console.cycles(), a.console);
+        stretchB.revisits().afterCycle(b.console.cycles(), b.console);
     }
 
     /** True when the two consoles' cycle digests differ. */
@@ -395,8 +337,6 @@ public final class Lockstep implements VerifySession {
             throw new IllegalStateException("recovery check failed: checkpoint " + cp.hash() + ", A " + ha + ", B " + hb);
         }
         fence.advance();
-        metrics.rollback();
-        metrics.setDivergence(false);
         metrics.checkpointRestore().record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
         return cp;
     }
@@ -424,7 +364,10 @@ public final class Lockstep implements VerifySession {
         } catch (SnapshotException e) {
             throw new IllegalStateException("frame-start snapshot does not load: " + e.getMessage(), e);
         }
-        faults.rearmAfter(startCycle);
+        // The faults and revisits as the frame started: those that fired in it fire again.
+        faults.restoreFired(firedAtFrameStart);
+        stretchA.revisits().restore(revisitedAtFrameStart[0]);
+        stretchB.revisits().restore(revisitedAtFrameStart[1]);
         final Console ca = a.console;
         final Console cb = b.console;
         while (ca.cycles() < detected) {
@@ -452,14 +395,21 @@ public final class Lockstep implements VerifySession {
         List<DivergenceReport.FieldDifference> fields =
                 DivergenceReport.fields(StateDiff.diff(Describer.describe(ca), Describer.describe(cb)));
         int pc = ca.cpu().instructionPc();
-        return new DivergenceReport(options.session, options.romName, mode, ca.cycles(), ca.frame(),
+        // An engine that skipped a cycle stands one behind: the step is the other's cycle.
+        return new DivergenceReport(options.session, options.romName, mode, Math.max(ca.cycles(), cb.cycles()), ca.frame(),
                 ca.ppu().scanline(), ca.ppu().dot(), String.format("$%04X", pc),
                 Disassembler.disassemble(pc, ca::peek), fields, reproduced, note, faults);
     }
 
     @Override
     public AlertWebhook.Outcome rollbackOnAlert() {
-        return gate.order(options.session);
+        return policy.order();
+    }
+
+    /** Plants a change into engine {@code engine} after its cycle {@code cycle} (tests; {@link Faults#plant}). */
+    void plant(int engine, long cycle, java.util.function.Consumer<Console> change) {
+        faults.plant(engine, cycle, change);
+        firedAtFrameStart = new boolean[faults.flagCount()];
     }
 
     /**

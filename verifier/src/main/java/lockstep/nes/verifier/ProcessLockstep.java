@@ -24,7 +24,7 @@ import lockstep.nes.verifier.host.HostProtocol;
  * value already there is no divergence; older hosts stream present-state digests. The re-runs
  * that localise a divergence always use present-state digests.
  *
- * <p>Credits: a host is sent RUN_STREAM requests of {@link Lockstep.Options#streamChunk} cycles,
+ * <p>Credits: a host is sent RUN_STREAM requests of {@link HostSettings#streamChunk} cycles,
  * at most two outstanding, and only while it is less than two chunks past the compared
  * position, so it never runs more than three chunks ahead of the slower host: that bounds the
  * drift (the distance between the two hosts' streamed positions, exported as
@@ -39,7 +39,7 @@ import lockstep.nes.verifier.host.HostProtocol;
  * the fields. A host that sends nothing for {@link Lockstep.Options#stallMillis} while it owes
  * digests is stalled: reported with the drift, then replaced by a new host on rollback; the old
  * one becomes a zombie whose late messages are offered through the epoch fence and refused. A
- * host that crashes, is silent past {@link Lockstep.Options#hostTimeoutMillis} (hung: killed) or
+ * host that crashes, is silent past {@link HostSettings#timeoutMillis} (hung: killed) or
  * breaks the protocol ends the run, reported as such (never a pass).
  */
 final class ProcessLockstep implements VerifySession {
@@ -51,17 +51,23 @@ final class ProcessLockstep implements VerifySession {
     private final EpochFence fence = new EpochFence();
     private final CheckpointRing checkpoints;
     private final SessionMetrics metrics;
-    private final Backoff backoff;
-    private final Lockstep.AlertGate gate = new Lockstep.AlertGate();
+    private final DivergencePolicy policy;
     private final int[][] movie;
     /** Faults that fired (their specs as sent), in order. */
     private final Set<String> fired = new LinkedHashSet<>();
+    /** Faults that fired since the current epoch began (a re-run from its checkpoint replays these). */
+    private final Set<String> firedThisEpoch = new LinkedHashSet<>();
     /** Results written through the fence (zombies' late ones are refused). */
     private final List<String> results = new ArrayList<>();
     private final List<Thread> zombies = new ArrayList<>();
     private final Host[] hosts;
     /** True when both hosts speak version 4: RUN_STREAM sends representation digests. */
     private boolean representation;
+    /**
+     * True with {@code --check chained} when both hosts speak version 5: RUN_STREAM sends one
+     * record per stretch, at its last position; the positions inside a stretch are 0 here.
+     */
+    private boolean chained;
     /** The last position both streams agreed on. */
     private long compared;
     private long verified;
@@ -74,20 +80,23 @@ final class ProcessLockstep implements VerifySession {
     private CheckpointRing.Checkpoint latestCheckpoint;
     private long latestCheckpointPosition;
 
-    ProcessLockstep(Lockstep.Options options, Function<EpochFence, SessionMetrics> metrics) {
-        if (options.romImage == null) {
-            throw new IllegalArgumentException("processes mode needs the ROM image (Options.romImage)");
+    private final HostSettings settings;
+
+    ProcessLockstep(Lockstep.Options options, HostSettings settings, Function<EpochFence, SessionMetrics> metrics) {
+        if (settings.romImage == null) {
+            throw new IllegalArgumentException("processes mode needs the ROM image (HostSettings.romImage)");
         }
-        if (options.streamChunk < 1 || options.streamBatch < 1) {
+        if (settings.streamChunk < 1 || settings.streamBatch < 1) {
             throw new IllegalArgumentException("stream chunk and batch must be at least 1");
         }
         this.options = options;
+        this.settings = settings;
         this.hosts = new Host[] {new Host(0), new Host(1)};
         this.checkpoints = new CheckpointRing(Math.max(1, options.checkpointsKept), fence);
         this.metrics = metrics.apply(fence);
         // A host runs up to three request chunks ahead of the slower one by design (credits).
-        this.metrics.setDriftAllowance(3L * options.streamChunk);
-        this.backoff = new Backoff(options.backoffBaseMillis, options.backoffCapMillis, options.backoffSeed);
+        this.metrics.setDriftAllowance(3L * settings.streamChunk);
+        this.policy = new DivergencePolicy(options, this.metrics, fence);
         if (options.input instanceof MovieInput m) {
             List<Movie.Frame> frames = m.movie().frames();
             movie = new int[3][frames.size()];
@@ -143,6 +152,11 @@ final class ProcessLockstep implements VerifySession {
         long[] ring;
         int mask;
         long received;
+        /**
+         * The last position the host is known to have passed: {@link #received}, or with chained
+         * records (sent at stretch ends) the step before a stall it reported (FAULT_FIRED).
+         */
+        long reached;
         long requested;
         int outstanding;
         boolean finished;
@@ -154,13 +168,14 @@ final class ProcessLockstep implements VerifySession {
         Host(int index) {
             this.index = index;
             this.name = "host " + (index == 0 ? "A" : "B");
-            int size = Integer.highestOneBit(Math.max(1024, 4 * options.streamChunk + 2 * options.streamBatch)) << 1;
+            int size = Integer.highestOneBit(Math.max(1024, 4 * settings.streamChunk + 2 * settings.streamBatch)) << 1;
             ring = new long[size];
             mask = size - 1;
         }
 
         void reset(long position) {
             received = position;
+            reached = position;
             requested = position;
             outstanding = 0;
             finished = false;
@@ -182,8 +197,6 @@ final class ProcessLockstep implements VerifySession {
 
     @Override
     public Lockstep.Result run() throws InterruptedException {
-        List<DivergenceReport> divergences = new ArrayList<>();
-        int rollbacks = 0;
         try {
             try {
                 startBoth();
@@ -192,6 +205,8 @@ final class ProcessLockstep implements VerifySession {
             }
             representation = hosts[0].client.hello().protocolVersion() >= 4
                     && hosts[1].client.hello().protocolVersion() >= 4;
+            chained = options.check == Lockstep.Check.CHAINED && hosts[0].client.hello().protocolVersion() >= 5
+                    && hosts[1].client.hello().protocolVersion() >= 5;
             for (Host h : hosts) {
                 try {
                     h.client.inject(unfired(h.index));
@@ -218,74 +233,45 @@ final class ProcessLockstep implements VerifySession {
                 if (ev.kind().equals(DONE)) {
                     drainAll(hosts[0]);
                     drainAll(hosts[1]);
-                    String finalHash = finalCheck(divergences);
+                    String finalHash = finalCheck();
                     if (finalHash != null) {
                         options.endProgress();
-                        return new Lockstep.Result(options.frames, verified, finalHash, divergences, rollbacks, true, "");
+                        return policy.result(options.frames, verified, finalHash, true, "");
                     }
-                    return new Lockstep.Result(options.frames, verified, null, divergences, rollbacks, false,
-                            "final state hashes differ");
+                    return policy.result(options.frames, verified, null, false, "final state hashes differ");
                 }
-                metrics.setDivergence(true);
-                metrics.divergence();
-                if (options.rollback == Lockstep.Rollback.ON_ALERT) {
-                    gate.beginHalt();
-                }
+                policy.raise();
                 DivergenceReport report = ev.kind().equals(STALL) ? stallReport(ev) : localize(ev.position());
-                divergences.add(report);
-                if (options.progress != null) {
-                    options.endProgress();
-                    options.progress.print(report.toText());
-                }
-                if (options.deadLetter != null) {
-                    if (ev.kind().equals(STALL)) {
-                        options.deadLetter.result(fence.current(), Map.of("type", ev.kind(), "report", report));
+                // Both hosts stand at the divergent cycle: their last pictures go with the report.
+                HostClient.Observation oa = ev.kind().equals(STALL) ? null : observe(hosts[0]);
+                HostClient.Observation ob = ev.kind().equals(STALL) ? null : observe(hosts[1]);
+                String stop = policy.decide(report, ev.kind(), (dl, epoch) -> {
+                    if (oa == null) {
+                        dl.result(epoch, Map.of("type", ev.kind(), "report", report));
                     } else {
-                        // Both hosts stand at the divergent cycle: their last pictures go with the report.
-                        HostClient.Observation oa = observe(hosts[0]);
-                        HostClient.Observation ob = observe(hosts[1]);
-                        options.deadLetter.divergence(fence.current(), report, oa.pixels(), ob.pixels());
+                        dl.divergence(epoch, report, oa.pixels(), ob.pixels());
                     }
+                });
+                if (stop != null) {
+                    return policy.result(frames(), verified, null, false, stop);
                 }
-                if (options.rollback == Lockstep.Rollback.OFF || rollbacks >= options.maxRollbacks) {
-                    return new Lockstep.Result(frames(), verified, null, divergences, rollbacks, false,
-                            options.rollback == Lockstep.Rollback.OFF ? ev.kind() + " (rollback off)" : "too many rollbacks");
-                }
-                if (options.rollback == Lockstep.Rollback.ON_ALERT) {
-                    if (!gate.await(options.alertWaitMillis)) {
-                        return new Lockstep.Result(frames(), verified, null, divergences, rollbacks, false,
-                                ev.kind() + ": no rollback ordered within " + options.alertWaitMillis + " ms");
+                // Faults a host fired past the divergence (it ran ahead of the comparison) fire
+                // again after the rollback, where they are checked.
+                for (FaultSpec f : options.faults) {
+                    if (f.cycle() > report.cycle() && firedThisEpoch.contains(f.toString())) {
+                        fired.remove(f.toString());
                     }
-                } else {
-                    long delay = backoff.nextDelayMillis();
-                    if (options.progress != null) {
-                        options.progress.printf("rollback: restarting in %d ms (attempt %d, full jitter)%n", delay,
-                                backoff.attempts());
-                    }
-                    Thread.sleep(delay);
                 }
                 CheckpointRing.Checkpoint cp = rollback(ev);
-                rollbacks++;
-                if (options.progress != null) {
-                    options.progress.printf("rollback: both hosts restored to %s, epoch %d, recovery verified%n",
-                            CheckpointRing.where(cp.frame(), cp.cycle()), fence.current());
-                }
-                gate.rolledBack("rolled back to frame " + cp.frame() + ", epoch " + fence.current());
+                policy.rolledBack(cp, "both hosts restored to %s, epoch %d, recovery verified");
             }
         } catch (HostException e) {
             // A host crashed, hung or broke the protocol: reported as such, never a pass.
-            metrics.setDivergence(true);
-            metrics.divergence();
+            // A failure is not a divergence to roll back from: reported and the run ends.
+            policy.raise();
             DivergenceReport r = hostFailure(e);
-            divergences.add(r);
-            if (options.progress != null) {
-                options.endProgress();
-                options.progress.print(r.toText());
-            }
-            if (options.deadLetter != null) {
-                options.deadLetter.result(fence.current(), Map.of("type", "host-failure", "report", r));
-            }
-            return new Lockstep.Result(frames(), verified, null, divergences, rollbacks, false, e.getMessage());
+            policy.report(r, (dl, epoch) -> dl.result(epoch, Map.of("type", "host-failure", "report", r)));
+            return policy.result(frames(), verified, null, false, e.getMessage());
         } finally {
             for (Host h : hosts) {
                 if (h.client != null) {
@@ -333,14 +319,14 @@ final class ProcessLockstep implements VerifySession {
     }
 
     private HostClient startHost(String name) throws HostException {
-        HostClient c = HostClient.start(name, options.hostClasspathOrOwn(), options.hostMainClass, options.hostJvmOptions,
-                options.hostTimeoutMillis);
+        HostClient c = HostClient.start(name, settings.classpathOrOwn(), settings.mainClass, settings.jvmOptions,
+                settings.timeoutMillis);
         try {
             if (c.hello().protocolVersion() < 2) {
                 throw new HostException(HostException.Kind.PROTOCOL, name, "speaks engine-host protocol version "
                         + c.hello().protocolVersion() + "; processes mode needs version 2 (INJECT, RUN_STREAM)");
             }
-            c.loadRom(options.romName, options.romImage);
+            c.loadRom(options.romName, settings.romImage);
             if (movie != null) {
                 c.loadMovie(movie[0], movie[1], movie[2]);
             }
@@ -378,7 +364,7 @@ final class ProcessLockstep implements VerifySession {
             }
         }
         h.client.revisit(Arrays.copyOf(cycles, n));
-        h.client.streamDigests(HostProtocol.DIGEST_REPRESENTATION);
+        h.client.streamDigests(chained ? HostProtocol.DIGEST_CHAINED : HostProtocol.DIGEST_REPRESENTATION);
     }
 
     private List<String> firedList() {
@@ -439,10 +425,10 @@ final class ProcessLockstep implements VerifySession {
             long now = System.nanoTime();
             for (Host h : hosts) {
                 long silent = TimeUnit.NANOSECONDS.toMillis(now - h.lastHeard);
-                if (h.outstanding > 0 && silent > options.hostTimeoutMillis) {
+                if (h.outstanding > 0 && silent > settings.timeoutMillis) {
                     h.client.destroy();
                     throw new HostException(HostException.Kind.TIMEOUT, h.name, "hung: no digests for " + silent
-                            + " ms after cycle " + h.received + " (killed)");
+                            + " ms after cycle " + Math.max(h.received, h.reached) + " (killed)");
                 }
             }
             Host stalled = null;
@@ -453,7 +439,7 @@ final class ProcessLockstep implements VerifySession {
                 }
             }
             if (stalled != null) {
-                return new Event(STALL, stalled.received + 1, stalled.index);
+                return new Event(STALL, Math.max(stalled.received, stalled.reached) + 1, stalled.index);
             }
             metrics.setDrift(a.received - b.received);
             metrics.setProgress(0, a.received, a.frame);
@@ -480,10 +466,10 @@ final class ProcessLockstep implements VerifySession {
 
     /** Sends RUN_STREAM requests while the host has credit: at most two outstanding, < 2 chunks ahead. */
     private void topUp(Host h) throws HostException {
-        int chunk = options.streamChunk;
+        int chunk = settings.streamChunk;
         while (!h.finished && h.outstanding < 2 && h.requested - compared < 2L * chunk) {
             h.requested += chunk;
-            h.client.sendRunStream(h.requested, options.frames, options.streamBatch, options.checkpointEvery);
+            h.client.sendRunStream(h.requested, options.frames, settings.streamBatch, options.checkpointEvery);
             if (h.outstanding++ == 0) {
                 h.lastHeard = System.nanoTime();
             }
@@ -511,9 +497,24 @@ final class ProcessLockstep implements VerifySession {
     private void handle(Host h, HostClient.StreamEvent e, boolean keep) throws HostException {
         h.lastHeard = System.nanoTime();
         if (e instanceof HostClient.Digests d) {
-            if (d.firstCycle() != h.received + 1) {
+            if (d.firstCycle() != h.received + 1 && !(chained && d.firstCycle() > h.received)) {
                 throw new HostException(HostException.Kind.PROTOCOL, h.name, "digests for cycle " + d.firstCycle()
                         + " where " + (h.received + 1) + " was due");
+            }
+            if (d.firstCycle() > h.received + 1) {
+                // A chained stretch's record comes alone at its last position: the positions
+                // inside the stretch compare as 0 on both sides.
+                long gap = d.firstCycle() - 1 - h.received;
+                if (keep) {
+                    if (h.received + gap - compared > h.ring.length) {
+                        throw new IllegalStateException(h.name + " ran past its credit (" + (h.received + gap)
+                                + ", compared " + compared + ")");
+                    }
+                    for (long i = 1; i <= gap; i++) {
+                        h.ring[(int) ((h.received + i) & h.mask)] = 0;
+                    }
+                }
+                h.received += gap;
             }
             long[] v = d.digests();
             if (keep) {
@@ -540,6 +541,8 @@ final class ProcessLockstep implements VerifySession {
             }
         } else if (e instanceof HostClient.FaultFired f) {
             fired.add(f.spec());
+            firedThisEpoch.add(f.spec());
+            h.reached = Math.max(h.reached, f.position() - 1);
             if (options.progress != null) {
                 options.endProgress();
                 options.progress.printf("verify: %s: injected fault %s fired at cycle %d%n", h.name, f.spec(),
@@ -581,10 +584,10 @@ final class ProcessLockstep implements VerifySession {
                 metrics.checkpointSave().record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
             }
         }
-        while (!x.isEmpty() && y.isEmpty() && x.peekFirst().position() < compared - 4L * options.streamChunk) {
+        while (!x.isEmpty() && y.isEmpty() && x.peekFirst().position() < compared - 4L * settings.streamChunk) {
             x.removeFirst();
         }
-        while (!y.isEmpty() && x.isEmpty() && y.peekFirst().position() < compared - 4L * options.streamChunk) {
+        while (!y.isEmpty() && x.isEmpty() && y.peekFirst().position() < compared - 4L * settings.streamChunk) {
             y.removeFirst();
         }
     }
@@ -593,7 +596,7 @@ final class ProcessLockstep implements VerifySession {
      * After both finished with equal streams their final state hashes must agree too: returns
      * the hash, or null after recording the difference.
      */
-    private String finalCheck(List<DivergenceReport> divergences) throws HostException {
+    private String finalCheck() throws HostException {
         HostClient.Snapshot sa = hosts[0].client.snapshot();
         HostClient.Snapshot sb = hosts[1].client.snapshot();
         if (Arrays.equals(sa.stateHash(), sb.stateHash())) {
@@ -602,7 +605,7 @@ final class ProcessLockstep implements VerifySession {
         DivergenceReport r = new DivergenceReport(options.session, options.romName, "processes", cycleOf(compared), -1, -1, -1,
                 "", "", List.of(new DivergenceReport.FieldDifference("state hash", sa.stateHashHex(), sb.stateHashHex())),
                 true, "every cycle digest agreed but the final snapshots do not", firedList());
-        divergences.add(r);
+        policy.record(r);
         return null;
     }
 
@@ -619,21 +622,38 @@ final class ProcessLockstep implements VerifySession {
         // The re-run starts at the snapshot's cycle count: the divergent position in its terms.
         long shift = cp.cycle() - latestCheckpointPosition;
         List<String> faults = firedList();
-        long clean = HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, cycle + shift, List.of(), List.of());
+        long detected = cycle + shift;
+        long clean = HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, detected, List.of(), List.of());
         if (clean >= 0) {
             String note = "re-run from the checkpoint at frame " + cp.frame() + " reproduces it"
-                    + (clean != cycle + shift ? " (first differing cycle on the re-run: " + clean + ")" : "");
-            return describe(cycle + shift, true, note, faults);
+                    + (clean != detected && !chained ? " (first differing cycle on the re-run: " + clean + ")" : "");
+            return describe(standAt(cp, chained ? clean : detected, List.of(), List.of(), detected), true, note, faults);
         }
         List<List<String>> replayed = List.of(new ArrayList<>(), new ArrayList<>());
         for (FaultSpec f : options.faults) {
-            if (f.kind() != FaultSpec.Kind.STALL && fired.contains(f.toString())) {
+            if (f.kind() != FaultSpec.Kind.STALL && firedThisEpoch.contains(f.toString())) {
                 replayed.get(f.engine()).add(f.toString());
             }
         }
-        HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, cycle + shift, replayed.get(0), replayed.get(1));
-        return describe(cycle + shift, false, "does not reproduce on a re-run from the checkpoint at frame " + cp.frame()
+        long first = HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, detected, replayed.get(0),
+                replayed.get(1));
+        long at = chained && first >= 0 ? first : detected;
+        return describe(standAt(cp, at, replayed.get(0), replayed.get(1), detected), false,
+                "does not reproduce on a re-run from the checkpoint at frame " + cp.frame()
                 + " (a one-shot fault); fields shown with the injected faults replayed", faults);
+    }
+
+    /**
+     * Both hosts standing at cycle {@code at} of a re-run from {@code cp} with the given faults:
+     * where the last re-run (to {@code ranTo}) left them, else re-run there. A chained stream
+     * finds a difference at its stretch's end; the report is at the first differing cycle.
+     */
+    private long standAt(CheckpointRing.Checkpoint cp, long at, List<String> faultsA, List<String> faultsB, long ranTo)
+            throws HostException {
+        if (at != ranTo) {
+            HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, at, faultsA, faultsB);
+        }
+        return at;
     }
 
     /** Both hosts describe where they stand; the differing fields make the report. */
@@ -728,8 +748,7 @@ final class ProcessLockstep implements VerifySession {
             armRepresentation(h);
         }
         fence.advance();
-        metrics.rollback();
-        metrics.setDivergence(false);
+        firedThisEpoch.clear();
         metrics.checkpointRestore().record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
         begin(cp);
         hosts[0].frame = (int) cp.frame();
@@ -783,6 +802,6 @@ final class ProcessLockstep implements VerifySession {
 
     @Override
     public AlertWebhook.Outcome rollbackOnAlert() {
-        return gate.order(options.session);
+        return policy.order();
     }
 }

@@ -39,15 +39,43 @@ public final class Revisits {
         return new Revisits(java.util.Arrays.copyOf(c, n));
     }
 
-    /** Revisits {@code c} once for each revisit due after it completed {@code cycle}. */
-    public void afterCycle(long cycle, Console c) {
+    /** Revisits {@code c} once for each revisit due after it completed {@code cycle}; true if any was. */
+    public boolean afterCycle(long cycle, Console c) {
         final long[] at = cycles;
+        boolean any = false;
         for (int i = 0; i < at.length; i++) {
             if (at[i] == cycle && !done[i]) {
                 done[i] = true;
                 c.revisit();
+                any = true;
             }
         }
+        return any;
+    }
+
+    /** The earliest revisit not yet done at or after {@code from}, or {@link Long#MAX_VALUE}. */
+    public long nextDue(long from) {
+        long due = Long.MAX_VALUE;
+        for (int i = 0; i < cycles.length; i++) {
+            if (!done[i] && cycles[i] >= from && cycles[i] < due) {
+                due = cycles[i];
+            }
+        }
+        return due;
+    }
+
+    /** Copies which revisits are done into {@code into} (sized {@link #size}), to {@link #restore} on a re-run. */
+    public void save(boolean[] into) {
+        System.arraycopy(done, 0, into, 0, done.length);
+    }
+
+    /** Which revisits were done, as {@link #save} copied them. */
+    public void restore(boolean[] from) {
+        System.arraycopy(from, 0, done, 0, done.length);
+    }
+
+    public int size() {
+        return cycles.length;
     }
 
     /** The cycles, in the order given. */

@@ -9,60 +9,93 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
-import lockstep.nes.core.chain.RepresentationTerm;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.snapshot.SnapshotException;
 
 /**
- * Threads mode: each engine runs on its own thread and publishes the representation digest of
- * every cycle ({@code CycleDigest#representation}: nothing caught up, O(1); its term, which
- * compares alike) to a bounded
- * single-producer ring; the verifier thread consumes both rings and compares them cycle by
- * cycle. The drift offset is the cycle distance between the two engines. Representation digests
- * of two engines are equal exactly when their states are, as long as both catch their lazy
- * parts up at the same cycles: both do the same per frame (input, checkpoints), the frame loop
- * asks {@code frameAfterCycle()} (no catch-up), and each engine thread knows the whole fault
- * plan, so an engine is revisited wherever its partner gets a state fault ({@link Revisits}).
+ * Threads mode: each engine runs on its own thread, as fast as one engine alone, and hands its
+ * records over to the verifier thread through a lock-free single-producer ring
+ * ({@link RecordRing}); the verifier compares the two streams record by record.
  *
- * <p>Pacing: an engine more than {@link #PACE} cycles ahead of the other waits for it (up to
- * {@link #PACE_PATIENCE_NANOS}); if the other does not come (it is stalled), the engine runs on
- * until its ring is full, so a stall shows as a growing drift. A drift over
- * {@link Lockstep.Options#maxDrift} held for {@link Lockstep.Options#stallMillis} is a stall.
+ * <ul>
+ * <li>{@code --check chained} (the default): a record per stretch (a frame), the same chain the
+ *     same-thread mode folds ({@link EngineStretch#stretch}: the representation at the stretch's
+ *     start, every bus access and counted change, every fault or revisit, the representation at
+ *     its end), with the engine's cycle count. Faults fire at their cycles inside stretches.
+ * <li>{@code --check every-cycle}: a record per cycle, the representation term after it
+ *     ({@link EngineStretch#cycles}), published in batches.
+ * </ul>
  *
- * <p>On a digest mismatch both engines stop, and both are re-run single-threaded from the last
- * checkpoint on which they agree to the divergent cycle, first without the injected faults
- * (does the difference reproduce?) and then replaying the faults that fired, to name the
- * differing fields. Rollback abandons the engine threads (a stalled one becomes a zombie) and
- * starts new engines from the checkpoint in a new epoch: every write of an old thread — its
- * checkpoint candidates and its results — is refused by the epoch fence.
+ * <p>Representation terms of two engines are equal exactly when their states are, as long as
+ * both catch their lazy parts up at the same cycles: both do the same per frame (input,
+ * checkpoints, a stretch's start), the frame loop asks {@code frameAfterCycle()} (no catch-up),
+ * and each engine thread knows the whole fault plan, so an engine is revisited wherever its
+ * partner gets a state fault ({@link Revisits}).
+ *
+ * <p>Drift is the cycle distance between the two engines at their latest handoffs; the ring's
+ * capacity bounds it (back-pressure: an engine whose ring is full waits for the verifier, which
+ * consumes only what both published). An engine that makes no handoff for
+ * {@link Lockstep.Options#stallMillis} while the other is over {@link Lockstep.Options#maxDrift}
+ * cycles ahead is stalled.
+ *
+ * <p>On a differing record both engines stop, and both are re-run single-threaded from the last
+ * checkpoint on which they agree, one cycle at a time, to the first cycle at which their digests
+ * differ: first without the injected faults (does the difference reproduce?), then replaying the
+ * faults that fired, to name the differing fields. Rollback abandons the engine threads (a
+ * stalled one becomes a zombie) and starts new engines from the checkpoint in a new epoch: every
+ * write of an old thread — its checkpoint candidates and its results — is refused by the epoch
+ * fence. The divergence policy is {@link DivergencePolicy}'s.
  */
 final class ThreadedLockstep implements VerifySession {
-    static final int PACE = 32;
-    static final long PACE_PATIENCE_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
-    private static final int RING = 1 << 16;
+    /** Records an engine may run ahead: stretches (chained) or cycles (every cycle). */
+    static final int CHAINED_RING = 4;
+    static final int CYCLE_RING = 1 << 14;
+    /** More CPU cycles than any region's frame has (NTSC 29,781, PAL and Dendy under 35,500). */
+    static final int FRAME_CYCLES_BOUND = 36_000;
 
     private final Cartridge cart;
     private final Lockstep.Options options;
+    private final boolean everyCycle;
     private final EpochFence fence = new EpochFence();
     private final CheckpointRing checkpoints;
     private final SessionMetrics metrics;
-    private final Backoff backoff;
     private final Faults faults;
-    private final Lockstep.AlertGate gate = new Lockstep.AlertGate();
+    private final DivergencePolicy policy;
     /** Results of engine threads that finished, written through the fence. */
     private final List<String> results = new ArrayList<>();
     /** Checkpoint candidates by frame, per engine: [hash, snapshot]. */
     private final Map<Integer, Object[]>[] candidates;
+    /**
+     * Checkpoints both engines offered with equal hashes, not yet verified: the engines run ahead
+     * of the comparison, and a state equal at a frame's end may follow a difference that healed
+     * (guarded by {@link #candidates}' lock).
+     */
+    private final List<CheckpointRing.Checkpoint> pending = new ArrayList<>();
+    /** Where the first epoch starts (null: power-on). */
+    private byte[] start;
 
     @SuppressWarnings("unchecked")
     ThreadedLockstep(Cartridge cart, Lockstep.Options options, Function<EpochFence, SessionMetrics> metrics) {
         this.cart = cart;
         this.options = options;
+        this.everyCycle = options.check == Lockstep.Check.EVERY_CYCLE;
         this.checkpoints = new CheckpointRing(Math.max(1, options.checkpointsKept), fence);
         this.metrics = metrics.apply(fence);
-        this.backoff = new Backoff(options.backoffBaseMillis, options.backoffCapMillis, options.backoffSeed);
+        // An engine runs up to a full ring ahead of the other by design (back-pressure).
+        this.metrics.setDriftAllowance(everyCycle ? CYCLE_RING : (long) CHAINED_RING * FRAME_CYCLES_BOUND);
         this.faults = new Faults(options.faults);
+        this.policy = new DivergencePolicy(options, this.metrics, fence);
         this.candidates = new Map[] {new TreeMap<Integer, Object[]>(), new TreeMap<Integer, Object[]>()};
+    }
+
+    /** Starts the first epoch from {@code snapshot} (a state of this cartridge) instead of power-on. */
+    void startFrom(byte[] snapshot) {
+        this.start = snapshot.clone();
+    }
+
+    /** Plants a change into engine {@code engine} after its cycle {@code cycle} (tests; {@link Faults#plant}). */
+    void plant(int engine, long cycle, java.util.function.Consumer<Console> change) {
+        faults.plant(engine, cycle, change);
     }
 
     @Override
@@ -86,59 +119,42 @@ final class ThreadedLockstep implements VerifySession {
         final int index;
         final long epoch;
         final Engine engine;
-        final DigestRing ring = new DigestRing(RING);
+        final EngineStretch stretch;
+        final RecordRing ring = new RecordRing(everyCycle ? CYCLE_RING : CHAINED_RING);
         final int startFrame;
-        /** Revisits where the other engine's state faults fire (the plan as this epoch starts). */
-        final Revisits revisits;
         volatile boolean stop;
         volatile boolean finished;
         volatile int framesDone;
-        EngineThread other;
         final BooleanSupplier stopped = () -> stop;
         Thread thread;
 
         EngineThread(int index, long epoch, Engine engine, int startFrame, Revisits revisits) {
             this.index = index;
-            this.revisits = revisits;
             this.epoch = epoch;
             this.engine = engine;
             this.startFrame = startFrame;
             this.framesDone = startFrame;
+            this.stretch = new EngineStretch(index, engine.console, faults, revisits);
         }
 
         @Override
         public void run() {
             Console c = engine.console;
-            RepresentationTerm term = new RepresentationTerm(c);
             int frame = startFrame;
             try {
                 while (frame < options.frames && !stop) {
                     options.input.apply(frame, c);
-                    // frameAfterCycle: exact between cycles without catching the PPU up (frame()
-                    // would, every cycle, and the digest below is of the state as represented).
-                    long start = c.frameAfterCycle();
-                    while (c.frameAfterCycle() == start) {
-                        if (stop) {
+                    if (everyCycle) {
+                        if (!stretch.cycles(Long.MAX_VALUE, ring, stopped)) {
                             return;
                         }
-                        long seq = ring.published();
-                        pace(seq);
-                        long next = c.cycles() + 1;
-                        long stall = faults.stall(index, next);
-                        if (stall > 0) {
-                            Thread.sleep(stall);
-                        }
-                        if (!faults.skip(index, next)) {
-                            c.runCycle();
-                        }
-                        faults.afterCycle(index, c.cycles(), c);
-                        revisits.afterCycle(c.cycles(), c);
-                        // The representation digest's term: its finaliser is a bijection, so
-                        // comparing terms is comparing digests, without the finaliser per cycle.
-                        if (!ring.publish(term.term(), stopped)) {
+                    } else {
+                        final long record = stretch.stretch(Long.MAX_VALUE, stopped);
+                        if (stop || !ring.put(c.cycles(), record, stopped)) {
                             return;
                         }
                     }
+                    ring.flush();
                     frame++;
                     framesDone = frame;
                     if (frame % options.checkpointEvery == 0) {
@@ -148,6 +164,7 @@ final class ThreadedLockstep implements VerifySession {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } finally {
+                ring.flush();
                 finished = true;
                 // The engine's result: refused if a rollback superseded this thread meanwhile.
                 String line = "engine " + engine.name + " epoch " + epoch + " stopped at frame " + frame
@@ -157,21 +174,6 @@ final class ThreadedLockstep implements VerifySession {
                         results.add(line);
                     }
                 });
-            }
-        }
-
-        /** Waits (briefly) while this engine is more than PACE cycles ahead of the other. */
-        private void pace(long seq) {
-            EngineThread o = other;
-            if (seq - o.ring.published() <= PACE || o.finished) {
-                return;
-            }
-            long deadline = System.nanoTime() + PACE_PATIENCE_NANOS;
-            while (seq - o.ring.published() > PACE && !o.finished && !stop) {
-                if (System.nanoTime() > deadline) {
-                    return;
-                }
-                Thread.onSpinWait();
             }
         }
     }
@@ -184,7 +186,8 @@ final class ThreadedLockstep implements VerifySession {
                 Object[] theirs = candidates[1 - t.index].get(frame);
                 if (theirs != null) {
                     if (mine[0].equals(theirs[0])) {
-                        checkpoints.add(new CheckpointRing.Checkpoint(frame, cycle, t.epoch, snapshot, hash));
+                        // Verified once the streams were compared up to it (promote).
+                        pending.add(new CheckpointRing.Checkpoint(frame, cycle, t.epoch, snapshot, hash));
                     }
                     candidates[0].remove(frame);
                     candidates[1].remove(frame);
@@ -193,67 +196,93 @@ final class ThreadedLockstep implements VerifySession {
         });
     }
 
+    /** Pending checkpoints at or before {@code cycle}, up to which the streams were equal, become verified. */
+    private void promote(long cycle) {
+        while (true) {
+            CheckpointRing.Checkpoint cp;
+            synchronized (candidates) {
+                if (pending.isEmpty() || pending.get(0).cycle() > cycle) {
+                    return;
+                }
+                cp = pending.remove(0);
+            }
+            // Outside the candidates' lock: an engine's offer takes the fence's lock, then that one.
+            fence.write(cp.epoch(), () -> checkpoints.add(cp));
+        }
+    }
+
     /** Runs the session. */
     @Override
     public Lockstep.Result run() throws InterruptedException, RomFormatException {
-        List<DivergenceReport> divergences = new ArrayList<>();
-        int rollbacks = 0;
         long verified = 0;
         Engine first = new Engine("A", cart);
+        if (start != null) {
+            load(first, start);
+        }
         checkpoints.add(new CheckpointRing.Checkpoint(0, first.console.cycles(), fence.current(),
                 first.snapshots.save(), first.snapshots.stateHash()));
         CheckpointRing.Checkpoint from = checkpoints.latest();
         while (true) {
+            // Which faults had fired as the epoch starts: a re-run from its checkpoint replays
+            // those that fired since, and a rollback re-arms those fired past the divergence.
+            boolean[] firedAtStart = new boolean[faults.flagCount()];
+            faults.saveFired(firedAtStart);
             EngineThread[] threads = startThreads(from);
-            long startCycle = from.cycle();
+            RecordRing ra = threads[0].ring;
+            RecordRing rb = threads[1].ring;
+            long lastEqual = from.cycle();
             long compared = 0;
-            long driftSince = -1;
             String event = null;
-            long eventSeq = -1;
+            long eventCycle = -1;
             int stalledEngine = -1;
+            long[] lastMove = {System.nanoTime(), System.nanoTime()};
+            long[] lastPosition = {from.cycle(), from.cycle()};
             while (true) {
                 if (options.stopRequested.getAsBoolean()) {
                     threads[0].stop = true;
                     threads[1].stop = true;
                     throw new Lockstep.Stopped(Math.min(threads[0].framesDone, threads[1].framesDone));
                 }
-                long pa = threads[0].ring.published();
-                long pb = threads[1].ring.published();
-                long upTo = Math.min(pa, pb);
+                long upTo = Math.min(ra.published(), rb.published());
                 for (long n = compared; n < upTo; n++) {
-                    if (threads[0].ring.get(n) != threads[1].ring.get(n)) {
+                    final long cycle = ra.cycle(n);
+                    if (cycle != rb.cycle(n) || ra.value(n) != rb.value(n)) {
                         event = "divergence";
-                        eventSeq = n;
+                        eventCycle = Math.max(cycle, rb.cycle(n));
                         break;
                     }
+                    verified += cycle - lastEqual;
+                    lastEqual = cycle;
                 }
+                promote(lastEqual);
                 if (event != null) {
-                    verified += eventSeq - compared;
                     break;
                 }
-                verified += upTo - compared;
                 compared = upTo;
-                threads[0].ring.consumeUpTo(upTo);
-                threads[1].ring.consumeUpTo(upTo);
-                long drift = pa - pb;
-                metrics.setDrift(drift);
-                metrics.setProgress(0, startCycle + pa, threads[0].framesDone);
-                metrics.setProgress(1, startCycle + pb, threads[1].framesDone);
-                if (Math.abs(drift) > options.maxDrift) {
-                    long now = System.nanoTime();
-                    if (driftSince < 0) {
-                        driftSince = now;
-                    } else if (now - driftSince > TimeUnit.MILLISECONDS.toNanos(options.stallMillis)) {
-                        event = "stall";
-                        stalledEngine = drift > 0 ? 1 : 0;
-                        eventSeq = Math.min(pa, pb);
-                        break;
+                ra.consumeUpTo(upTo);
+                rb.consumeUpTo(upTo);
+                long now = System.nanoTime();
+                long[] at = {threads[0].stretch.position, threads[1].stretch.position};
+                for (int i = 0; i < 2; i++) {
+                    if (at[i] != lastPosition[i]) {
+                        lastPosition[i] = at[i];
+                        lastMove[i] = now;
                     }
-                } else {
-                    driftSince = -1;
                 }
-                if (threads[0].finished && threads[1].finished && threads[0].ring.published() == compared
-                        && threads[1].ring.published() == compared) {
+                long drift = at[0] - at[1];
+                metrics.setDrift(drift);
+                metrics.setProgress(0, at[0], threads[0].framesDone);
+                metrics.setProgress(1, at[1], threads[1].framesDone);
+                int behind = drift > 0 ? 1 : 0;
+                if (Math.abs(drift) > options.maxDrift && !threads[behind].finished
+                        && now - lastMove[behind] > TimeUnit.MILLISECONDS.toNanos(options.stallMillis)) {
+                    event = "stall";
+                    stalledEngine = behind;
+                    eventCycle = at[behind] + 1;
+                    break;
+                }
+                if (threads[0].finished && threads[1].finished && ra.published() == compared
+                        && rb.published() == compared) {
                     break;
                 }
                 if (upTo == compared) {
@@ -261,40 +290,29 @@ final class ThreadedLockstep implements VerifySession {
                 }
             }
             if (event == null) {
-                Lockstep.Result r = new Lockstep.Result(threads[0].framesDone, verified,
-                        threads[0].engine.snapshots.stateHash(), divergences, rollbacks, true, "");
-                return r;
+                return policy.result(threads[0].framesDone, verified, threads[0].engine.snapshots.stateHash(), true, "");
             }
-            // Stop both engines (a stalled one cannot hear it: it becomes a zombie).
+            // Stop both engines (a stalled one cannot hear it: it becomes a zombie) and let a
+            // running one finish the event it is in.
             threads[0].stop = true;
             threads[1].stop = true;
-            metrics.setDivergence(true);
-            metrics.divergence();
-            if (options.rollback == Lockstep.Rollback.ON_ALERT) {
-                gate.beginHalt();
-            }
-            long cycle = startCycle + eventSeq + 1;
-            DivergenceReport report = event.equals("stall")
-                    ? stallReport(threads[stalledEngine], cycle)
-                    : reRun(from, cycle);
-            divergences.add(report);
-            if (options.progress != null) {
-                options.progress.print(report.toText());
-            }
-            if (options.deadLetter != null) {
-                options.deadLetter.result(fence.current(), Map.of("type", event, "report", report));
-            }
-            if (options.rollback == Lockstep.Rollback.OFF || rollbacks >= options.maxRollbacks) {
-                return new Lockstep.Result(threads[0].framesDone, verified, null, divergences, rollbacks, false,
-                        options.rollback == Lockstep.Rollback.OFF ? event + " (rollback off)" : "too many rollbacks");
-            }
-            if (options.rollback == Lockstep.Rollback.ON_ALERT) {
-                if (!gate.await(options.alertWaitMillis)) {
-                    return new Lockstep.Result(threads[0].framesDone, verified, null, divergences, rollbacks, false,
-                            event + ": no rollback ordered within " + options.alertWaitMillis + " ms");
+            for (int i = 0; i < 2; i++) {
+                if (i != stalledEngine) {
+                    threads[i].thread.join(options.stallMillis);
                 }
-            } else {
-                Thread.sleep(backoff.nextDelayMillis());
+            }
+            policy.raise();
+            DivergenceReport report = event.equals("stall")
+                    ? stallReport(threads[stalledEngine], eventCycle)
+                    : reRun(from, lastEqual, eventCycle, firedAtStart);
+            // The engine ahead may have fired faults past the divergence: they fire again after
+            // the rollback, where they are checked.
+            faults.rearmFiredSince(firedAtStart, report.cycle());
+            String kind = event;
+            String stop = policy.decide(report, kind,
+                    (dl, epoch) -> dl.result(epoch, Map.of("type", kind, "report", report)));
+            if (stop != null) {
+                return policy.result(threads[0].framesDone, verified, null, false, stop);
             }
             // Roll back: a new epoch; the old threads' late writes will be refused.
             from = checkpoints.latest();
@@ -302,15 +320,17 @@ final class ThreadedLockstep implements VerifySession {
             synchronized (candidates) {
                 candidates[0].clear();
                 candidates[1].clear();
+                pending.clear();
             }
-            rollbacks++;
-            metrics.rollback();
-            metrics.setDivergence(false);
-            if (options.progress != null) {
-                options.progress.printf("rollback: new engines from %s, epoch %d%n",
-                        CheckpointRing.where(from.frame(), from.cycle()), fence.current());
-            }
-            gate.rolledBack("rolled back to frame " + from.frame() + ", epoch " + fence.current());
+            policy.rolledBack(from, "new engines from %s, epoch %d");
+        }
+    }
+
+    private void load(Engine e, byte[] snapshot) {
+        try {
+            e.snapshots.load(snapshot, snapshot.length, "checkpoint");
+        } catch (SnapshotException ex) {
+            throw new IllegalStateException(ex.getMessage(), ex);
         }
     }
 
@@ -319,18 +339,12 @@ final class ThreadedLockstep implements VerifySession {
         EngineThread[] t = new EngineThread[2];
         for (int i = 0; i < 2; i++) {
             Engine e = new Engine(i == 0 ? "A" : "B", cart);
-            try {
-                e.snapshots.load(from.snapshot(), from.snapshot().length, "checkpoint");
-            } catch (SnapshotException ex) {
-                throw new IllegalStateException(ex.getMessage(), ex);
-            }
+            load(e, from.snapshot());
             if (!e.snapshots.stateHash().equals(from.hash())) {
                 throw new IllegalStateException("recovery check failed: engine " + e.name + " does not hash to the checkpoint");
             }
             t[i] = new EngineThread(i, epoch, e, (int) from.frame(), faults.partnerRevisits(i));
         }
-        t[0].other = t[1];
-        t[1].other = t[0];
         for (EngineThread x : t) {
             x.thread = new Thread(x, "engine-" + x.engine.name + "-epoch-" + epoch);
             x.thread.setDaemon(true);
@@ -340,8 +354,7 @@ final class ThreadedLockstep implements VerifySession {
     }
 
     private DivergenceReport stallReport(EngineThread stalled, long cycle) {
-        Console c = stalled.engine.console;
-        return new DivergenceReport(options.session, options.romName, "threads", cycle, c.frame(), -1, -1, "", "",
+        return new DivergenceReport(options.session, options.romName, "threads", cycle, stalled.framesDone, -1, -1, "", "",
                 List.of(new DivergenceReport.FieldDifference("engine " + stalled.engine.name + " stalled",
                         "drift > " + options.maxDrift + " cycles", "for " + options.stallMillis + " ms")),
                 true, "engine " + stalled.engine.name + " stopped publishing after cycle " + (cycle - 1)
@@ -349,42 +362,62 @@ final class ThreadedLockstep implements VerifySession {
     }
 
     /**
-     * Re-runs both engines single-threaded from the checkpoint to the divergent cycle: first with
-     * no faults (does the difference reproduce?), then replaying the faults that fired (to name the
-     * fields).
+     * Locates a difference the streams showed between cycle {@code lastEqual} (both agreed
+     * there) and {@code detected}: both engines are re-run single-threaded from the checkpoint,
+     * compared after every cycle, to the first that differs. First with no faults (does the
+     * difference reproduce?), then replaying the faults that fired (to name the fields).
      */
-    private DivergenceReport reRun(CheckpointRing.Checkpoint from, long cycle) throws RomFormatException {
-        List<FaultSpec> fired = faults.firedSpecs();
-        Console[] clean = replayTo(from, cycle, List.of());
-        boolean reproduced = Lockstep.digestsDiffer(clean[0], clean[1]);
-        if (reproduced) {
+    private DivergenceReport reRun(CheckpointRing.Checkpoint from, long lastEqual, long detected, boolean[] firedAtStart)
+            throws RomFormatException {
+        List<FaultSpec> fired = faults.firedSince(firedAtStart, detected);
+        Console[] clean = firstDifference(from, detected, List.of());
+        if (clean != null) {
             return Lockstep.localize(options, clean[0], clean[1], "threads", true,
                     "re-run from the checkpoint at frame " + from.frame() + " reproduces it", faultNames(fired));
         }
-        Console[] replay = replayTo(from, cycle, fired);
+        Console[] replay = firstDifference(from, detected, fired);
+        if (replay == null) {
+            replay = replayTo(from, detected, fired);
+            return Lockstep.localize(options, replay[0], replay[1], "threads", false,
+                    "found by the streams between cycles " + lastEqual + " and " + detected + ", but not when they were "
+                            + "re-run cycle by cycle from the checkpoint at frame " + from.frame()
+                            + ": the engines are not deterministic", faultNames(fired));
+        }
         return Lockstep.localize(options, replay[0], replay[1], "threads", false,
                 "does not reproduce on a re-run from the checkpoint at frame " + from.frame()
                         + " (a one-shot fault); fields shown with the injected faults replayed", faultNames(fired));
     }
 
+    /**
+     * Both engines re-run from the checkpoint with {@code replayFaults} (and the planted
+     * changes), one cycle at a time, compared after each: the two consoles standing at the first
+     * cycle whose digests differ, or null if none does up to cycle {@code upTo}.
+     */
+    private Console[] firstDifference(CheckpointRing.Checkpoint from, long upTo, List<FaultSpec> replayFaults)
+            throws RomFormatException {
+        return replay(from, upTo, replayFaults, true);
+    }
+
+    /** Both engines re-run from the checkpoint with {@code replayFaults} to cycle {@code cycle}. */
     private Console[] replayTo(CheckpointRing.Checkpoint from, long cycle, List<FaultSpec> replayFaults)
+            throws RomFormatException {
+        return replay(from, cycle, replayFaults, false);
+    }
+
+    private Console[] replay(CheckpointRing.Checkpoint from, long cycle, List<FaultSpec> replayFaults, boolean first)
             throws RomFormatException {
         Engine a = new Engine("A", cart);
         Engine b = new Engine("B", cart);
-        try {
-            a.snapshots.load(from.snapshot(), from.snapshot().length, "checkpoint");
-            b.snapshots.load(from.snapshot(), from.snapshot().length, "checkpoint");
-        } catch (SnapshotException e) {
-            throw new IllegalStateException(e.getMessage(), e);
-        }
-        Faults f = Faults.replay(replayFaults);
+        load(a, from.snapshot());
+        load(b, from.snapshot());
+        Faults f = faults.replay(replayFaults);
         int frame = (int) from.frame();
         Engine[] both = {a, b};
-        while (a.console.cycles() < cycle) {
+        while (Math.max(a.console.cycles(), b.console.cycles()) < cycle) {
             options.input.apply(frame, a.console);
             options.input.apply(frame, b.console);
-            long start = a.console.frame();
-            while (a.console.frame() == start && a.console.cycles() < cycle) {
+            long start = a.console.frameAfterCycle();
+            while (a.console.frameAfterCycle() == start && Math.max(a.console.cycles(), b.console.cycles()) < cycle) {
                 for (int i = 0; i < 2; i++) {
                     Console c = both[i].console;
                     if (!f.skip(i, c.cycles() + 1)) {
@@ -392,12 +425,15 @@ final class ThreadedLockstep implements VerifySession {
                     }
                     f.afterCycle(i, c.cycles(), c);
                 }
+                if (first && a.digest.differsFrom(b.digest)) {
+                    return new Console[] {a.console, b.console};
+                }
             }
-            if (a.console.frame() != start) {
+            if (a.console.frameAfterCycle() != start) {
                 frame++;
             }
         }
-        return new Console[] {a.console, b.console};
+        return first ? null : new Console[] {a.console, b.console};
     }
 
     private static List<String> faultNames(List<FaultSpec> specs) {
@@ -410,6 +446,6 @@ final class ThreadedLockstep implements VerifySession {
 
     @Override
     public AlertWebhook.Outcome rollbackOnAlert() {
-        return gate.order(options.session);
+        return policy.order();
     }
 }

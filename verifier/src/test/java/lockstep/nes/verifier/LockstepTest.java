@@ -218,7 +218,7 @@ class LockstepTest {
         for (int whole = 0; whole < 2; whole++) {
             Lockstep.Options o = options(12);
             o.rollback = Lockstep.Rollback.OFF;
-            o.wholeInstructions = whole == 1;
+            o.check = whole == 1 ? Lockstep.Check.CHAINED : Lockstep.Check.EVERY_CYCLE;
             Lockstep session = new Lockstep(cart, o, metrics(o));
             lockstep.nes.core.cart.Mapper boardB = session.engine(1).console.mapper();
             byte[] prg = ((byte[]) prgField.get(boardB)).clone();
@@ -257,7 +257,7 @@ class LockstepTest {
         for (int whole = 0; whole < 2; whole++) {
             Lockstep.Options o = options(40);
             o.rollback = Lockstep.Rollback.OFF;
-            o.wholeInstructions = whole == 1;
+            o.check = whole == 1 ? Lockstep.Check.CHAINED : Lockstep.Check.EVERY_CYCLE;
             Lockstep session = new Lockstep(cart, o, metrics(o));
             TransientPatch.patch(session.engine(1).console, t.prgOffset());
             Lockstep.Result r = session.run();
@@ -293,7 +293,7 @@ class LockstepTest {
         for (int whole = 0; whole < 2; whole++) {
             Lockstep.Options o = options(2);
             o.rollback = Lockstep.Rollback.OFF;
-            o.wholeInstructions = whole == 1;
+            o.check = whole == 1 ? Lockstep.Check.CHAINED : Lockstep.Check.EVERY_CYCLE;
             Lockstep session = new Lockstep(cart, o, metrics(o));
             p.plant(session.engine(1).console);
             Lockstep.Result r = session.run();

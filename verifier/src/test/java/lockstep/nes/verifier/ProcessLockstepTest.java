@@ -27,21 +27,31 @@ class ProcessLockstepTest {
     private static Lockstep.Options options(int frames, String... faults) {
         Lockstep.Options o = new Lockstep.Options();
         o.romName = DemoRom.NAME;
-        o.romImage = DemoRom.bytes();
         o.frames = frames;
         o.checkpointEvery = 1;
         o.backoffBaseMillis = 1;
         o.backoffCapMillis = 5;
         // A clean host is never silent this long, even on a loaded CI machine.
         o.stallMillis = 10_000;
-        o.hostMainClass = HOST_MAIN;
-        o.hostTimeoutMillis = 60_000;
         o.faults = Arrays.stream(faults).map(FaultSpec::parse).toList();
         return o;
     }
 
+    /** The hosts of these tests: the demo ROM, this module's host entry point, a 60 s timeout. */
+    static HostSettings hosts() {
+        HostSettings h = new HostSettings();
+        h.romImage = DemoRom.bytes();
+        h.mainClass = HOST_MAIN;
+        h.timeoutMillis = 60_000;
+        return h;
+    }
+
+    private static ProcessLockstep session(Lockstep.Options o, HostSettings h, PrometheusMeterRegistry registry) {
+        return new ProcessLockstep(o, h, fence -> new SessionMetrics(registry, o.session, fence));
+    }
+
     private static ProcessLockstep session(Lockstep.Options o, PrometheusMeterRegistry registry) {
-        return new ProcessLockstep(o, fence -> new SessionMetrics(registry, o.session, fence));
+        return session(o, hosts(), registry);
     }
 
     private static ProcessLockstep session(Lockstep.Options o) {
@@ -171,7 +181,7 @@ class ProcessLockstepTest {
         assertEquals("host B stalled", d.fields().get(0).field(), d.toText());
         assertTrue(d.fields().get(0).b().contains("drift"), d.toText());
         long drift = Long.parseLong(d.fields().get(0).b().replaceAll(".*drift (\\d+) cycles.*", "$1"));
-        assertTrue(drift > o.maxDrift && drift <= 3L * o.streamChunk, "drift " + drift + " (bounded by the credit)");
+        assertTrue(drift > o.maxDrift && drift <= 3L * hosts().streamChunk, "drift " + drift + " (bounded by the credit)");
         assertEquals(1, r.rollbacks());
         assertTrue(r.completed(), r.stopReason());
         // The replaced host wakes 4 s after its stall began and answers its old requests: refused.
@@ -216,8 +226,9 @@ class ProcessLockstepTest {
     @Test
     void hostSilentPastTheTimeoutIsReportedAsHungAndKilled() throws Exception {
         Lockstep.Options o = options(4, "stall@50000:B:30000");
-        o.hostTimeoutMillis = 3000; // also bounds LOAD_ROM etc. on a cold, loaded JVM
-        ProcessLockstep s = session(o);
+        HostSettings h = hosts();
+        h.timeoutMillis = 3000; // also bounds LOAD_ROM etc. on a cold, loaded JVM
+        ProcessLockstep s = session(o, h, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
         Lockstep.Result r = s.run();
         assertFalse(r.completed());
         DivergenceReport d = r.divergences().get(0);

@@ -58,13 +58,42 @@ public final class ChainedRun implements Console.AccessWatcher {
      * ({@link Console#catchUp}).
      */
     public long run(long limit) {
+        begin();
+        return resume(limit);
+    }
+
+    /** Starts a new chain (a stretch's first cycle comes next). */
+    public void begin() {
+        chain = CHAIN_SEED;
+        chainedCount = Long.MIN_VALUE; // the first boundary folds the counted parts
+        chainedParts = 0;
+    }
+
+    /**
+     * Folds {@code value} into the chain: a change of state the stretch's cycles did not make
+     * (a fault's poke, or the partner's revisit at its cycle: the representation term after it),
+     * so that two engines whose chains stay equal made the same such changes.
+     */
+    public void fold(long value) {
+        chain = Long.rotateLeft(chain, 29) * CHAIN_K + value;
+        chainedCount = Long.MIN_VALUE; // the counted parts are folded afresh at the next boundary
+    }
+
+    /** The chain so far. */
+    public long chain() {
+        return chain;
+    }
+
+    /**
+     * {@link #run} without starting a new chain: continues the stretch (after a fault or revisit
+     * came between two of its cycles) until the frame ends or {@link Console#cycles} reaches
+     * {@code limit}, and returns the chain so far.
+     */
+    public long resume(long limit) {
         final Console con = console;
         final Cpu c = con.cpu();
         final Dma dma = con.dma();
         final long frame = con.frameAfterCycle();
-        chain = CHAIN_SEED;
-        chainedCount = Long.MIN_VALUE; // the first boundary folds the counted parts
-        chainedParts = 0;
         con.watchAccesses(this);
         try {
             while (con.frameAfterCycle() == frame && con.cycles() < limit) {

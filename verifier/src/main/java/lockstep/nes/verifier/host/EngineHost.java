@@ -29,6 +29,7 @@ import lockstep.nes.core.snapshot.SnapshotFormat;
 import lockstep.nes.core.snapshot.Snapshots;
 import lockstep.nes.state.StateEntry;
 import lockstep.nes.verifier.FaultSpec;
+import lockstep.nes.verifier.EngineStretch;
 import lockstep.nes.verifier.Faults;
 import lockstep.nes.verifier.Revisits;
 
@@ -77,6 +78,10 @@ public final class EngineHost {
     private int streamDigests = DIGEST_PRESENT;
     /** Revisits of the engine during RUN_STREAM (REVISIT, version 4): the partner's state faults. */
     private Revisits revisits = Revisits.NONE;
+    /** The chained streams' engine side, rebuilt when the console, faults or revisits change. */
+    private EngineStretch stretch;
+    private Faults stretchFaults;
+    private Revisits stretchRevisits;
 
     private short[] audio = new short[4096];
     private int audioCount;
@@ -204,12 +209,13 @@ public final class EngineHost {
 
     /** STREAM_DIGESTS (version 4): selects the digests of the RUN_STREAMs that follow. */
     private void streamDigests(int kind) throws IOException, Failure {
-        if (kind != DIGEST_PRESENT && kind != DIGEST_REPRESENTATION) {
+        if (kind != DIGEST_PRESENT && kind != DIGEST_REPRESENTATION && kind != DIGEST_CHAINED) {
             throw new Failure("STREAM_DIGESTS: unknown digest kind " + kind + " (this host knows " + DIGEST_PRESENT
-                    + " and " + DIGEST_REPRESENTATION + ")");
+                    + ", " + DIGEST_REPRESENTATION + " and " + DIGEST_CHAINED + ")");
         }
         streamDigests = kind;
-        msg.reset(OK).str(kind == DIGEST_PRESENT ? "present-state digests" : "representation digests");
+        msg.reset(OK).str(kind == DIGEST_PRESENT ? "present-state digests"
+                : kind == DIGEST_REPRESENTATION ? "representation digests" : "chained stretch records");
         send();
     }
 
@@ -514,6 +520,10 @@ public final class EngineHost {
         if (streamBuf.length < batch) {
             streamBuf = new long[batch];
         }
+        if (streamDigests == DIGEST_CHAINED) {
+            runChained(target, untilFrame, checkpointEvery);
+            return;
+        }
         final long[] buf = streamBuf;
         final Console c = console;
         final CycleDigest d = digest;
@@ -566,6 +576,76 @@ public final class EngineHost {
         flushStream(buf, n);
         msg.reset(RUN_END).i32(inputFrame).i64(position);
         send();
+    }
+
+    /**
+     * RUN_STREAM with chained records (version 5): stretches to the frame's end or the target,
+     * each engine's faults and revisits fired at their cycles inside them
+     * ({@link EngineStretch}); each stretch's record goes out alone at its last position (the
+     * DIGESTS stream leaves the positions inside it out), FAULT_FIRED after the stretch a fault
+     * fired in, a SNAPSHOT_DATA at checkpoint frames' ends.
+     */
+    private void runChained(long target, int untilFrame, int checkpointEvery) throws IOException, Failure {
+        final Console c = console;
+        if (stretch == null || stretch.console() != c || stretchFaults != faults || stretchRevisits != revisits) {
+            stretchFaults = faults;
+            stretchRevisits = revisits;
+            stretch = new EngineStretch(0, c, faults != null ? faults : new Faults(List.of()), revisits);
+            // A stall's FAULT_FIRED goes out before the host sleeps: the controller then knows the
+            // cycle a silent host stopped before.
+            stretch.onStall(cycle -> {
+                try {
+                    reportStall(cycle, position - stallBase);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        }
+        final long[] one = new long[1];
+        while (position < target && (inFrame || inputFrame < untilFrame)) {
+            beginFrame();
+            final long cycles = c.cycles();
+            final long skips = stretch.skipped();
+            stallBase = cycles;
+            try {
+                one[0] = stretch.stretch(cycles + (target - position), () -> false);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            position += c.cycles() - cycles + stretch.skipped() - skips;
+            sendDigests(position, one, 1);
+            out.flush();
+            if (faults != null && firedCount() != firedSeen) {
+                reportFired(0);
+            }
+            if (c.frameAfterCycle() != frameStart) {
+                endFrame();
+                if (checkpointEvery > 0 && inputFrame % checkpointEvery == 0) {
+                    snapshot();
+                }
+            }
+        }
+        msg.reset(RUN_END).i32(inputFrame).i64(position);
+        send();
+    }
+
+    /** The stretch's start (for a stall's position: position there plus cycles since). */
+    private long stallBase;
+
+    /**
+     * FAULT_FIRED for the stall fault due at {@code cycle} (fired, not yet reported), flushed: its
+     * position is the step it delays ({@code shift}: position minus cycles as the stretch began).
+     */
+    private void reportStall(long cycle, long shift) throws IOException {
+        for (int i = 0; i < faults.size(); i++) {
+            if (faults.fired(i) && !faultReported[i]) {
+                faultReported[i] = true;
+                msg.reset(FAULT_FIRED).str(faultSpecs[i]).i64(cycle + shift).i64(console.cycles());
+                send(false);
+            }
+        }
+        firedSeen = firedCount();
+        out.flush();
     }
 
     private int firedCount() {

@@ -26,10 +26,13 @@ import java.nio.charset.StandardCharsets;
  * has RUN_STREAM send representation digests (O(1) per cycle, nothing caught up) and revisits
  * each host where the other's state faults fire; a host starts with present-state digests and
  * no revisits, so older controllers see no change.
+ * Version 5 added the digest kind {@link #DIGEST_CHAINED}: RUN_STREAM runs chained stretches and
+ * sends one record per stretch, at the stretch's last position (the positions in between are
+ * left out of the DIGESTS stream).
  */
 public final class HostProtocol {
     public static final byte[] MAGIC = {'L', 'S', 'N', 'E', 'S', 'H', 'S', 'T'};
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
     /** The oldest host version a controller still drives (the canary uses only version-1 requests). */
     public static final int MIN_VERSION = 1;
     /** The class every build's jar starts its host with (keep it stable). */
@@ -62,6 +65,11 @@ public final class HostProtocol {
     public static final int DIGEST_PRESENT = 1;
     /** {@code CycleDigest.representation()}: each component as of its own clock, nothing caught up. */
     public static final int DIGEST_REPRESENTATION = 2;
+    /**
+     * Version 5: one record per stretch (to the frame's end or the request's target): the
+     * lockstep chain's record ({@code EngineStretch}), sent alone at the stretch's last position.
+     */
+    public static final int DIGEST_CHAINED = 3;
 
     /** Observable hashes of versions 1 and 2 (every host's default): per-value FNV-1a, then a finaliser. */
     public static final int HASH_FNV1A = 1;

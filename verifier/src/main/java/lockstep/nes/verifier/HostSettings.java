@@ -1,0 +1,38 @@
+package lockstep.nes.verifier;
+
+import java.util.List;
+
+/** Processes mode's own settings (verify --mode processes): the engine hosts and their streams. */
+public final class HostSettings {
+    /** The ROM image the hosts load (processes mode needs the bytes, not just the cartridge). */
+    public byte[] romImage;
+    /** Class path of the engine-host JVMs (default: this JVM's class path, made absolute). */
+    public String classpath;
+    /** Their entry point (default: {@code HostProtocol.MAIN_CLASS}, in the app's jar). */
+    public String mainClass = lockstep.nes.verifier.host.HostProtocol.MAIN_CLASS;
+    public List<String> jvmOptions = List.of("-XX:+UseSerialGC", "-Xss4m");
+    /** A host silent this long while it owes an answer is hung (it is killed and reported). */
+    public long timeoutMillis = 60_000;
+    /** Cycles per RUN_STREAM request; two requests' worth of credit per host bounds the drift. */
+    public int streamChunk = 1024;
+    /** Digests per DIGESTS message (the granularity at which a host's progress is seen). */
+    public int streamBatch = 64;
+
+    /** The engine hosts' class path: {@link #classpath}, else this JVM's own, made absolute. */
+    public String classpathOrOwn() {
+        if (classpath != null) {
+            return classpath;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String e : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)) {
+            if (e.isEmpty()) {
+                continue;
+            }
+            if (sb.length() > 0) {
+                sb.append(java.io.File.pathSeparator);
+            }
+            sb.append(java.nio.file.Path.of(e).toAbsolutePath());
+        }
+        return sb.toString();
+    }
+}
