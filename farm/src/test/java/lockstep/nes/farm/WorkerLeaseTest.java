@@ -61,6 +61,22 @@ class WorkerLeaseTest {
         return new Worker(store, locks, Farm.runners(more), o, null, out);
     }
 
+    /** Starts {@code w.runOne()} on a thread and waits until its log says {@code what}. */
+    private Thread runOneUntil(Worker w, String what) throws InterruptedException {
+        Thread t = new Thread(() -> {
+            try {
+                w.runOne();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        t.start();
+        while (!text().contains(what)) {
+            Thread.sleep(5);
+        }
+        return t;
+    }
+
     private String text() {
         return log.toString(StandardCharsets.UTF_8);
     }
@@ -80,17 +96,7 @@ class WorkerLeaseTest {
             long id = store.submit("noop", List.of("{\"ms\":0}")).get(0);
             InMemoryLockManager locks = new InMemoryLockManager();
             Worker w = worker(store, locks, "zombie", 600, Map.of(), o -> o.pauseBeforeCommitMillis = 1500);
-            Thread t = new Thread(() -> {
-                try {
-                    w.runOne();
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            t.start();
-            while (!text().contains("committing with token")) {
-                Thread.sleep(5);
-            }
+            Thread t = runOneUntil(w, "committing with token");
             locks.fail("lock server unreachable"); // the lease can no longer be renewed
             t.join(10_000);
             assertEquals(0, results(store), text());
@@ -133,17 +139,7 @@ class WorkerLeaseTest {
             long id = store.submit("noop", List.of("{\"ms\":4000}")).get(0);
             InMemoryLockManager locks = new InMemoryLockManager();
             Worker w = worker(store, locks, "w", 3000, Map.of(), null);
-            Thread t = new Thread(() -> {
-                try {
-                    w.runOne();
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            t.start();
-            while (!text().contains("claimed with token")) {
-                Thread.sleep(5);
-            }
+            Thread t = runOneUntil(w, "claimed with token");
             try (Connection c = store.db().connection()) {
                 c.setAutoCommit(false);
                 try (Statement s = c.createStatement()) {
