@@ -23,6 +23,11 @@ public final class BoardHooks {
      * watches the PPU bus (CHR latches, A12, nametables of its own).
      */
     public static final int PPU_BUS = 1 << 3;
-    /** The hooks through which a board's registers can change other than by CPU writes. */
-    static final int OUTSIDE_WRITES = CPU_CYCLE | CPU_READ | PPU_BUS;
+    /**
+     * {@link Mapper#ppuRegisterWrite}: the board watches CPU writes to the PPU's registers
+     * ($2000-$3FFF), as the MMC5 watches PPUCTRL for the sprite size.
+     */
+    public static final int PPU_REGISTERS = 1 << 4;
+    /** The hooks through which a board's registers can change other than by CPU writes to it. */
+    static final int OUTSIDE_WRITES = CPU_CYCLE | CPU_READ | PPU_BUS | PPU_REGISTERS;
 }

@@ -192,6 +192,28 @@ public abstract class Mapper implements PpuBus, Digestible {
     }
 
     /**
+     * A CPU write to a PPU register ($2000-$3FFF, after the PPU took it), for a board that
+     * watches them ({@link BoardHooks#PPU_REGISTERS}).
+     */
+    public void ppuRegisterWrite(int addr, int value) {
+    }
+
+    /** The console's CPU write to a PPU register: {@link #ppuRegisterWrite}, noting that registers may change. */
+    public final void busPpuRegisterWrite(int addr, int value) {
+        noteChange();
+        ppuRegisterWrite(addr, value);
+    }
+
+    /**
+     * Notes a change of the board's registers made outside {@link #busWrite} (a CPU read with
+     * side effects in $8000-$FFFF, which the console does not count).
+     */
+    protected final void noteChange() {
+        digestStale = true;
+        changes.bump();
+    }
+
+    /**
      * Called once per CPU cycle (at its start), for boards with cycle counters. Here it only
      * counts cycles for a board without a console ({@link #busCycles}).
      */

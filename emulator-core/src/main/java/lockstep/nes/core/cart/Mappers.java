@@ -23,6 +23,7 @@ import lockstep.nes.core.cart.nintendo.GxRom;
 import lockstep.nes.core.cart.nintendo.Mmc1;
 import lockstep.nes.core.cart.nintendo.Mmc2;
 import lockstep.nes.core.cart.nintendo.Mmc3;
+import lockstep.nes.core.cart.nintendo.Mmc5;
 import lockstep.nes.core.cart.nintendo.Nrom;
 import lockstep.nes.core.cart.nintendo.UxRom;
 import lockstep.nes.core.cart.other.Action53;
@@ -83,7 +84,7 @@ public final class Mappers {
         board(2, "UxROM", c -> new UxRom(c, UxRom.Variant.UNROM)),
         board(3, "CNROM", CnRom::new),
         board(4, "MMC3/MMC6", Mappers::mmc3),
-        named(5, "MMC5"),
+        board(5, "MMC5", Mmc5::new),
         board(7, "AxROM", AxRom::new),
         board(9, "MMC2", c -> new Mmc2(c, false)),
         board(10, "MMC4", c -> new Mmc2(c, true)),

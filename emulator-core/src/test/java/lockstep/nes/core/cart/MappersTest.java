@@ -32,7 +32,7 @@ class MappersTest {
                 supported++;
             }
         }
-        assertEquals(56, supported);
+        assertEquals(57, supported);
     }
 
     @Test
@@ -41,6 +41,6 @@ class MappersTest {
         assertEquals("5 (MMC5)", Mappers.describe(5));
         assertEquals("6", Mappers.describe(6));
         assertNull(Mappers.name(256));
-        assertThrows(RomFormatException.class, () -> Mappers.create(cart(5)));
+        assertThrows(RomFormatException.class, () -> Mappers.create(cart(82)));
     }
 }
