@@ -9,6 +9,7 @@ import lockstep.nes.core.cart.Mappers;
 import lockstep.nes.core.cart.Mirroring;
 import lockstep.nes.core.cart.RomFormatException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code lockstep info ROM}: the header fields, the board, the sizes and the hashes of a ROM. */
@@ -19,11 +20,14 @@ public final class InfoCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo")
     Path rom;
 
+    @Mixin
+    RomEntryOption archive;
+
     @Override
     public Integer call() {
         Cartridge c;
         try {
-            c = RomArg.load(rom);
+            c = RomArg.load(rom, archive.entry);
         } catch (RomFormatException e) {
             System.err.println("error: " + e.getMessage());
             return 2;
