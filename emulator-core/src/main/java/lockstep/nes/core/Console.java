@@ -45,7 +45,8 @@ public final class Console implements Digestible {
     private final Cpu cpu = new Cpu();
     private final Ppu ppu;
     private final Dma dma = new Dma(this);
-    private final Apu apu = new Apu(dma);
+    /** The APU, which also steps and mixes the board's sound chip ({@link BoardHooks#AUDIO}). */
+    private final Apu apu;
     private final Controllers controllers = new Controllers();
     private final Memory ram = new Memory("ram", Memory.RAM, 2048);
 
@@ -92,6 +93,7 @@ public final class Console implements Digestible {
         this.cartridge = cartridge;
         this.mapper = mapper;
         this.ppu = new Ppu(mapper);
+        this.apu = new Apu(dma, mapper.hasHook(BoardHooks.AUDIO) ? mapper.expansionAudio() : null);
         this.ppuCatchUp = new PpuCatchUp(ppu, mapper, changes, eager);
         this.boardCycles = mapper.hasHook(BoardHooks.CPU_CYCLE);
         this.boardIrq = mapper.hasHook(BoardHooks.IRQ);

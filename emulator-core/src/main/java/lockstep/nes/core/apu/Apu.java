@@ -28,6 +28,9 @@ import lockstep.nes.state.StateVisitor;
  * cycles in which nothing but timers changes in bulk ({@link #skip}): timer expiries are
  * counted rather than walked, and the mixer's constant output goes to the audio sink as one
  * span; any other cycle runs {@link #step}.
+ *
+ * <p>A cartridge's sound chip ({@link ExpansionAudio}) is stepped and mixed here, in the same
+ * catch-up (docs/design/audio.md).
  */
 public final class Apu implements Digestible {
     private static final long S_PULSE1 = DigestKeys.section("pulse1");
@@ -43,6 +46,12 @@ public final class Apu implements Digestible {
     private final Noise noise = new Noise();
     private final Dmc dmc;
     private final FrameCounter frameCounter = new FrameCounter();
+    /**
+     * The cartridge's sound chip, stepped and mixed with the channels (null for boards without
+     * one: then nothing here looks at it). The board owns and describes it.
+     */
+    @NotState("wiring: the board's sound chip, described by the board")
+    private final ExpansionAudio expansion;
     /** The audio sink: an output of the machine, not part of its state. */
     @NotState("audio output")
     private final AudioOutput audio = new AudioOutput(AudioOutput.DEFAULT_RATE, this);
@@ -100,8 +109,17 @@ public final class Apu implements Digestible {
     private ChangeCounter changes = new ChangeCounter();
 
     public Apu(Dma dma) {
+        this(dma, null);
+    }
+
+    /** An APU that also steps and mixes {@code expansion}, a cartridge's sound chip (null: none). */
+    public Apu(Dma dma, ExpansionAudio expansion) {
         this.dma = dma;
         this.dmc = new Dmc(dma);
+        this.expansion = expansion;
+        if (expansion != null) {
+            expansion.attach(this);
+        }
         power();
     }
 
@@ -196,7 +214,7 @@ public final class Apu implements Digestible {
             final int span = quietUntil == done ? 0 : quietSpan();
             if (span > 0) {
                 quietUntil = done + span;
-                quietLevel = Mixer.mix(pulse1.output(), pulse2.output(), triangle.output(), noise.output(), dmc.level);
+                quietLevel = level();
             } else {
                 step();
                 done++;
@@ -208,6 +226,15 @@ public final class Apu implements Digestible {
             irqLine = frameCounter.irq() || dmc.irqFlag;
         }
         // (Skipping alone moves no event: the deadline stays where it was.)
+    }
+
+    /**
+     * The cartridge's sound chip was changed by the CPU (caught up before): the quiet span found
+     * from its old state is dropped. Its changes raise no event, so the deadline stays.
+     */
+    void expansionChanged() {
+        changes.bump();
+        quietUntil = Long.MIN_VALUE;
     }
 
     /** The state changed other than by running: the quiet span must be found again. */
@@ -238,6 +265,9 @@ public final class Apu implements Digestible {
         span = Math.min(span, pulse2.quietSpan());
         span = Math.min(span, triangle.quietSpan());
         span = Math.min(span, noise.quietSpan());
+        if (expansion != null) {
+            span = Math.min(span, expansion.quietSpan());
+        }
         return Math.min(span, dmc.quietSpan());
     }
 
@@ -257,6 +287,9 @@ public final class Apu implements Digestible {
         triangle.skip(n);
         noise.skip(n);
         dmc.skip(n);
+        if (expansion != null) {
+            expansion.skip(n);
+        }
         audio.advance(level, n);
     }
 
@@ -293,7 +326,16 @@ public final class Apu implements Digestible {
         triangle.step();
         noise.step();
         dmc.step();
-        audio.sample(Mixer.mix(pulse1.output(), pulse2.output(), triangle.output(), noise.output(), dmc.level));
+        if (expansion != null) {
+            expansion.step();
+        }
+        audio.sample(level());
+    }
+
+    /** The mixer's output: the 2A03's channels and the cartridge's sound chip, if any. */
+    private int level() {
+        final int mix = Mixer.mix(pulse1.output(), pulse2.output(), triangle.output(), noise.output(), dmc.level);
+        return expansion == null ? mix : mix + expansion.output();
     }
 
     private void clockUnits(boolean half) {

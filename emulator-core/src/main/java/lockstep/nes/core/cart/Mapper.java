@@ -2,6 +2,7 @@ package lockstep.nes.core.cart;
 
 import lockstep.nes.state.NotState;
 
+import lockstep.nes.core.apu.ExpansionAudio;
 import lockstep.nes.ppu.Ppu;
 import lockstep.nes.ppu.PpuBus;
 import lockstep.nes.state.ChangeCounter;
@@ -303,6 +304,15 @@ public abstract class Mapper implements PpuBus, Digestible {
     /** True while the board pulls /IRQ low. */
     public boolean irq() {
         return false;
+    }
+
+    /**
+     * The board's sound chip ({@link BoardHooks#AUDIO}): one object for the board's life, which
+     * the console's APU steps every CPU cycle in its catch-up and mixes with the 2A03. The board
+     * describes its state with its registers and powers it in {@link #powerOn}.
+     */
+    public ExpansionAudio expansionAudio() {
+        return null;
     }
 
     @Override

@@ -23,6 +23,7 @@ class BoardHooksTest {
         {BoardHooks.IRQ, new String[] {"irq"}},
         {BoardHooks.CPU_READ, new String[] {"cpuRead"}},
         {BoardHooks.PPU_BUS, new String[] {"ppuRead", "ppuWrite", "ppuAddress"}},
+        {BoardHooks.AUDIO, new String[] {"expansionAudio"}},
         {BoardHooks.PPU_REGISTERS, new String[] {"ppuRegisterWrite"}},
     };
 
@@ -74,6 +75,7 @@ class BoardHooksTest {
             case BoardHooks.CPU_CYCLE -> "CPU_CYCLE";
             case BoardHooks.IRQ -> "IRQ";
             case BoardHooks.CPU_READ -> "CPU_READ";
+            case BoardHooks.AUDIO -> "AUDIO";
             case BoardHooks.PPU_REGISTERS -> "PPU_REGISTERS";
             default -> "PPU_BUS";
         };
