@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart.nintendo;
 
+import lockstep.nes.core.apu.ExpansionAudio;
 import lockstep.nes.core.cart.BoardHooks;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
@@ -24,6 +25,7 @@ import lockstep.nes.state.StateVisitor;
  *  $5203 IRQ scanline, $5204 IRQ enable (write) / pending and in-frame (read, clears pending)
  *  $5205/$5206 unsigned 8x8 multiplier: write the factors, read the product's low/high byte
  *  $5C00-$5FFF ExRAM (1 KiB)
+ *  $5000-$5015 the sound ({@link Mmc5Audio})
  * </pre>
  * The MMC5 sees only the PPU's bus: it finds the start of each rendered scanline by three
  * consecutive reads of the same nametable address (the two unused fetches at the end of a line
@@ -38,6 +40,7 @@ public final class Mmc5 extends Mapper {
     private static final int SPRITE_FETCHES_END = 160;
 
     private final Memory exRam = new Memory("exRam", Memory.MAPPER, 1024);
+    private final Mmc5Audio audio = new Mmc5Audio();
     /** Bytes of PRG-RAM: two 8 KiB chips at 16 KiB, otherwise one chip. */
     private final int ramSize;
 
@@ -114,7 +117,12 @@ public final class Mmc5 extends Mapper {
     @Override
     protected int declaredHooks() {
         return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.CPU_READ | BoardHooks.PPU_BUS
-                | BoardHooks.PPU_REGISTERS;
+                | BoardHooks.PPU_REGISTERS | BoardHooks.AUDIO;
+    }
+
+    @Override
+    public ExpansionAudio expansionAudio() {
+        return audio;
     }
 
     // ---- CPU side ----------------------------------------------------------------------------
@@ -129,7 +137,7 @@ public final class Mmc5 extends Mapper {
 
     @Override
     public boolean irq() {
-        return irqPending && irqEnabled;
+        return (irqPending && irqEnabled) || audio.irq();
     }
 
     @Override
@@ -147,7 +155,18 @@ public final class Mmc5 extends Mapper {
             irqPending = false;
             noteChange();
         }
-        return cpuPeek(addr);
+        if (addr == 0x5010) {
+            return audio.readPcmStatus();
+        }
+        if (addr == 0x5015) {
+            return audio.readStatus();
+        }
+        final int v = cpuPeek(addr);
+        if (addr >= 0x8000 && addr < 0xC000) {
+            // The PCM's read mode takes the bytes the CPU reads here.
+            audio.prgRead(v);
+        }
+        return v;
     }
 
     private int status() {
@@ -168,6 +187,8 @@ public final class Mmc5 extends Mapper {
         }
         return switch (addr) {
             case 0x5204 -> status();
+            case 0x5010 -> audio.peekPcmStatus();
+            case 0x5015 -> audio.status();
             case 0x5205 -> (multiplicand * multiplier) & 0xFF;
             case 0x5206 -> (multiplicand * multiplier) >> 8;
             default -> OPEN_BUS;
@@ -218,6 +239,9 @@ public final class Mmc5 extends Mapper {
                 case 0x5205 -> multiplicand = value;
                 case 0x5206 -> multiplier = value;
                 default -> {
+                    if (addr >= 0x5000 && addr <= 0x5015) {
+                        audio.write(addr, value);
+                    }
                     return;
                 }
             }
@@ -409,6 +433,7 @@ public final class Mmc5 extends Mapper {
         inSplit = false;
         splitTile = 0;
         exRam.fill(0);
+        audio.power();
     }
 
     @Override
@@ -560,5 +585,6 @@ public final class Mmc5 extends Mapper {
         exAttribute = s.u8("exAttribute", exAttribute);
         inSplit = s.bool("inSplit", inSplit);
         splitTile = s.u16("splitTile", splitTile, 0x3FF);
+        s.section("audio", audio);
     }
 }
