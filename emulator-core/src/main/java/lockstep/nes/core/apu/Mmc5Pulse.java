@@ -10,8 +10,6 @@ import lockstep.nes.state.Stateful;
  * counter. Writes take effect at once.
  */
 public final class Mmc5Pulse implements Stateful {
-    /** Duty waveforms, one bit per sequencer step (step 0 = bit 0), as the 2A03's. */
-    private static final int[] DUTY = {0b1000_0000, 0b1100_0000, 0b1111_0000, 0b0011_1111};
 
     private final Envelope envelope = new Envelope();
     private boolean enabled;
@@ -97,13 +95,7 @@ public final class Mmc5Pulse implements Stateful {
         if (length == 0 || envelope.output() == 0) {
             return Integer.MAX_VALUE;
         }
-        final int bits = DUTY[duty];
-        final int bit = (bits >> dutyPos) & 1;
-        int m = 1;
-        while (m < 8 && ((bits >> ((dutyPos - m) & 7)) & 1) == bit) {
-            m++;
-        }
-        return timer + (m - 1) * (period * 2 + 2);
+        return DutyCycle.cyclesToChange(duty, dutyPos, timer, period);
     }
 
     /** {@code n} CPU cycles of {@link #step} at once. */
@@ -115,7 +107,7 @@ public final class Mmc5Pulse implements Stateful {
 
     /** The 4-bit DAC input. */
     public int output() {
-        if (length == 0 || ((DUTY[duty] >> dutyPos) & 1) == 0) {
+        if (length == 0 || DutyCycle.bit(duty, dutyPos) == 0) {
             return 0;
         }
         return envelope.output();
