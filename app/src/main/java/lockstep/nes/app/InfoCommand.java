@@ -41,7 +41,7 @@ public final class InfoCommand implements Callable<Integer> {
         line(out, "file", c.name());
         line(out, "format", c.isNes2() ? "NES 2.0" : "iNES");
         line(out, "mapper", c.mapperNumber() + (name != null ? " (" + name + ")" : "")
-                + (Mappers.isSupported(c.mapperNumber()) ? "" : " - not supported"));
+                + (Mappers.isSupported(c.mapperNumber()) ? " - supported" : " - not supported"));
         line(out, "submapper", c.isNes2() ? Integer.toString(c.submapper()) : "- (iNES)");
         line(out, "PRG ROM", size(c.prg().length));
         line(out, "CHR ROM", c.chr().length == 0 ? "none" : size(c.chr().length));

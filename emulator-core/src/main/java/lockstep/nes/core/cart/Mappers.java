@@ -133,7 +133,7 @@ public final class Mappers {
         named(105, "NES-EVENT"),
         named(113, "NINA-03/06 multicart"),
         board(118, "TxSROM", c -> new Mmc3(c, Mmc3.Revision.MMC3B, true)),
-        named(119, "TQROM"),
+        board(119, "TQROM", Mmc3::tqrom),
         board(140, "Jaleco JF-11/JF-14", GxRom::jalecoJf11),
         board(146, "Sachen 3015 (NINA-03/06 clone)", Nina03::new),
         board(152, "Bandai 74161 (single-screen)", Bandai74161::new),
