@@ -15,6 +15,7 @@ import lockstep.nes.verifier.SessionMetrics;
 import lockstep.nes.verifier.VerifySession;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -31,6 +32,9 @@ import picocli.CommandLine.Parameters;
 public final class BenchCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
     Path rom;
+
+    @Mixin
+    RomEntryOption archive;
 
     @Option(names = "--frames", paramLabel = "N", description = "timed frames per pass (default: ${DEFAULT-VALUE})")
     int frames = 3000;
@@ -79,7 +83,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         Cartridge cart;
         try {
-            cart = RomArg.load(rom);
+            cart = RomArg.load(rom, archive.entry);
         } catch (RomFormatException e) {
             System.err.println("error: " + e.getMessage());
             return 2;

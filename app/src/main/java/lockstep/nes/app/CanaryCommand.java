@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.zip.ZipFile;
 import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.RomFile;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.demo.DemoRom;
 import lockstep.nes.core.movie.Fm2;
@@ -239,13 +240,11 @@ public final class CanaryCommand implements Callable<Integer> {
             bytes = DemoRom.bytes();
         } else {
             Path p = base != null ? base.resolve(romArg) : Path.of(romArg);
-            if (!Files.isRegularFile(p)) {
-                throw new BadInput(p + ": " + (Files.exists(p) ? "not a file" : "not found"));
-            }
             try {
-                bytes = Files.readAllBytes(p);
-            } catch (IOException e) {
-                throw new BadInput(p + ": cannot read (" + e.getMessage() + ")");
+                // A .gz or a .zip holding one .nes is unpacked here: both builds get the image.
+                bytes = RomFile.read(p, null).bytes();
+            } catch (RomFormatException e) {
+                throw new BadInput(e.getMessage());
             }
             romName = p.toString();
         }

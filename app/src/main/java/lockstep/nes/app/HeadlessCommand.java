@@ -28,6 +28,7 @@ import lockstep.nes.ppu.FrameImage;
 import lockstep.nes.ppu.Palette;
 import lockstep.nes.ppu.Ppu;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -43,6 +44,9 @@ public final class HeadlessCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM",
             description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
     Path rom;
+
+    @Mixin
+    RomEntryOption archive;
 
     @Option(names = "--frames", paramLabel = "N", defaultValue = "600", description = "frames to run (default ${DEFAULT-VALUE})")
     int frames;
@@ -286,7 +290,7 @@ public final class HeadlessCommand implements Callable<Integer> {
 
     private Cartridge cartridge() throws BadInput {
         try {
-            return RomArg.load(rom);
+            return RomArg.load(rom, archive.entry);
         } catch (RomFormatException e) {
             throw new BadInput(rom == null ? "demo ROM: " + e.getMessage() : e.getMessage());
         }

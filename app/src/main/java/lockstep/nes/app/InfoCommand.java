@@ -9,6 +9,7 @@ import lockstep.nes.core.cart.Mappers;
 import lockstep.nes.core.cart.Mirroring;
 import lockstep.nes.core.cart.RomFormatException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code lockstep info ROM}: the header fields, the board, the sizes and the hashes of a ROM. */
@@ -19,11 +20,14 @@ public final class InfoCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo")
     Path rom;
 
+    @Mixin
+    RomEntryOption archive;
+
     @Override
     public Integer call() {
         Cartridge c;
         try {
-            c = RomArg.load(rom);
+            c = RomArg.load(rom, archive.entry);
         } catch (RomFormatException e) {
             System.err.println("error: " + e.getMessage());
             return 2;
@@ -37,7 +41,7 @@ public final class InfoCommand implements Callable<Integer> {
         line(out, "file", c.name());
         line(out, "format", c.isNes2() ? "NES 2.0" : "iNES");
         line(out, "mapper", c.mapperNumber() + (name != null ? " (" + name + ")" : "")
-                + (Mappers.isSupported(c.mapperNumber()) ? "" : " - not supported"));
+                + (Mappers.isSupported(c.mapperNumber()) ? " - supported" : " - not supported"));
         line(out, "submapper", c.isNes2() ? Integer.toString(c.submapper()) : "- (iNES)");
         line(out, "PRG ROM", size(c.prg().length));
         line(out, "CHR ROM", c.chr().length == 0 ? "none" : size(c.chr().length));

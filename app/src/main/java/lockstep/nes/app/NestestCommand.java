@@ -10,6 +10,7 @@ import lockstep.nes.core.TextFile;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code lockstep nestest ROM LOG}: nestest in automation mode against its golden log. */
@@ -20,6 +21,9 @@ public final class NestestCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "ROM", description = "nestest.nes")
     Path rom;
 
+    @Mixin
+    RomEntryOption archive;
+
     @Parameters(index = "1", paramLabel = "LOG", description = "nestest.log (the golden log)")
     Path log;
 
@@ -28,7 +32,7 @@ public final class NestestCommand implements Callable<Integer> {
         List<String> lines;
         Cartridge cart;
         try {
-            cart = Cartridge.load(rom);
+            cart = RomArg.load(rom, archive.entry);
         } catch (RomFormatException e) {
             System.err.println("error: " + e.getMessage());
             return 2;

@@ -2,6 +2,7 @@ package lockstep.nes.app;
 
 import java.nio.file.Path;
 import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.RomFile;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.demo.DemoRom;
 
@@ -19,10 +20,24 @@ final class RomArg {
     }
 
     static Cartridge load(Path rom) throws RomFormatException {
+        return load(rom, null);
+    }
+
+    /** The ROM, taken from a .gz or .zip archive when it is one ({@code entry}: see {@link RomEntryOption}). */
+    static Cartridge load(Path rom, String entry) throws RomFormatException {
+        RomFile.Image image = image(rom, entry);
+        return Cartridge.parse(image.name(), image.bytes());
+    }
+
+    /** The ROM image's bytes (unpacked from an archive) and its name. */
+    static RomFile.Image image(Path rom, String entry) throws RomFormatException {
         if (isDemo(rom)) {
-            return Cartridge.parse(DemoRom.NAME, DemoRom.bytes());
+            if (entry != null) {
+                throw new RomFormatException(DemoRom.BUILTIN + ": --entry is for a ROM inside a .zip archive");
+            }
+            return new RomFile.Image(DemoRom.NAME, DemoRom.bytes());
         }
-        return Cartridge.load(rom);
+        return RomFile.read(rom, entry);
     }
 
     static String name(Path rom) {

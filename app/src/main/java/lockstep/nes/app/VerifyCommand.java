@@ -20,7 +20,6 @@ import lockstep.nes.core.TextFile;
 import lockstep.nes.core.UserDirs;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
-import lockstep.nes.core.demo.DemoRom;
 import lockstep.nes.core.movie.Fm2;
 import lockstep.nes.core.movie.Movie;
 import lockstep.nes.core.movie.MovieException;
@@ -38,6 +37,7 @@ import lockstep.nes.verifier.SessionMetrics;
 import lockstep.nes.verifier.SessionSetupException;
 import lockstep.nes.verifier.VerifySession;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -50,6 +50,9 @@ import picocli.CommandLine.Parameters;
 public final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
     Path rom;
+
+    @Mixin
+    RomEntryOption archive;
 
     @Option(names = "--movie", paramLabel = "FILE.fm2", description = "FCEUX movie to feed both engines")
     Path movie;
@@ -126,7 +129,7 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         Cartridge cart;
         try {
-            cart = RomArg.load(rom);
+            cart = RomArg.load(rom, archive.entry);
         } catch (RomFormatException e) {
             return fail(e.getMessage());
         }
@@ -135,9 +138,9 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         o.romName = RomArg.name(rom);
         try {
-            hosts.romImage = RomArg.isDemo(rom) ? DemoRom.bytes() : Files.readAllBytes(rom);
-        } catch (IOException e) {
-            return fail(rom + ": cannot read (" + e.getMessage() + ")");
+            hosts.romImage = RomArg.image(rom, archive.entry).bytes();
+        } catch (RomFormatException e) {
+            return fail(e.getMessage());
         }
         o.session = session;
         if (frames < 1) {

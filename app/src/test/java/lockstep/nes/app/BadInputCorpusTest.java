@@ -118,6 +118,8 @@ class BadInputCorpusTest {
         byte[] mapper250 = Arrays.copyOf(header(1, 1, 0xA0, 0xF0), 16 + 16384 + 8192);
         byte[] bigPrg = Arrays.copyOf(header(8, 1, 0, 0), 16 + 300);
         byte[] badMagic = Arrays.copyOf(DemoRom.bytes(), DemoRom.bytes().length);
+        byte[] zipped = zip("demo.nes", DemoRom.bytes());
+        byte[] gzipped = gzip(DemoRom.bytes());
         badMagic[0] = 'X';
         return List.of(
                 new Object[] {"empty", file("empty.nes", new byte[0]), "empty"},
@@ -128,7 +130,43 @@ class BadInputCorpusTest {
                 new Object[] {"a folder", roms.resolve("folder.nes"), ""},
                 new Object[] {"a missing file", roms.resolve("missing.nes"), "not found"},
                 new Object[] {"a text file", text("notes.nes", "this is not a ROM\n"), ""},
-                new Object[] {"nestest's log", text("nestest.log", "C000  4C F5 C5  JMP $C5F5   A:00 X:00\n"), ""});
+                new Object[] {"nestest's log", text("nestest.log", "C000  4C F5 C5  JMP $C5F5   A:00 X:00\n"), ""},
+                new Object[] {"not a zip archive", text("fake.zip", "this is not an archive\n"), "not a zip archive"},
+                new Object[] {"a corrupt zip archive", file("cut.zip", Arrays.copyOf(zipped, zipped.length / 2)),
+                        "corrupt zip archive"},
+                new Object[] {"a zip without a .nes", file("docs.zip", zip("readme.txt", DemoRom.bytes())),
+                        "no .nes file inside"},
+                new Object[] {"a zip with two .nes", file("two.zip", zip("a.nes", DemoRom.bytes(), "b.nes", DemoRom.bytes())),
+                        "a.nes, b.nes): choose one with --entry NAME"},
+                new Object[] {"a zip that unpacks too large", file("bomb.zip", zip("bomb.nes", new byte[(64 << 20) + 1])),
+                        "too large"},
+                new Object[] {"a corrupt gzip file", file("cut.nes.gz", Arrays.copyOf(gzipped, gzipped.length / 2)),
+                        "corrupt gzip file"});
+    }
+
+    /** A zip archive of (name, bytes) pairs. */
+    private static byte[] zip(Object... entries) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(out)) {
+            for (int i = 0; i < entries.length; i += 2) {
+                z.putNextEntry(new java.util.zip.ZipEntry((String) entries[i]));
+                z.write((byte[]) entries[i + 1]);
+                z.closeEntry();
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] gzip(byte[] data) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(out)) {
+            z.write(data);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.toByteArray();
     }
 
     private static List<Object[]> badMovies() {

@@ -48,7 +48,7 @@ class InfoCommandTest {
         Path p = Files.write(dir.resolve("game.nes"), rom);
         Run r = run("info", p.toString());
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("mapper:      4 (MMC3/MMC6)"), r.out());
+        assertTrue(r.out().contains("mapper:      4 (MMC3/MMC6) - supported"), r.out());
         assertTrue(r.out().contains("PRG ROM:     32 KiB"), r.out());
         assertTrue(r.out().contains("CHR ROM:     8 KiB"), r.out());
         assertTrue(r.out().contains("mirroring:   vertical"), r.out());

@@ -49,6 +49,8 @@ public final class DesktopApp {
     public static final class Options {
         /** The ROM to open; null: the last ROM played, or the built-in demo ROM on a first run. */
         public Path rom;
+        /** The .nes file to open inside {@link #rom} when it is a .zip archive holding several (or null). */
+        public String entry;
         public int scale = 3;
         /** Show pixels 8:7 wide as a TV did (false: square pixels). */
         public boolean aspect = true;
@@ -303,7 +305,9 @@ public final class DesktopApp {
         error = null;
         romPath = rom;
         try {
-            Cartridge cart = rom == null ? Cartridge.parse(DemoRom.NAME, DemoRom.bytes()) : Cartridge.load(rom);
+            // --entry names a file of the archive given on the command line, not of one opened later.
+            String entry = rom != null && rom.equals(o.rom) ? o.entry : null;
+            Cartridge cart = rom == null ? Cartridge.parse(DemoRom.NAME, DemoRom.bytes()) : Cartridge.load(rom, entry);
             String regionWarning = rom == null ? null : RegionWarning.of(cart, rom.toString());
             if (regionWarning != null) {
                 System.err.println(regionWarning);

@@ -77,6 +77,8 @@ public final class Console implements Digestible {
     private final boolean boardCycles;
     /** The board can pull /IRQ low ({@link BoardHooks#IRQ}). */
     private final boolean boardIrq;
+    /** The board watches writes to the PPU's registers ({@link BoardHooks#PPU_REGISTERS}). */
+    private final boolean boardPpuRegisters;
     /**
      * The PPU is caught up at the start of every cycle, before the board counts it. Not needed
      * for a lazy PPU on a board that neither counts cycles nor watches the PPU bus: nothing
@@ -95,6 +97,7 @@ public final class Console implements Digestible {
         this.ppuCatchUp = new PpuCatchUp(ppu, mapper, changes, eager);
         this.boardCycles = mapper.hasHook(BoardHooks.CPU_CYCLE);
         this.boardIrq = mapper.hasHook(BoardHooks.IRQ);
+        this.boardPpuRegisters = mapper.hasHook(BoardHooks.PPU_REGISTERS);
         this.syncAtStart = !ppuCatchUp.lazy() || boardCycles || ppuCatchUp.boardBound();
         this.ramData = ram.array();
         mapper.attach(this::busTime);
@@ -450,6 +453,9 @@ public final class Console implements Digestible {
         } else if (addr < 0x4000) {
             syncPpu();
             ppu.writeRegister(addr & 7, value);
+            if (boardPpuRegisters) {
+                mapper.busPpuRegisterWrite(addr, value);
+            }
             if (BOUND_REGISTERS[addr & 7]) {
                 ppuCatchUp.boardBoundStale();
             }

@@ -318,9 +318,11 @@ class ChangeTrackingTest {
                 // Board registers and RAM through the console's bus, and held.
                 path(vacuous, name + ": Console.write", cart, at, 24, seed++, NOTHING,
                         (p, r) -> p.console().write(0x4020 + r.nextInt(0x10000 - 0x4020), r.nextInt(256)));
-                // (A quarter of the writes go to $7EF0-$7EFF, the only registers of the X1-005.)
+                // (A quarter of the writes go to $7EF0-$7EFF, the only registers of the X1-005, or
+                // to $5120-$512B, the MMC5's CHR bank registers.)
                 path(vacuous, name + ": Mapper.busWrite", cart, at, 24, seed++, NOTHING,
-                        (p, r) -> p.mapper().busWrite(r.nextInt(4) == 0 ? 0x7EF0 + r.nextInt(16)
+                        (p, r) -> p.mapper().busWrite(r.nextInt(4) == 0
+                                ? (r.nextBoolean() ? 0x7EF0 + r.nextInt(16) : 0x5120 + r.nextInt(12))
                                 : 0x6000 + r.nextInt(0xA000), r.nextInt(256)));
                 // Reads: below $8000 they may have side effects (counted); above, boards have none
                 // (this fails for a board whose read there changes its state).

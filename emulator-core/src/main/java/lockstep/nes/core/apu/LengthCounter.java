@@ -18,6 +18,11 @@ final class LengthCounter implements Digestible {
         12, 16, 24, 18, 48, 20, 96, 22, 192, 24, 72, 26, 16, 28, 32, 30,
     };
 
+    /** The length the 5-bit index of a channel's 4th register loads. */
+    static int lengthOf(int index) {
+        return TABLE[index & 0x1F];
+    }
+
     boolean enabled;
     boolean halt;
     private boolean newHalt;

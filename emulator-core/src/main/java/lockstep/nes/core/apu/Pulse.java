@@ -13,8 +13,6 @@ final class Pulse implements Digestible {
     private static final long S_LENGTH = DigestKeys.section("length");
     private static final long S_ENVELOPE = DigestKeys.section("envelope");
 
-    /** Duty waveforms, one bit per sequencer step (step 0 = bit 0). */
-    private static final int[] DUTY = {0b1000_0000, 0b1100_0000, 0b1111_0000, 0b0011_1111};
 
     /** Pulse 1 negates with ones' complement (subtracts one more), pulse 2 with two's. */
     private final boolean onesComplement;
@@ -117,13 +115,7 @@ final class Pulse implements Digestible {
         if (length.counter == 0 || sweepMutes() || envelope.output() == 0) {
             return Integer.MAX_VALUE;
         }
-        final int bits = DUTY[duty];
-        final int bit = (bits >> dutyPos) & 1;
-        int m = 1;
-        while (m < 8 && ((bits >> ((dutyPos - m) & 7)) & 1) == bit) {
-            m++;
-        }
-        return timer + (m - 1) * (period * 2 + 2);
+        return DutyCycle.cyclesToChange(duty, dutyPos, timer, period);
     }
 
     /** {@code n} CPU cycles of {@link #step} at once: the timer's expiries counted, not walked. */
@@ -157,7 +149,7 @@ final class Pulse implements Digestible {
 
     /** The 4-bit DAC input. */
     int output() {
-        if (length.counter == 0 || sweepMutes() || ((DUTY[duty] >> dutyPos) & 1) == 0) {
+        if (length.counter == 0 || sweepMutes() || DutyCycle.bit(duty, dutyPos) == 0) {
             return 0;
         }
         return envelope.output();

@@ -28,6 +28,11 @@ public final class BoardHooks {
      * catch-up and mixes with the 2A03's channels (see {@code ExpansionAudio}).
      */
     public static final int AUDIO = 1 << 4;
-    /** The hooks through which a board's registers can change other than by CPU writes. */
-    static final int OUTSIDE_WRITES = CPU_CYCLE | CPU_READ | PPU_BUS | AUDIO;
+    /**
+     * {@link Mapper#ppuRegisterWrite}: the board watches CPU writes to the PPU's registers
+     * ($2000-$3FFF), as the MMC5 watches PPUCTRL for the sprite size.
+     */
+    public static final int PPU_REGISTERS = 1 << 5;
+    /** The hooks through which a board's registers can change other than by CPU writes to it. */
+    static final int OUTSIDE_WRITES = CPU_CYCLE | CPU_READ | PPU_BUS | AUDIO | PPU_REGISTERS;
 }

@@ -1,7 +1,5 @@
 package lockstep.nes.core.cart;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -94,21 +92,18 @@ public final class Cartridge {
         return b;
     }
 
-    /** Reads and parses a ROM file; every failure is one line naming the file. */
+    /** Reads and parses a ROM file (plain, .gz, or a .zip holding one .nes); every failure is one line naming the file. */
     public static Cartridge load(Path path) throws RomFormatException {
-        if (!Files.exists(path)) {
-            throw new RomFormatException(path + ": not found");
-        }
-        if (Files.isDirectory(path) || !Files.isRegularFile(path)) {
-            throw new RomFormatException(path + ": not a file");
-        }
-        byte[] data;
-        try {
-            data = Files.readAllBytes(path);
-        } catch (IOException | OutOfMemoryError e) {
-            throw new RomFormatException(path + ": cannot read (" + e.getMessage() + ")");
-        }
-        return parse(path.toString(), data);
+        return load(path, null);
+    }
+
+    /**
+     * Reads and parses a ROM file; {@code entry} (or null) names the .nes file inside a .zip
+     * archive holding several ({@link RomFile#read}).
+     */
+    public static Cartridge load(Path path, String entry) throws RomFormatException {
+        RomFile.Image image = RomFile.read(path, entry);
+        return parse(image.name(), image.bytes());
     }
 
     /** Parses an iNES / NES 2.0 image; {@code name} names it in error messages. */

@@ -43,6 +43,12 @@ public abstract class Mapper implements PpuBus, Digestible {
     @NotState("CHR-ROM / CHR-RAM array")
     protected final byte[] chr;
     protected final int chrBanks;
+    /**
+     * Bytes of CHR-ROM at the start of {@link #chrRam} for a board with CHR-RAM beside its
+     * CHR-ROM (TQROM): the PPU reads both through one array; writes below this are refused.
+     * 0 for other boards.
+     */
+    protected final int chrRomBytes;
 
     // The page tables, rebuilt by updateBanks() from the registers.
     @NotState("bank cache")
@@ -111,6 +117,14 @@ public abstract class Mapper implements PpuBus, Digestible {
      * @param chrRamSize bytes of CHR-RAM when the cartridge has no CHR ROM
      */
     protected Mapper(Cartridge cart, int prgRamSize, int chrRamSize) {
+        this(cart, prgRamSize, chrRamSize, false);
+    }
+
+    /**
+     * @param chrRamBesideRom the board has {@code chrRamSize} bytes of CHR-RAM beside its CHR
+     *     ROM (one array, ROM first: {@link #chrRomBytes})
+     */
+    protected Mapper(Cartridge cart, int prgRamSize, int chrRamSize, boolean chrRamBesideRom) {
         this.cart = cart;
         this.ciram = new Memory("ciram", Memory.CIRAM, cart.fourScreen() ? 4096 : 2048);
         this.prg = padded(cart.prg(), 8192);
@@ -122,17 +136,33 @@ public abstract class Mapper implements PpuBus, Digestible {
             prgRam = null;
             prgRamMask = 0;
         }
-        if (cart.chr().length > 0) {
+        if (cart.chr().length > 0 && chrRamBesideRom) {
+            chr = padded(cart.chr(), 1024);
+            int size = chr.length + Math.max(1024, chrRamSize);
+            chrRam = new Memory("chrRam", Memory.CHR_RAM,
+                    Integer.bitCount(size) == 1 ? size : Integer.highestOneBit(size) << 1);
+            chrRomBytes = chr.length;
+            copyChrRom();
+            chrBanks = chrRam.size() >> 10;
+        } else if (cart.chr().length > 0) {
             chrRam = null;
+            chrRomBytes = 0;
             chr = padded(cart.chr(), 1024);
             chrBanks = chr.length >> 10;
         } else {
+            chrRomBytes = 0;
             int size = Math.max(1024, chrRamSize);
             chrRam = new Memory("chrRam", Memory.CHR_RAM,
                     Integer.bitCount(size) == 1 ? size : Integer.highestOneBit(size) << 1);
             chr = cart.chr();
             chrBanks = chrRam.size() >> 10;
         }
+    }
+
+    /** The CHR-ROM into the start of the array it shares with CHR-RAM ({@link #chrRomBytes}). */
+    private void copyChrRom() {
+        System.arraycopy(chr, 0, chrRam.array(), 0, chrRomBytes);
+        chrRam.rehash();
     }
 
     /** Repeats {@code rom} to a whole, non-zero number of {@code unit}-byte banks. */
@@ -190,6 +220,28 @@ public abstract class Mapper implements PpuBus, Digestible {
         digestStale = true;
         changes.bump();
         cpuWrite(addr, value);
+    }
+
+    /**
+     * A CPU write to a PPU register ($2000-$3FFF, after the PPU took it), for a board that
+     * watches them ({@link BoardHooks#PPU_REGISTERS}).
+     */
+    public void ppuRegisterWrite(int addr, int value) {
+    }
+
+    /** The console's CPU write to a PPU register: {@link #ppuRegisterWrite}, noting that registers may change. */
+    public final void busPpuRegisterWrite(int addr, int value) {
+        noteChange();
+        ppuRegisterWrite(addr, value);
+    }
+
+    /**
+     * Notes a change of the board's registers made outside {@link #busWrite} (a CPU read with
+     * side effects in $8000-$FFFF, which the console does not count).
+     */
+    protected final void noteChange() {
+        digestStale = true;
+        changes.bump();
     }
 
     /**
@@ -367,8 +419,9 @@ public abstract class Mapper implements PpuBus, Digestible {
     @Override
     public void ppuWrite(int addr, int value) {
         if (addr < 0x2000) {
-            if (chrRam != null) {
-                chrRam.write(chrPage[addr >> 10] | (addr & 0x3FF), value);
+            final int i = chrPage[addr >> 10] | (addr & 0x3FF);
+            if (chrRam != null && i >= chrRomBytes) {
+                chrRam.write(i, value);
             }
         } else {
             ciram.write(ntPage[(addr >> 10) & 3] | (addr & 0x3FF), value);
@@ -385,6 +438,9 @@ public abstract class Mapper implements PpuBus, Digestible {
         ciram.fill(0);
         if (chrRam != null && cart.chrNvramSize() == 0) {
             chrRam.fill(0);
+            if (chrRomBytes > 0) {
+                copyChrRom();
+            }
         }
         if (prgRam != null) {
             if (!cart.battery()) {

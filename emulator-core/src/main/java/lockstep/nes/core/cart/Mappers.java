@@ -24,6 +24,7 @@ import lockstep.nes.core.cart.nintendo.GxRom;
 import lockstep.nes.core.cart.nintendo.Mmc1;
 import lockstep.nes.core.cart.nintendo.Mmc2;
 import lockstep.nes.core.cart.nintendo.Mmc3;
+import lockstep.nes.core.cart.nintendo.Mmc5;
 import lockstep.nes.core.cart.nintendo.Nrom;
 import lockstep.nes.core.cart.nintendo.UxRom;
 import lockstep.nes.core.cart.other.Action53;
@@ -84,7 +85,7 @@ public final class Mappers {
         board(2, "UxROM", c -> new UxRom(c, UxRom.Variant.UNROM)),
         board(3, "CNROM", CnRom::new),
         board(4, "MMC3/MMC6", Mappers::mmc3),
-        named(5, "MMC5"),
+        board(5, "MMC5", Mmc5::new),
         board(7, "AxROM", AxRom::new),
         board(9, "MMC2", c -> new Mmc2(c, false)),
         board(10, "MMC4", c -> new Mmc2(c, true)),
@@ -133,7 +134,7 @@ public final class Mappers {
         named(105, "NES-EVENT"),
         named(113, "NINA-03/06 multicart"),
         board(118, "TxSROM", c -> new Mmc3(c, Mmc3.Revision.MMC3B, true)),
-        named(119, "TQROM"),
+        board(119, "TQROM", Mmc3::tqrom),
         board(140, "Jaleco JF-11/JF-14", GxRom::jalecoJf11),
         board(146, "Sachen 3015 (NINA-03/06 clone)", Nina03::new),
         board(152, "Bandai 74161 (single-screen)", Bandai74161::new),

@@ -24,6 +24,7 @@ class BoardHooksTest {
         {BoardHooks.CPU_READ, new String[] {"cpuRead"}},
         {BoardHooks.PPU_BUS, new String[] {"ppuRead", "ppuWrite", "ppuAddress"}},
         {BoardHooks.AUDIO, new String[] {"expansionAudio"}},
+        {BoardHooks.PPU_REGISTERS, new String[] {"ppuRegisterWrite"}},
     };
 
     @Test
@@ -75,6 +76,7 @@ class BoardHooksTest {
             case BoardHooks.IRQ -> "IRQ";
             case BoardHooks.CPU_READ -> "CPU_READ";
             case BoardHooks.AUDIO -> "AUDIO";
+            case BoardHooks.PPU_REGISTERS -> "PPU_REGISTERS";
             default -> "PPU_BUS";
         };
     }

@@ -58,8 +58,9 @@ class CartridgeTest {
         byte[] bad = good.clone();
         bad[3] = 0x1B;
         assertTrue(refuse(write("magic.nes", bad)).startsWith("bad magic"));
+        // A zip archive's magic: read as one (RomFile), whatever the name.
         assertTrue(refuse(write("zip.nes", new byte[] {'P', 'K', 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}))
-                .startsWith("bad magic"));
+                .contains("zip archive"));
         assertTrue(refuse(write("prg.nes", Arrays.copyOf(good, 16 + 20000)))
                 .startsWith("truncated PRG ROM (header says 32 KiB"));
         assertTrue(refuse(write("chr.nes", Arrays.copyOf(good, 16 + 32768 + 4096)))
@@ -67,7 +68,7 @@ class CartridgeTest {
         byte[] zero = good.clone();
         zero[4] = 0;
         assertEquals("PRG ROM size is 0 in the header", refuse(write("zero.nes", zero)));
-        assertEquals("unsupported mapper 5 (MMC5)", refuse(write("mmc5.nes", Roms.ines(5, 32, 8, 0))));
+        assertEquals("unsupported mapper 82 (Taito X1-017)", refuse(write("x1017.nes", Roms.ines(82, 32, 8, 0))));
         assertEquals("unsupported mapper 254", refuse(write("m254.nes", Roms.ines(254, 32, 8, 0))));
         byte[] trainer = Roms.concat(Roms.header(2, 1, 0, 4), new byte[100]);
         assertTrue(refuse(write("trainer.nes", trainer)).startsWith("truncated trainer"));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +33,7 @@ class MappersTest {
                 supported++;
             }
         }
-        assertEquals(57, supported);
+        assertEquals(59, supported);
     }
 
     @Test
@@ -41,6 +42,18 @@ class MappersTest {
         assertEquals("5 (MMC5)", Mappers.describe(5));
         assertEquals("6", Mappers.describe(6));
         assertNull(Mappers.name(256));
-        assertThrows(RomFormatException.class, () -> Mappers.create(cart(5)));
+        assertThrows(RomFormatException.class, () -> Mappers.create(cart(82)));
+    }
+
+    /**
+     * The boards of NesCartDB's North American licensed library (NROM, CNROM, UNROM, BNROM,
+     * AxROM, MMC1, MMC3/MMC6/TxSROM/TQROM/DxROM, MMC2, MMC5, CPROM, GxROM, FME-7, Taito TC0690, the
+     * CNROM protection board) are supported.
+     */
+    @Test
+    void theNorthAmericanLicensedBoardsAreSupported() {
+        for (int mapper : new int[] {0, 1, 2, 3, 4, 5, 7, 9, 13, 34, 48, 66, 69, 118, 119, 155, 185, 206}) {
+            assertTrue(Mappers.isSupported(mapper), Mappers.describe(mapper));
+        }
     }
 }

@@ -96,6 +96,25 @@ public final class HardwareProgram {
         }
     }
 
+    /**
+     * Assembles {@code source} (with {@link #COMMON}) for an MMC5 board (mapper 5, 32 KiB PRG,
+     * the given 8 KiB of CHR-ROM). The MMC5 powers on with only $E000-$FFFF in ROM, so the reset
+     * vector points at a stub there that selects one 32 KiB bank ($5100 = 0) and jumps to
+     * {@code reset}.
+     */
+    public static HardwareProgram mmc5(String source, byte[] chr) {
+        Assembler.Program p = Assembler.assemble(".org $8000\n" + source + "\n" + COMMON
+                + "\n.org $FF00\nmmc5_boot:\n  lda #0\n  sta $5100\n  jmp reset\n"
+                + "\n.org $FFFA\n.word " + vector(source, "nmi") + ", mmc5_boot, " + vector(source, "irq") + "\n");
+        byte[] image = Ines.nrom(p.image(0x8000, 0x8000, 0xFF), chr, true);
+        image[6] = (byte) (0x50 | (image[6] & 0x0F));
+        try {
+            return new HardwareProgram(p, Console.create(Cartridge.parse("hardware-program-mmc5.nes", image)));
+        } catch (RomFormatException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static String vector(String source, String label) {
         return source.contains(label + ":") ? label : "default_rti";
     }

@@ -25,6 +25,8 @@ public final class Mmc3 extends Mapper {
 
     private final Revision revision;
     private final boolean txsrom;
+    /** TQROM: bank values with bit 6 set pick 1 KiB pages of the board's 8 KiB CHR-RAM instead of CHR-ROM. */
+    private final boolean tqrom;
     private final boolean mmc6;
     /**
      * $A001's PRG-RAM enable/protect bits are obeyed only for NES 2.0 images: iNES files of MMC6
@@ -47,9 +49,20 @@ public final class Mmc3 extends Mapper {
     }
 
     public Mmc3(Cartridge cart, Revision revision, boolean txsrom) {
-        super(cart, revision == Revision.MMC6 ? 1024 : cart.totalPrgRamSize());
+        this(cart, revision, txsrom, false);
+    }
+
+    /** Mapper 119: TQROM, an MMC3 with 8 KiB of CHR-RAM beside its CHR-ROM. */
+    public static Mmc3 tqrom(Cartridge cart) {
+        return new Mmc3(cart, Revision.MMC3B, false, true);
+    }
+
+    private Mmc3(Cartridge cart, Revision revision, boolean txsrom, boolean tqrom) {
+        super(cart, revision == Revision.MMC6 ? 1024 : cart.totalPrgRamSize(),
+                tqrom ? 8192 : cart.chrRamSize() + cart.chrNvramSize(), tqrom);
         this.revision = revision;
         this.txsrom = txsrom;
+        this.tqrom = tqrom;
         this.mmc6 = revision == Revision.MMC6;
         this.obeyRamProtect = cart.isNes2();
         this.counter = new Mmc3IrqCounter(revision != Revision.MMC3B);
@@ -292,14 +305,14 @@ public final class Mmc3 extends Mapper {
     @Override
     protected void updateBanks() {
         int inv = (bankSelect & 0x80) != 0 ? 4 : 0;
-        chr1(inv, regs[0] & 0xFE);
-        chr1(inv + 1, regs[0] | 1);
-        chr1(inv + 2, regs[1] & 0xFE);
-        chr1(inv + 3, regs[1] | 1);
-        chr1(inv ^ 4, regs[2]);
-        chr1((inv ^ 4) + 1, regs[3]);
-        chr1((inv ^ 4) + 2, regs[4]);
-        chr1((inv ^ 4) + 3, regs[5]);
+        chr(inv, regs[0] & 0xFE);
+        chr(inv + 1, regs[0] | 1);
+        chr(inv + 2, regs[1] & 0xFE);
+        chr(inv + 3, regs[1] | 1);
+        chr(inv ^ 4, regs[2]);
+        chr((inv ^ 4) + 1, regs[3]);
+        chr((inv ^ 4) + 2, regs[4]);
+        chr((inv ^ 4) + 3, regs[5]);
         if ((bankSelect & 0x40) != 0) {
             prg8(0, -2);
             prg8(2, regs[6]);
@@ -322,6 +335,17 @@ public final class Mmc3 extends Mapper {
         if (!mmc6) {
             boolean enabled = !obeyRamProtect || (ramProtect & 0x80) != 0;
             prgRamBank(0, enabled, enabled && (!obeyRamProtect || (ramProtect & 0x40) == 0));
+        }
+    }
+
+    /** CHR page {@code slot} to bank value {@code v} (on TQROM, bit 6 picks the CHR-RAM). */
+    private void chr(int slot, int v) {
+        if (!tqrom) {
+            chr1(slot, v);
+        } else if ((v & 0x40) != 0) {
+            chr1(slot, (chrRomBytes >> 10) + (v & 7));
+        } else {
+            chr1(slot, Math.floorMod(v, Math.max(1, chrRomBytes >> 10)));
         }
     }
 
