@@ -423,7 +423,7 @@ public final class Ppu implements Digestible {
         final int vv = scroll.v;
         return switch (reg & 7) {
             case 2 -> statusBits() | (decayedOpenBus() & 0x1F);
-            case 4 -> evaluation.peekData(renderingNow());
+            case 4 -> evaluation.peekData(renderingNow(), timing.dot);
             case 7 -> (vv & 0x3F00) == 0x3F00
                     ? (pixels.readPalette(vv) & ((mask & 1) != 0 ? 0x30 : 0x3F)) | (decayedOpenBus() & 0xC0)
                     : readBuffer;
@@ -465,7 +465,7 @@ public final class Ppu implements Digestible {
                     }
                 }
             }
-            case 3 -> evaluation.oamAddr = value;
+            case 3 -> evaluation.writeAddress(value);
             case 4 -> evaluation.writeData(renderingNow(), value);
             case 5 -> {
                 if (warmedUp) {
