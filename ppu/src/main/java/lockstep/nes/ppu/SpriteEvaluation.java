@@ -36,6 +36,11 @@ final class SpriteEvaluation {
     /** Sprites found for the next line, and whether slot 0 holds OAM sprite 0. */
     int spriteCount;
     boolean sprite0InLine;
+    /**
+     * OAM rows (8 bytes each, bit i for row i) that rendering switched off on a rendering line
+     * left to be overwritten by row 0 when rendering starts again.
+     */
+    int corruptRows;
 
     void power() {
         oamAddr = 0;
@@ -49,14 +54,9 @@ final class SpriteEvaluation {
         sprite0Added = false;
         spriteCount = 0;
         sprite0InLine = false;
+        corruptRows = 0;
         oam.fill(0);
         secondaryOam.fill(0xFF);
-    }
-
-    /** The pre-render line evaluates nothing: no sprites on line 0. */
-    void noSpritesNextLine() {
-        spriteCount = 0;
-        sprite0InLine = false;
     }
 
     /** Dot {@code d} (1-256) of visible line {@code line}. */
@@ -242,6 +242,46 @@ final class SpriteEvaluation {
         }
     }
 
+    /**
+     * Rendering switched off after dot {@code d} of a rendering line. During the secondary OAM
+     * clear (dots 0-63) and the sprite fetches (256-319) the OAM row the secondary OAM address
+     * selects is left to be overwritten with row 0 when rendering starts again: the clear's
+     * address moves a row every 2 dots; each fetch slot's 8 dots cover 4 rows, the last for 5 dots.
+     */
+    void renderingStopped(int d) {
+        if (d < 64) {
+            corruptRows |= 1 << (d >> 1);
+        } else if (d >= 256 && d < 320) {
+            corruptRows |= 1 << ((((d - 256) >> 3) << 2) + Math.min(3, (d - 256) & 7));
+        }
+    }
+
+    /** Rendering starts again: the rows left by {@link #renderingStopped} take row 0's 8 bytes. */
+    void renderingStarted() {
+        final int rows = corruptRows & ~1;
+        corruptRows = 0;
+        for (int row = 1; row < 32; row++) {
+            if ((rows & (1 << row)) != 0) {
+                for (int i = 0; i < 8; i++) {
+                    oam.write((row << 3) | i, oam.read(i));
+                }
+            }
+        }
+    }
+
+    /**
+     * Rendering starts a frame (the pre-render line) with OAMADDR at 8 or more: the 8 bytes of
+     * the row OAMADDR points into are copied over row 0.
+     */
+    void frameStarts() {
+        if (oamAddr >= 8) {
+            final int row = oamAddr & 0xF8;
+            for (int i = 0; i < 8; i++) {
+                oam.write(i, oam.read(row | i));
+            }
+        }
+    }
+
     /** The part of the PPU's digest term that changes during rendering (see {@link Ppu#digestTerm}). */
     long hotTerm() {
         return W2 * ((DigestKeys.b(spriteOverflow) << 40) | ((oamAddr & 0xFFL) << 32))
@@ -258,9 +298,9 @@ final class SpriteEvaluation {
         + W20 * secondaryOam.hash();
     }
 
-    /** OAM's part: it changes through register writes only. */
+    /** OAM's and the rows left to corruption's part: they change through register writes only. */
     long coldTerm() {
-        return W19 * oam.hash();
+        return W19 * oam.hash() + W22 * (corruptRows & 0xFFFFFFFFL);
     }
 
     /** The entries among the PPU's status and registers (after sprite 0 hit). */
@@ -280,6 +320,11 @@ final class SpriteEvaluation {
         sprite0Added = s.bool("sprite0Added", sprite0Added);
         spriteCount = s.u8("spriteCount", spriteCount, 8);
         sprite0InLine = s.bool("sprite0InLine", sprite0InLine);
+    }
+
+    /** The OAM rows left to corruption: the PPU's last entry (the word after the palette's). */
+    void corruptionState(StateVisitor s) {
+        corruptRows = s.i32("oamCorruptRows", corruptRows, Integer.MIN_VALUE, Integer.MAX_VALUE); // a bit per row
     }
 
     void memoryState(StateVisitor s) {

@@ -113,4 +113,40 @@ class SpriteEvaluationTest {
         assertTrue(e.sprite0InLine);
         assertEquals(LINE - 7, e.secondaryOam.read(4));
     }
+
+    @Test
+    void renderingStoppedDuringTheClearOrTheFetchesLeavesRowsToTakeRowZero() {
+        for (int i = 0; i < 8; i++) {
+            e.oam.write(i, 0x10 + i);
+        }
+        e.renderingStopped(20); // the clear's address on row 10
+        e.renderingStopped(150); // evaluation: nothing
+        e.renderingStopped(256 + 16 + 5); // slot 2's last dots: row 2 * 4 + 3
+        e.renderingStopped(258); // slot 0, its third dot: row 2
+        assertEquals(0xF8, e.oam.read(80), "nothing happens until rendering starts again");
+        e.renderingStarted();
+        for (int row : new int[] {2, 10, 11}) {
+            for (int i = 0; i < 8; i++) {
+                assertEquals(0x10 + i, e.oam.read(row * 8 + i), "row " + row);
+            }
+        }
+        assertEquals(0xF8, e.oam.read(12 * 8));
+        assertEquals(0xF8, e.oam.read(9 * 8));
+        assertEquals(0, e.corruptRows);
+    }
+
+    @Test
+    void aFrameStartingWithOamAddrAtEightOrMoreCopiesItsRowOverRowZero() {
+        for (int i = 0; i < 8; i++) {
+            e.oam.write(0x28 + i, 0x30 + i);
+        }
+        e.writeAddress(0x04);
+        e.frameStarts();
+        assertEquals(0xF8, e.oam.read(0), "OAMADDR below 8: nothing");
+        e.writeAddress(0x2D);
+        e.frameStarts();
+        for (int i = 0; i < 8; i++) {
+            assertEquals(0x30 + i, e.oam.read(i));
+        }
+    }
 }
