@@ -57,25 +57,14 @@ final class FastSpriteEvaluation {
         boolean zeroAdded = e.sprite0Added;
         boolean overflow = e.spriteOverflow;
         int addr = e.oamAddr;
+        boolean misaligned = false;
         for (; d <= to; d++) {
             // Aligned, the byte index follows the slot's byte index while copying.
             if (d == 65 ? (addr & 3) != 0 : !done && secAddr < 0x20 && ((l ^ secAddr) & 3) != 0) {
                 // A misaligned OAMADDR while sprites are still being copied: the dot model
                 // takes the rest of the stretch (it realigns by rules this path does not copy).
-                e.oamCopyBuffer = buffer;
-                e.secondaryOamAddr = secAddr;
-                e.spriteAddrH = h;
-                e.spriteAddrL = l;
-                e.spriteInRange = inRange;
-                e.oamCopyDone = done;
-                e.overflowBugCounter = bug;
-                e.sprite0Added = zeroAdded;
-                e.spriteOverflow = overflow;
-                e.oamAddr = addr;
-                for (; d <= to; d++) {
-                    e.dot(d, line, ctrl);
-                }
-                return;
+                misaligned = true;
+                break;
             }
             if (d == 65) {
                 zeroAdded = false;
@@ -280,5 +269,10 @@ final class FastSpriteEvaluation {
         e.sprite0Added = zeroAdded;
         e.spriteOverflow = overflow;
         e.oamAddr = addr;
+        if (misaligned) {
+            for (; d <= to; d++) {
+                e.dot(d, line, ctrl);
+            }
+        }
     }
 }

@@ -21,15 +21,9 @@ class MisalignedOamEvaluationTest {
      */
     private static String program(boolean misaligned, String access) {
         return String.join("\n",
-                "reset:",
-                "  sei",
-                "  cld",
-                "  ldx #$FF",
-                "  txs",
-                "  jsr init",
+                SpritePrograms.PROLOGUE,
                 "  lda #1",
                 "  jsr fill_nametable",
-                "  jsr fill_oam_page",
                 misaligned ? "  lda #$50\n  sta $0205\n  lda #$01\n  sta $0206\n  lda #$00\n  sta $0207\n"
                         + "  lda #$80\n  sta $0208\n  lda #$00\n  sta $0209"
                         : "  lda #$50\n  sta $0204\n  lda #$01\n  sta $0205\n  lda #$00\n  sta $0206\n"

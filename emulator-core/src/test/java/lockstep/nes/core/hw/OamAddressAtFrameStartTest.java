@@ -15,13 +15,7 @@ class OamAddressAtFrameStartTest {
 
     private static String program(int oamAddr, int mask) {
         return String.join("\n",
-                "reset:",
-                "  sei",
-                "  cld",
-                "  ldx #$FF",
-                "  txs",
-                "  jsr init",
-                "  jsr fill_oam_page",
+                SpritePrograms.PROLOGUE,
                 "  ldx #7",
                 "rows:",
                 "  txa",

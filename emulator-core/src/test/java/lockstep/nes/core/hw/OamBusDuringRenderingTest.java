@@ -20,13 +20,7 @@ class OamBusDuringRenderingTest {
     @Test
     void afterTheSpriteFetchesTheBusCarriesSecondaryOamsFirstByte() {
         HardwareProgram p = HardwareProgram.of(String.join("\n",
-                "reset:",
-                "  sei",
-                "  cld",
-                "  ldx #$FF",
-                "  txs",
-                "  jsr init",
-                "  jsr fill_oam_page",
+                SpritePrograms.PROLOGUE,
                 "  ldx #0",
                 "setup:",
                 "  txa",

@@ -16,13 +16,7 @@ class OamCorruptionTest {
 
     private static String program(int extraDelay) {
         return String.join("\n",
-                "reset:",
-                "  sei",
-                "  cld",
-                "  ldx #$FF",
-                "  txs",
-                "  jsr init",
-                "  jsr fill_oam_page",
+                SpritePrograms.PROLOGUE,
                 "  ldx #7",
                 "row0:",
                 "  lda row0_bytes,x",

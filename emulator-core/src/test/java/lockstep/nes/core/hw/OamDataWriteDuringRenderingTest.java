@@ -15,13 +15,7 @@ class OamDataWriteDuringRenderingTest {
 
     private static String program(boolean write) {
         return String.join("\n",
-                "reset:",
-                "  sei",
-                "  cld",
-                "  ldx #$FF",
-                "  txs",
-                "  jsr init",
-                "  jsr fill_oam_page",
+                SpritePrograms.PROLOGUE,
                 "  ldx #0",
                 "  lda #$50",
                 "setup:",

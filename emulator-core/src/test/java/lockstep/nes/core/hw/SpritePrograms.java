@@ -9,6 +9,17 @@ package lockstep.nes.core.hw;
  * on a line; the exact dot does not matter to the programs that use it).
  */
 final class SpritePrograms {
+    /** The start of every program: the stack, the PPU warmed up, the OAM page all $F8. */
+    static final String PROLOGUE = String.join("\n",
+            "reset:",
+            "  sei",
+            "  cld",
+            "  ldx #$FF",
+            "  txs",
+            "  jsr init",
+            "  jsr fill_oam_page",
+            "");
+
     static final String ROUTINES = String.join("\n",
             "init:",
             "  lda #0",

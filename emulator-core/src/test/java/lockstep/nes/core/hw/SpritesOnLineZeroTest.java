@@ -22,15 +22,9 @@ class SpritesOnLineZeroTest {
      */
     private static String program(int y, boolean offAtLine5) {
         return String.join("\n",
-                "reset:",
-                "  sei",
-                "  cld",
-                "  ldx #$FF",
-                "  txs",
-                "  jsr init",
+                SpritePrograms.PROLOGUE,
                 "  lda #1",
                 "  jsr fill_nametable",
-                "  jsr fill_oam_page",
                 "  lda #" + y,
                 "  sta $0200",
                 "  lda #1",
