@@ -449,7 +449,7 @@ final class FastDots {
                     final int slot = (d - 256) >> 3;
                     if (slot == 0) {
                         sc.copyHorizontal();
-                        sf.start(visible);
+                        sf.start();
                     }
                     if (a12 != null) {
                         rb.a12Fall(0x2000 | (sc.v & 0x0FFF), d);
@@ -462,7 +462,7 @@ final class FastDots {
                     final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
                     final int low = chr[pb] & 0xFF;
                     sf.patternLow = low;
-                    sf.compose(slot, low, chr[pb | 8] & 0xFF);
+                    sf.compose(slot, line, ctrl, low, chr[pb | 8] & 0xFF);
                     d += 8;
                     if (!visible && d >= 280 && d - 7 <= 304) {
                         sc.copyVertical();
@@ -479,7 +479,7 @@ final class FastDots {
                     if (phase == 0) {
                         if (p == 0) {
                             sc.copyHorizontal();
-                            sf.start(visible);
+                            sf.start();
                         }
                         sf.load(slot);
                     }
@@ -488,7 +488,7 @@ final class FastDots {
                     if (phase == 4) {
                         sf.patternLow = value;
                     } else if (phase == 6) {
-                        sf.compose(slot, sf.patternLow, value);
+                        sf.compose(slot, line, ctrl, sf.patternLow, value);
                     }
                 }
                 if (!visible && d >= 280 && d <= 304) {

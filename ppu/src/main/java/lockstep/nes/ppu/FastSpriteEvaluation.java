@@ -57,7 +57,15 @@ final class FastSpriteEvaluation {
         boolean zeroAdded = e.sprite0Added;
         boolean overflow = e.spriteOverflow;
         int addr = e.oamAddr;
+        boolean misaligned = false;
         for (; d <= to; d++) {
+            // Aligned, the byte index follows the slot's byte index while copying.
+            if (d == 65 ? (addr & 3) != 0 : !done && secAddr < 0x20 && ((l ^ secAddr) & 3) != 0) {
+                // A misaligned OAMADDR while sprites are still being copied: the dot model
+                // takes the rest of the stretch (it realigns by rules this path does not copy).
+                misaligned = true;
+                break;
+            }
             if (d == 65) {
                 zeroAdded = false;
                 inRange = false;
@@ -101,7 +109,8 @@ final class FastSpriteEvaluation {
                     secondary.write(secAddr + 2, primary[base | ((l + 2) & 3)]);
                     buffer = primary[base | ((l + 3) & 3)] & 0xFF;
                     secondary.write(secAddr + 3, buffer);
-                    if (h == 0) {
+                    if (d == 65) {
+                        // The line's first sprite evaluated is the one that can make a sprite 0 hit.
                         zeroAdded = true;
                     }
                     secAddr += 4;
@@ -199,7 +208,7 @@ final class FastSpriteEvaluation {
                         if (inRange) {
                             l++;
                             secAddr++;
-                            if (h == 0) {
+                            if (d == 66) {
                                 zeroAdded = true;
                             }
                             if ((secAddr & 3) == 0) {
@@ -260,5 +269,10 @@ final class FastSpriteEvaluation {
         e.sprite0Added = zeroAdded;
         e.spriteOverflow = overflow;
         e.oamAddr = addr;
+        if (misaligned) {
+            for (; d <= to; d++) {
+                e.dot(d, line, ctrl);
+            }
+        }
     }
 }

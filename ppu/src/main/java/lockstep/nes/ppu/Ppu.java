@@ -255,6 +255,11 @@ public final class Ppu implements Digestible {
             time.dot = 0;
             digestStale = true;
             time.nextScanline();
+            if (time.scanline == 261 && renderingEnabled && evaluation.corruptRows != 0) {
+                // Rendering switched back on in vertical blank: the corruption happens as the
+                // pre-render line starts.
+                evaluation.renderingStarted();
+            }
         }
         final int line = time.scanline;
         final boolean visible = line < 240;
@@ -266,6 +271,9 @@ public final class Ppu implements Digestible {
                 evaluation.spriteOverflow = false;
                 warmedUp = true;
                 updateNmi();
+                if (renderingEnabled) {
+                    evaluation.frameStarts();
+                }
             }
             // One renderDot call site for both kinds of rendering line (see docs/design/ppu.md).
             if (renderingEnabled) {
@@ -295,7 +303,17 @@ public final class Ppu implements Digestible {
 
     private void updateState() {
         stateUpdatePending = false;
-        renderingEnabled = (mask & 0x18) != 0;
+        final boolean rendering = (mask & 0x18) != 0;
+        if (rendering != renderingEnabled && (timing.scanline < 240 || timing.scanline == 261)) {
+            // Rendering switched off on a rendering line can leave an OAM row to corruption;
+            // switched on again there, the corruption happens.
+            if (rendering) {
+                evaluation.renderingStarted();
+            } else {
+                evaluation.renderingStopped(timing.dot);
+            }
+        }
+        renderingEnabled = rendering;
         if (vUpdateDelay > 0) {
             if (--vUpdateDelay == 0) {
                 scroll.v = pendingV;
@@ -340,7 +358,7 @@ public final class Ppu implements Digestible {
         } else if (d <= 320) {
             if (d == 257) {
                 scroll.copyHorizontal();
-                sprites.start(visible);
+                sprites.start();
             }
             evaluation.oamAddr = 0;
             sprites.dot(d, line, ctrl);
@@ -423,7 +441,7 @@ public final class Ppu implements Digestible {
         final int vv = scroll.v;
         return switch (reg & 7) {
             case 2 -> statusBits() | (decayedOpenBus() & 0x1F);
-            case 4 -> evaluation.peekData(renderingNow());
+            case 4 -> evaluation.peekData(renderingNow(), timing.dot);
             case 7 -> (vv & 0x3F00) == 0x3F00
                     ? (pixels.readPalette(vv) & ((mask & 1) != 0 ? 0x30 : 0x3F)) | (decayedOpenBus() & 0xC0)
                     : readBuffer;
@@ -465,7 +483,7 @@ public final class Ppu implements Digestible {
                     }
                 }
             }
-            case 3 -> evaluation.oamAddr = value;
+            case 3 -> evaluation.writeAddress(value);
             case 4 -> evaluation.writeData(renderingNow(), value);
             case 5 -> {
                 if (warmedUp) {
@@ -685,6 +703,7 @@ public final class Ppu implements Digestible {
         pixels.state(s);
         evaluation.memoryState(s);
         pixels.paletteState(s);
+        evaluation.corruptionState(s);
         digestStale = true;
         // The frame buffer is output, not state: it is rebuilt by the next frame.
     }

@@ -36,6 +36,11 @@ final class SpriteEvaluation {
     /** Sprites found for the next line, and whether slot 0 holds OAM sprite 0. */
     int spriteCount;
     boolean sprite0InLine;
+    /**
+     * OAM rows (8 bytes each, bit i for row i) that rendering switched off on a rendering line
+     * left to be overwritten by row 0 when rendering starts again.
+     */
+    int corruptRows;
 
     void power() {
         oamAddr = 0;
@@ -49,14 +54,9 @@ final class SpriteEvaluation {
         sprite0Added = false;
         spriteCount = 0;
         sprite0InLine = false;
+        corruptRows = 0;
         oam.fill(0);
         secondaryOam.fill(0xFF);
-    }
-
-    /** The pre-render line evaluates nothing: no sprites on line 0. */
-    void noSpritesNextLine() {
-        spriteCount = 0;
-        sprite0InLine = false;
     }
 
     /** Dot {@code d} (1-256) of visible line {@code line}. */
@@ -70,6 +70,7 @@ final class SpriteEvaluation {
             return;
         }
         if (d == 65) {
+            // Evaluation starts wherever OAMADDR points, aligned or not.
             sprite0Added = false;
             spriteInRange = false;
             secondaryOamAddr = 0;
@@ -82,7 +83,7 @@ final class SpriteEvaluation {
             // Odd dots read primary OAM.
             oamCopyBuffer = oam.read(oamAddr);
         } else {
-            write(line, ctrl);
+            write(d == 66, line, ctrl);
         }
         if (d == 256) {
             sprite0InLine = sprite0Added;
@@ -90,8 +91,12 @@ final class SpriteEvaluation {
         }
     }
 
-    /** Even dots 66-256: write (or, once full, read) secondary OAM and step the OAM address. */
-    private void write(int line, int ctrl) {
+    /**
+     * Even dots 66-256: write (or, once full, read) secondary OAM and step the OAM address.
+     * {@code first}: the line's first evaluation step, whose sprite (whatever its index) is the
+     * one that can make a sprite 0 hit on the next line.
+     */
+    private void write(boolean first, int line, int ctrl) {
         if (oamCopyDone) {
             spriteAddrH = (spriteAddrH + 1) & 0x3F;
             if (secondaryOamAddr >= 0x20) {
@@ -106,26 +111,31 @@ final class SpriteEvaluation {
             }
             if (secondaryOamAddr < 0x20) {
                 secondaryOam.write(secondaryOamAddr, oamCopyBuffer);
+                // The sprite and byte indexes step (OAMADDR follows them): after rendering was
+                // off, OAMADDR may have been reset by dots 257-320 while they kept their place.
+                final int address = (spriteAddrH << 2) | (spriteAddrL & 3);
                 if (spriteInRange) {
-                    spriteAddrL++;
+                    // Copying: OAMADDR counts up by one byte at a time, so a misaligned start
+                    // stays misaligned through the copy.
                     secondaryOamAddr++;
-                    if (spriteAddrH == 0) {
+                    if (first) {
                         sprite0Added = true;
                     }
+                    int next = address + 1;
                     if ((secondaryOamAddr & 3) == 0) {
+                        // The X slot written ends the copy; an X out of range (compared as a Y)
+                        // realigns OAMADDR.
                         spriteInRange = false;
-                        spriteAddrL = 0;
-                        spriteAddrH = (spriteAddrH + 1) & 0x3F;
-                        if (spriteAddrH == 0) {
-                            oamCopyDone = true;
+                        if (!inRange) {
+                            next &= 0x1FC;
                         }
                     }
+                    step(next);
                 } else {
-                    spriteAddrH = (spriteAddrH + 1) & 0x3F;
-                    if (spriteAddrH == 0) {
-                        oamCopyDone = true;
-                    }
+                    // Y out of range: on to the next sprite, realigned.
+                    step((address + 4) & 0x1FC);
                 }
+                return;
             } else {
                 // Secondary OAM is full: writes become reads, and the overflow search starts,
                 // with the hardware bug that steps the byte index along with the sprite index.
@@ -158,15 +168,42 @@ final class SpriteEvaluation {
         oamAddr = (spriteAddrL & 3) | (spriteAddrH << 2);
     }
 
+    /** OAMADDR to {@code next} (0-$1FF): a carry out of bit 7 means all 64 sprites were seen. */
+    private void step(int next) {
+        if (next > 0xFF) {
+            oamCopyDone = true;
+        }
+        oamAddr = next & 0xFF;
+        spriteAddrH = oamAddr >> 2;
+        spriteAddrL = oamAddr & 3;
+    }
+
     /**
-     * An OAMDATA read: while rendering, the byte on the OAM bus (on dots 257-320 the secondary
-     * OAM byte the sprite fetch reads); otherwise OAM at OAMADDR.
+     * The byte on the OAM bus on dot {@code d} of a rendering line outside the evaluation's own
+     * dots: on 257-320 the secondary OAM byte the sprite fetch reads (Y, tile, attributes, then X
+     * four times for each slot), on 321-340 and 0 secondary OAM's first byte; -1 on dots 1-256,
+     * where the evaluation's buffer is on the bus.
+     */
+    private int fetchBus(int d) {
+        if (d >= 257 && d <= 320) {
+            final int step = (d - 257) & 7;
+            return secondaryOam.read((((d - 257) >> 3) << 2) + (step > 3 ? 3 : step));
+        }
+        if (d > 320 || d == 0) {
+            return secondaryOam.read(0);
+        }
+        return -1;
+    }
+
+    /**
+     * An OAMDATA read: while rendering, the byte on the OAM bus on dot {@code d} (see
+     * {@link #fetchBus}); otherwise OAM at OAMADDR.
      */
     int readData(boolean rendering, int d) {
         if (rendering) {
-            if (d >= 257 && d <= 320) {
-                final int step = (d - 257) & 7;
-                oamCopyBuffer = secondaryOam.read((((d - 257) >> 3) << 2) + (step > 3 ? 3 : step));
+            final int fetched = fetchBus(d);
+            if (fetched >= 0) {
+                oamCopyBuffer = fetched;
             }
             return oamCopyBuffer;
         }
@@ -174,17 +211,74 @@ final class SpriteEvaluation {
     }
 
     /** {@link #readData} without its side effect. */
-    int peekData(boolean rendering) {
-        return rendering ? oamCopyBuffer : oam.read(oamAddr);
+    int peekData(boolean rendering, int d) {
+        if (rendering) {
+            final int fetched = fetchBus(d);
+            return fetched >= 0 ? fetched : oamCopyBuffer;
+        }
+        return oam.read(oamAddr);
     }
 
-    /** An OAMDATA write: during rendering it does not reach OAM but bumps OAMADDR's high 6 bits. */
+    /**
+     * An OAMADDR write. During rendering OAMADDR is the evaluation's address: the sprite and
+     * byte indexes follow it.
+     */
+    void writeAddress(int value) {
+        oamAddr = value & 0xFF;
+        spriteAddrH = oamAddr >> 2;
+        spriteAddrL = oamAddr & 3;
+    }
+
+    /**
+     * An OAMDATA write: during rendering it does not reach OAM but bumps OAMADDR's sprite index
+     * (n) and clears its byte index, as the evaluation's own step to the next sprite does.
+     */
     void writeData(boolean rendering, int value) {
         if (rendering) {
-            oamAddr = (oamAddr + 4) & 0xFF;
+            writeAddress((oamAddr + 4) & 0xFC);
         } else {
             oam.write(oamAddr, value & OAM_MASK[oamAddr & 3]);
             oamAddr = (oamAddr + 1) & 0xFF;
+        }
+    }
+
+    /**
+     * Rendering switched off after dot {@code d} of a rendering line. During the secondary OAM
+     * clear (dots 0-63) and the sprite fetches (256-319) the OAM row the secondary OAM address
+     * selects is left to be overwritten with row 0 when rendering starts again: the clear's
+     * address moves a row every 2 dots; each fetch slot's 8 dots cover 4 rows, the last for 5 dots.
+     */
+    void renderingStopped(int d) {
+        if (d < 64) {
+            corruptRows |= 1 << (d >> 1);
+        } else if (d >= 256 && d < 320) {
+            corruptRows |= 1 << ((((d - 256) >> 3) << 2) + Math.min(3, (d - 256) & 7));
+        }
+    }
+
+    /** Rendering starts again: the rows left by {@link #renderingStopped} take row 0's 8 bytes. */
+    void renderingStarted() {
+        final int rows = corruptRows & ~1;
+        corruptRows = 0;
+        for (int row = 1; row < 32; row++) {
+            if ((rows & (1 << row)) != 0) {
+                for (int i = 0; i < 8; i++) {
+                    oam.write((row << 3) | i, oam.read(i));
+                }
+            }
+        }
+    }
+
+    /**
+     * Rendering starts a frame (the pre-render line) with OAMADDR at 8 or more: the 8 bytes of
+     * the row OAMADDR points into are copied over row 0.
+     */
+    void frameStarts() {
+        if (oamAddr >= 8) {
+            final int row = oamAddr & 0xF8;
+            for (int i = 0; i < 8; i++) {
+                oam.write(i, oam.read(row | i));
+            }
         }
     }
 
@@ -204,9 +298,9 @@ final class SpriteEvaluation {
         + W20 * secondaryOam.hash();
     }
 
-    /** OAM's part: it changes through register writes only. */
+    /** OAM's and the rows left to corruption's part: they change through register writes only. */
     long coldTerm() {
-        return W19 * oam.hash();
+        return W19 * oam.hash() + W22 * (corruptRows & 0xFFFFFFFFL);
     }
 
     /** The entries among the PPU's status and registers (after sprite 0 hit). */
@@ -226,6 +320,11 @@ final class SpriteEvaluation {
         sprite0Added = s.bool("sprite0Added", sprite0Added);
         spriteCount = s.u8("spriteCount", spriteCount, 8);
         sprite0InLine = s.bool("sprite0InLine", sprite0InLine);
+    }
+
+    /** The OAM rows left to corruption: the PPU's last entry (the word after the palette's). */
+    void corruptionState(StateVisitor s) {
+        corruptRows = s.i32("oamCorruptRows", corruptRows, Integer.MIN_VALUE, Integer.MAX_VALUE); // a bit per row
     }
 
     void memoryState(StateVisitor s) {

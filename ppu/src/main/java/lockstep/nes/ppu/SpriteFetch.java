@@ -32,11 +32,12 @@ final class SpriteFetch {
         spriteY = spriteTile = spriteAttr = spriteX = patternLow = 0;
     }
 
-    /** Dot 257 of a rendering line ({@code visible}, or the pre-render line): the next line's sprites start empty. */
-    void start(boolean visible) {
-        if (!visible) {
-            evaluation.noSpritesNextLine();
-        }
+    /**
+     * Dot 257 of a rendering line: the next line's sprites start empty. The pre-render line
+     * evaluates nothing, so its fetches take the sprites secondary OAM still holds (line 239's,
+     * or whichever line evaluated last; see {@link #compose}).
+     */
+    void start() {
         pixels.clearSpriteLine();
     }
 
@@ -66,7 +67,7 @@ final class SpriteFetch {
         if (phase == 4) {
             patternLow = value;
         } else if (phase == 6) {
-            compose(slot, patternLow, value);
+            compose(slot, line, ctrl, patternLow, value);
         }
     }
 
@@ -93,9 +94,15 @@ final class SpriteFetch {
         return ((ctrl & 0x08) << 9) | (spriteTile << 4) | row;
     }
 
-    /** Slot {@code slot}'s fetched row ({@code low}, {@code high}) to the sprite output units, if the slot holds a sprite. */
-    void compose(int slot, int low, int high) {
-        if (slot < evaluation.spriteCount) {
+    /**
+     * Slot {@code slot}'s fetched row ({@code low}, {@code high}) for the line after
+     * {@code line} to the sprite output units, if the slot holds a sprite. On the pre-render line
+     * the slots are secondary OAM's stale sprites, shown only where the line's Y comparison finds
+     * them in range: sprites evaluated on line 239 are not, ones left from an early line can be.
+     */
+    void compose(int slot, int line, int ctrl, int low, int high) {
+        if (slot < evaluation.spriteCount
+                && (line < 240 || ((line - spriteY) & 0xFF) < ((ctrl & 0x20) != 0 ? 16 : 8))) {
             pixels.composeSprite(spriteX, spriteAttr, low, high, slot == 0 && evaluation.sprite0InLine);
         }
     }

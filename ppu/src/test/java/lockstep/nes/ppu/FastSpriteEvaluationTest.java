@@ -119,4 +119,46 @@ class FastSpriteEvaluationTest {
             assertTrue(overflows > 0, "crowded lines must overflow");
         }
     }
+
+    /**
+     * OAMADDR written during the line ($2003 with any value, or a $2004 write's bump), then a
+     * stretch run both ways from there: a misaligned address hands over to the dot model, an
+     * aligned one stays on the fast path, and both must end equal.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {5, 6})
+    void oamAddressWrittenMidLine(long seed) {
+        Random r = new Random(seed);
+        for (int trial = 0; trial < 20000; trial++) {
+            SpriteEvaluation a = new SpriteEvaluation();
+            SpriteEvaluation b = new SpriteEvaluation();
+            a.power();
+            fill(a, r, r.nextInt(12));
+            final int line = 100;
+            final int ctrl = r.nextBoolean() ? 0 : 0x20;
+            a.writeAddress(r.nextInt(256));
+            copy(a, b);
+            final int at = 1 + r.nextInt(256);
+            final boolean address = r.nextBoolean();
+            final int value = r.nextInt(256);
+            final int to = at + r.nextInt(257 - at);
+            for (int d = 1; d < at; d++) {
+                a.dot(d, line, ctrl);
+                b.dot(d, line, ctrl);
+            }
+            for (SpriteEvaluation e : new SpriteEvaluation[] {a, b}) {
+                if (address) {
+                    e.writeAddress(value);
+                } else {
+                    e.writeData(true, value);
+                }
+            }
+            for (int d = at; d <= to; d++) {
+                a.dot(d, line, ctrl);
+            }
+            new FastSpriteEvaluation(b).run(at, to, line, ctrl);
+            assertEquals(describe(a), describe(b), "trial " + trial + " write at " + at + " run to " + to);
+            assertEquals(term(a), term(b));
+        }
+    }
 }
