@@ -339,6 +339,9 @@ public final class Ppu implements Digestible {
             }
         } else if (d <= 320) {
             if (d == 257) {
+                // The background shifters' last clock and reload of the line.
+                background.shift();
+                background.reload();
                 scroll.copyHorizontal();
                 sprites.start(visible);
             }
