@@ -375,7 +375,7 @@ public final class Ppu implements Digestible {
         digestStale = true;
         switch (reg & 7) {
             case 2 -> {
-                int value = statusBits() | (decayedOpenBus() & 0x1F);
+                int value = statusAsRead() | (decayedOpenBus() & 0x1F);
                 if (timing.scanline == 241 && timing.dot == 0) {
                     // Read one dot before the flag is set: it reads clear and is not set this frame.
                     suppressVblank = true;
@@ -407,6 +407,17 @@ public final class Ppu implements Digestible {
         return (vblank ? 0x80 : 0) | (pixels.sprite0Hit ? 0x40 : 0) | (evaluation.spriteOverflow ? 0x20 : 0);
     }
 
+    /**
+     * $2002 as a read returns it: the vblank bit is latched as the read starts (M2 rising), the
+     * sprite 0 hit and overflow bits pass through unlatched until it ends (M2 falling, almost two
+     * dots later on NTSC), so a read that starts on the dot before their clear (pre-render dot
+     * 1) returns vblank set and them already clear.
+     */
+    private int statusAsRead() {
+        final int bits = statusBits();
+        return timing.scanline == 261 && timing.dot == 0 ? bits & 0x80 : bits;
+    }
+
     private int readData() {
         final int addr = scroll.v & 0x3FFF;
         int value;
@@ -425,7 +436,7 @@ public final class Ppu implements Digestible {
     public int peekRegister(int reg) {
         final int vv = scroll.v;
         return switch (reg & 7) {
-            case 2 -> statusBits() | (decayedOpenBus() & 0x1F);
+            case 2 -> statusAsRead() | (decayedOpenBus() & 0x1F);
             case 4 -> evaluation.peekData(renderingNow());
             case 7 -> (vv & 0x3F00) == 0x3F00
                     ? (pixels.readPalette(vv) & ((mask & 1) != 0 ? 0x30 : 0x3F)) | (decayedOpenBus() & 0xC0)
