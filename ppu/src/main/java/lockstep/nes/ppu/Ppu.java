@@ -46,6 +46,7 @@ public final class Ppu implements Digestible {
     private final PixelOutput pixels;
     private final SpriteEvaluation evaluation = new SpriteEvaluation();
     private final SpriteFetch sprites;
+    private final FetchCadence cadence;
     private final FastDots fast;
 
     // Registers.
@@ -87,6 +88,7 @@ public final class Ppu implements Digestible {
         background = new Background(scroll, renderBus);
         pixels = new PixelOutput(background, scroll);
         sprites = new SpriteFetch(evaluation, scroll, renderBus, pixels);
+        cadence = new FetchCadence(timing, scroll, background, sprites, renderBus);
         fast = new FastDots(timing, scroll, background, evaluation, sprites, pixels, renderBus);
     }
 
@@ -298,9 +300,13 @@ public final class Ppu implements Digestible {
         renderingEnabled = (mask & 0x18) != 0;
         if (vUpdateDelay > 0) {
             if (--vUpdateDelay == 0) {
+                final int oldV = scroll.v;
                 scroll.v = pendingV;
                 if (!renderingNow()) {
                     bus.ppuAddress(pendingV & 0x3FFF);
+                } else {
+                    // Landing between a fetch's ALE and read dots, it changes A8-A13 of the read.
+                    cadence.addressChanged(oldV, ctrl);
                 }
             } else {
                 stateUpdatePending = true;
@@ -420,15 +426,19 @@ public final class Ppu implements Digestible {
 
     private int readData() {
         final int addr = scroll.v & 0x3FFF;
-        int value;
-        if (addr >= 0x3F00) {
-            value = (pixels.readPalette(addr) & ((mask & 1) != 0 ? 0x30 : 0x3F)) | (decayedOpenBus() & 0xC0);
-            readBuffer = bus.ppuRead(addr & 0x2FFF);
+        final int value = addr >= 0x3F00
+                ? (pixels.readPalette(addr) & ((mask & 1) != 0 ? 0x30 : 0x3F)) | (decayedOpenBus() & 0xC0)
+                : readBuffer;
+        if (renderingNow()) {
+            // The buffer takes the data bus a dot after the read: during rendering, the byte the
+            // fetch reading on that dot brings (its address changed if v's step lands mid-fetch).
+            final int oldV = scroll.v;
+            stepAddressAfterData();
+            readBuffer = cadence.dataOnNextDot(oldV, ctrl);
         } else {
-            value = readBuffer;
-            readBuffer = bus.ppuRead(addr);
+            readBuffer = bus.ppuRead(addr >= 0x3F00 ? addr & 0x2FFF : addr);
+            stepAddressAfterData();
         }
-        stepAddressAfterData();
         return value;
     }
 
@@ -514,7 +524,11 @@ public final class Ppu implements Digestible {
         } else {
             bus.ppuWrite(addr, value);
         }
+        final int oldV = scroll.v;
         stepAddressAfterData();
+        if (renderingNow()) {
+            cadence.addressChanged(oldV, ctrl);
+        }
     }
 
     /** After a $2007 access: v += 1 or 32, or, during rendering, a coarse X and a Y increment. */
