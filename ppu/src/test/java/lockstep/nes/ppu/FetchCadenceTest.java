@@ -94,22 +94,30 @@ class FetchCadenceTest {
         assertEquals(((before >> 12) + 1) & 7, (p.ppu.vramAddress() >> 12) & 7, "and a Y step");
     }
 
-    @Test
-    void aV2006AddressLandingBetweenAleAndReadMakesAHybridAddress() {
-        // The second $2006 write on dot 102 lands in v at the end of dot 105, the ALE dot of the
-        // nametable fetch at $202F: the read on 106 takes A8-A13 from $2540 and the low byte
-        // from $202F, and the pattern fetch that follows uses the tile found there.
+    /** The addresses read from a $2006 = $2540 written on dots first and first + 1 of line 10 to dot 110. */
+    private int[] readsAfterAddressWrittenAt(int first) {
         p.bus.mem[0x252F] = 0x77;
-        p.runTo(10, 101);
+        p.runTo(10, first);
         p.ppu.writeRegister(6, 0x25);
         p.ppu.step();
         p.ppu.writeRegister(6, 0x40);
         final int from = p.bus.readCount;
         p.runTo(10, 110);
+        final int[] reads = new int[p.bus.readCount - from];
+        for (int i = 0; i < reads.length; i++) {
+            reads[i] = p.bus.reads[(from + i) & 4095];
+        }
+        return reads;
+    }
+
+    @Test
+    void aV2006AddressLandingBetweenAleAndReadMakesAHybridAddress() {
+        // The second write on dot 102 lands in v at the end of dot 105, the ALE dot of the
+        // nametable fetch at $202F: the read on 106 takes A8-A13 from $2540 and the low byte
+        // from $202F, and the pattern fetch that follows uses the tile found there.
         boolean hybrid = false;
         boolean tile = false;
-        for (int i = from; i < p.bus.readCount; i++) {
-            final int a = p.bus.reads[i & 4095];
+        for (int a : readsAfterAddressWrittenAt(101)) {
             hybrid |= a == 0x252F;
             tile |= hybrid && a == 0x0772;
         }
@@ -119,15 +127,8 @@ class FetchCadenceTest {
 
     @Test
     void aV2006AddressLandingOnAReadDotChangesNoFetch() {
-        p.bus.mem[0x252F] = 0x77;
-        p.runTo(10, 102);
-        p.ppu.writeRegister(6, 0x25);
-        p.ppu.step();
-        p.ppu.writeRegister(6, 0x40);
-        final int from = p.bus.readCount;
-        p.runTo(10, 110);
-        for (int i = from; i < p.bus.readCount; i++) {
-            assertFalse(p.bus.reads[i & 4095] == 0x252F);
+        for (int a : readsAfterAddressWrittenAt(102)) {
+            assertFalse(a == 0x252F);
         }
     }
 }

@@ -67,6 +67,17 @@ final class PpuProgramKit {
                 "");
     }
 
+    /** The verdict after a comparison: failure code 2 if {@code branch} ("bne", ...) is taken, else pass. */
+    static String passUnless(String branch) {
+        return String.join("\n",
+                "  " + branch + " kit_bad",
+                "  jmp pass",
+                "kit_bad:",
+                "  lda #2",
+                "  jmp fail_a",
+                "");
+    }
+
     /** Writes {@code value} to PPU address {@code address} (in vblank or forced blank). */
     static String poke(int address, int value) {
         return String.join("\n",
