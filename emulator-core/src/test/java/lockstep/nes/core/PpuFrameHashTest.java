@@ -31,7 +31,7 @@ class PpuFrameHashTest {
         "nes15-1.0.0/nes15-NTSC.nes,            600, 0,  4e5fa31fce6d4cab",
         "tutor/tutor.nes,                       600, 0,  988f4d36c64d226d",
         "other/SimpleParallaxDemo.nes,          600, 0,  53e8b91eaa962b42",
-        "other/Sayoonara!.NES,                  600, 0,  7fd0dc668a6dd4f3",
+        "other/Sayoonara!.NES,                  600, 0,  d03598e679b82eff", // rendering toggled mid-line: stale background shifters
         "other/nescafe.nes,                     600, 0,  456040617e330e36",
         "other/FLAME.NES,                       600, 0,  ead764775f39501a",
         "other/MOTION.NES,                      600, 0,  bed1c0b534d60365",

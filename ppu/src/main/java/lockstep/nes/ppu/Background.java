@@ -8,6 +8,14 @@ import lockstep.nes.state.StateVisitor;
  * The background pipeline: each tile's four fetches on its odd dots (nametable, attribute,
  * pattern low, pattern high) into latches, and the 16-bit shift registers that the latches
  * reload every 8 dots and that shift once a dot; the pixel is read at bit 15 - fine X.
+ *
+ * <p>The shifters are clocked only on dots 2-257 and 322-337 of a rendering line with rendering
+ * on, and reloaded on dots 9, 17, ..., 257, 329 and 337: in hblank (258-321) and in forced
+ * blank they hold, and after rendering is switched back on the pixels come from what they held.
+ * A pattern shifter takes a 1 into bit 0 on each shift; an attribute shifter takes the bit of
+ * its 1-bit latch (the tile's palette bit, loaded at the reload), which in this 16-bit form is
+ * bit 0 itself. A reload replaces bits 0-7 only, so the fill shows only when reloads are
+ * skipped (rendering off on a reload dot) while shifts go on.
  */
 final class Background {
     int ntLatch;
@@ -50,14 +58,18 @@ final class Background {
         return (value >> (((vv >> 4) & 4) | (vv & 2))) & 3;
     }
 
-    /** Dots 1-256 and 321-336 of a rendering line: the shift, the reload and fetch of the tile, coarse X. */
+    /**
+     * Dots 1-256 and 321-336 of a rendering line: the shift, the reload and fetch of the tile,
+     * coarse X. Dots 1 and 321 neither shift nor reload (the dots before them do not shift).
+     */
     void dot(int d, int ctrl) {
-        if (d >= 2) {
+        final boolean clocked = d >= 2 && d != 321;
+        if (clocked) {
             shift();
         }
         final int phase = d & 7;
         if ((phase & 1) != 0) {
-            if (phase == 1) {
+            if (phase == 1 && clocked) {
                 reload();
             }
             final int vv = scroll.v;
@@ -78,11 +90,12 @@ final class Background {
         return ((ctrl & 0x10) << 8) | (ntLatch << 4) | ((scroll.v >> 12) & 7);
     }
 
+    /** One shift: 1s into the pattern shifters, the attribute latches' bits into theirs. */
     void shift() {
-        shiftLow <<= 1;
-        shiftHigh <<= 1;
-        atShiftLow <<= 1;
-        atShiftHigh <<= 1;
+        shiftLow = (shiftLow << 1) | 1;
+        shiftHigh = (shiftHigh << 1) | 1;
+        atShiftLow = (atShiftLow << 1) | (atShiftLow & 1);
+        atShiftHigh = (atShiftHigh << 1) | (atShiftHigh & 1);
     }
 
     void reload() {

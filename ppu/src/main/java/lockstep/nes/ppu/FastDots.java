@@ -143,15 +143,12 @@ final class FastDots {
                 // then its 8 pixels from the registers as reloaded (pixel i reads bit 15-fineX-i
                 // of them after the reload and i shifts), and the 7 shifts of dots d+2..d+8.
                 if (d != 0) {
-                    lo <<= 1;
-                    hi <<= 1;
-                    al <<= 1;
-                    ah <<= 1;
+                    // Dot 1 neither shifts nor reloads (Background.dot).
+                    lo = (lo << 1 & 0xFF00) | pl;
+                    hi = (hi << 1 & 0xFF00) | ph;
+                    al = (al << 1 & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
+                    ah = (ah << 1 & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
                 }
-                lo = (lo & 0xFF00) | pl;
-                hi = (hi & 0xFF00) | ph;
-                al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
-                ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
                 final int a;
                 if (chr != null) {
                     // Plain reads: the nametable byte and its attribute share a page, the two
@@ -228,23 +225,23 @@ final class FastDots {
                     }
                     tail = ((pixels & 0xF0) << 1) | (pixels & 0xF);
                 }
-                lo <<= 7;
-                hi <<= 7;
-                al <<= 7;
-                ah <<= 7;
+                lo = lo << 7 | 0x7F;
+                hi = hi << 7 | 0x7F;
+                al = al << 7 | (al & 1) * 0x7F;
+                ah = ah << 7 | (ah & 1) * 0x7F;
                 d += 8;
                 continue;
             }
             d++;
             if (d >= 2) {
-                lo <<= 1;
-                hi <<= 1;
-                al <<= 1;
-                ah <<= 1;
+                lo = lo << 1 | 1;
+                hi = hi << 1 | 1;
+                al = al << 1 | (al & 1);
+                ah = ah << 1 | (ah & 1);
             }
             final int phase = d & 7;
             if ((phase & 1) != 0) {
-                if (phase == 1) {
+                if (phase == 1 && d != 1) {
                     lo = (lo & 0xFF00) | pl;
                     hi = (hi & 0xFF00) | ph;
                     al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
@@ -347,10 +344,13 @@ final class FastDots {
                 // A whole tile, dots d+1..d+8, on a board with plain reads (an A12-watching one
                 // told of changes as in visibleDots): a shift and the reload on its first dot,
                 // its four fetches, seven more shifts and the coarse X step on its last dot.
-                lo = ((lo << 1) & 0xFF00) | pl;
-                hi = ((hi << 1) & 0xFF00) | ph;
-                al = ((al << 1) & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
-                ah = ((ah << 1) & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
+                if (d != 320) {
+                    // Dot 321 neither shifts nor reloads (Background.dot).
+                    lo = (lo << 1 & 0xFF00) | pl;
+                    hi = (hi << 1 & 0xFF00) | ph;
+                    al = (al << 1 & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
+                    ah = (ah << 1 & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
+                }
                 if (a12 != null) {
                     rb.a12Fall(0x2000 | (vv & 0x0FFF), d);
                 }
@@ -365,10 +365,10 @@ final class FastDots {
                 final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
                 pl = chr[pb] & 0xFF;
                 ph = chr[pb | 8] & 0xFF;
-                lo <<= 7;
-                hi <<= 7;
-                al <<= 7;
-                ah <<= 7;
+                lo = lo << 7 | 0x7F;
+                hi = hi << 7 | 0x7F;
+                al = al << 7 | (al & 1) * 0x7F;
+                ah = ah << 7 | (ah & 1) * 0x7F;
                 d += 8;
                 vv = Scroll.incrementX(vv);
                 if (d == 256) {
@@ -377,13 +377,16 @@ final class FastDots {
                 continue;
             }
             d++;
-            lo <<= 1;
-            hi <<= 1;
-            al <<= 1;
-            ah <<= 1;
+            final boolean clocked = d != 321;
+            if (clocked) {
+                lo = lo << 1 | 1;
+                hi = hi << 1 | 1;
+                al = al << 1 | (al & 1);
+                ah = ah << 1 | (ah & 1);
+            }
             final int phase = d & 7;
             if ((phase & 1) != 0) {
-                if (phase == 1) {
+                if (phase == 1 && clocked) {
                     lo = (lo & 0xFF00) | pl;
                     hi = (hi & 0xFF00) | ph;
                     al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
@@ -448,6 +451,8 @@ final class FastDots {
                     // low) or the first pattern fetch (d+5) changes A12.
                     final int slot = (d - 256) >> 3;
                     if (slot == 0) {
+                        background.shift();
+                        background.reload();
                         sc.copyHorizontal();
                         sf.start();
                     }
@@ -478,6 +483,8 @@ final class FastDots {
                     final int slot = p >> 3;
                     if (phase == 0) {
                         if (p == 0) {
+                            background.shift();
+                            background.reload();
                             sc.copyHorizontal();
                             sf.start();
                         }

@@ -46,6 +46,7 @@ public final class Ppu implements Digestible {
     private final PixelOutput pixels;
     private final SpriteEvaluation evaluation = new SpriteEvaluation();
     private final SpriteFetch sprites;
+    private final FetchCadence cadence;
     private final FastDots fast;
 
     // Registers.
@@ -87,6 +88,7 @@ public final class Ppu implements Digestible {
         background = new Background(scroll, renderBus);
         pixels = new PixelOutput(background, scroll);
         sprites = new SpriteFetch(evaluation, scroll, renderBus, pixels);
+        cadence = new FetchCadence(timing, scroll, background, sprites, renderBus);
         fast = new FastDots(timing, scroll, background, evaluation, sprites, pixels, renderBus);
     }
 
@@ -316,9 +318,13 @@ public final class Ppu implements Digestible {
         renderingEnabled = rendering;
         if (vUpdateDelay > 0) {
             if (--vUpdateDelay == 0) {
+                final int oldV = scroll.v;
                 scroll.v = pendingV;
                 if (!renderingNow()) {
                     bus.ppuAddress(pendingV & 0x3FFF);
+                } else {
+                    // Landing between a fetch's ALE and read dots, it changes A8-A13 of the read.
+                    cadence.addressChanged(oldV, ctrl);
                 }
             } else {
                 stateUpdatePending = true;
@@ -357,6 +363,9 @@ public final class Ppu implements Digestible {
             }
         } else if (d <= 320) {
             if (d == 257) {
+                // The background shifters' last clock and reload of the line.
+                background.shift();
+                background.reload();
                 scroll.copyHorizontal();
                 sprites.start();
             }
@@ -390,7 +399,7 @@ public final class Ppu implements Digestible {
         digestStale = true;
         switch (reg & 7) {
             case 2 -> {
-                int value = statusBits() | (decayedOpenBus() & 0x1F);
+                int value = statusAsRead() | (decayedOpenBus() & 0x1F);
                 if (timing.scanline == 241 && timing.dot == 0) {
                     // Read one dot before the flag is set: it reads clear and is not set this frame.
                     suppressVblank = true;
@@ -422,17 +431,32 @@ public final class Ppu implements Digestible {
         return (vblank ? 0x80 : 0) | (pixels.sprite0Hit ? 0x40 : 0) | (evaluation.spriteOverflow ? 0x20 : 0);
     }
 
+    /**
+     * $2002 as a read returns it: the vblank bit is latched as the read starts (M2 rising), the
+     * sprite 0 hit and overflow bits pass through unlatched until it ends (M2 falling, almost two
+     * dots later on NTSC), so a read that starts on the dot before their clear (pre-render dot
+     * 1) returns vblank set and them already clear.
+     */
+    private int statusAsRead() {
+        final int bits = statusBits();
+        return timing.scanline == 261 && timing.dot == 0 ? bits & 0x80 : bits;
+    }
+
     private int readData() {
         final int addr = scroll.v & 0x3FFF;
-        int value;
-        if (addr >= 0x3F00) {
-            value = (pixels.readPalette(addr) & ((mask & 1) != 0 ? 0x30 : 0x3F)) | (decayedOpenBus() & 0xC0);
-            readBuffer = bus.ppuRead(addr & 0x2FFF);
+        final int value = addr >= 0x3F00
+                ? (pixels.readPalette(addr) & ((mask & 1) != 0 ? 0x30 : 0x3F)) | (decayedOpenBus() & 0xC0)
+                : readBuffer;
+        if (renderingNow()) {
+            // The buffer takes the data bus a dot after the read: during rendering, the byte the
+            // fetch reading on that dot brings (its address changed if v's step lands mid-fetch).
+            final int oldV = scroll.v;
+            stepAddressAfterData();
+            readBuffer = cadence.dataOnNextDot(oldV, ctrl);
         } else {
-            value = readBuffer;
-            readBuffer = bus.ppuRead(addr);
+            readBuffer = bus.ppuRead(addr >= 0x3F00 ? addr & 0x2FFF : addr);
+            stepAddressAfterData();
         }
-        stepAddressAfterData();
         return value;
     }
 
@@ -440,7 +464,7 @@ public final class Ppu implements Digestible {
     public int peekRegister(int reg) {
         final int vv = scroll.v;
         return switch (reg & 7) {
-            case 2 -> statusBits() | (decayedOpenBus() & 0x1F);
+            case 2 -> statusAsRead() | (decayedOpenBus() & 0x1F);
             case 4 -> evaluation.peekData(renderingNow(), timing.dot);
             case 7 -> (vv & 0x3F00) == 0x3F00
                     ? (pixels.readPalette(vv) & ((mask & 1) != 0 ? 0x30 : 0x3F)) | (decayedOpenBus() & 0xC0)
@@ -518,7 +542,11 @@ public final class Ppu implements Digestible {
         } else {
             bus.ppuWrite(addr, value);
         }
+        final int oldV = scroll.v;
         stepAddressAfterData();
+        if (renderingNow()) {
+            cadence.addressChanged(oldV, ctrl);
+        }
     }
 
     /** After a $2007 access: v += 1 or 32, or, during rendering, a coarse X and a Y increment. */
