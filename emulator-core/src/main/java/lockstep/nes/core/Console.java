@@ -165,6 +165,7 @@ public final class Console implements Digestible {
             runPpu();
             c.tick(value);
         } else {
+            c.haltedOnRead();
             dma.cycle(c.address());
         }
         c.pollInterrupts(ppu.nmiOutput(), apu.irq() || (boardIrq && mapper.irq()));
