@@ -170,6 +170,7 @@ public final class Console implements Digestible {
             runPpu();
             c.tick(value);
         } else {
+            c.haltedOnRead();
             dma.cycle(c.address());
         }
         c.pollInterrupts(ppu.nmiOutput(), apu.irq() || (boardIrq && mapper.irq()));
@@ -425,8 +426,8 @@ public final class Console implements Digestible {
                     // The status register is read inside the 2A03: it does not drive the bus.
                     return apu.read(addr, openBus);
                 }
-                case 0x4016 -> value = controllers.read(0, openBus);
-                case 0x4017 -> value = controllers.read(1, openBus);
+                case 0x4016 -> value = controllers.read(0, openBus, cycle);
+                case 0x4017 -> value = controllers.read(1, openBus, cycle);
                 default -> value = openBus;
             }
         } else {
@@ -462,7 +463,7 @@ public final class Console implements Digestible {
         } else if (addr < 0x4020) {
             switch (addr) {
                 case 0x4014 -> dma.startOam(value);
-                case 0x4016 -> controllers.write(value);
+                case 0x4016 -> controllers.write(value, cycle);
                 default -> apu.write(addr, value);
             }
         } else {
@@ -484,8 +485,8 @@ public final class Console implements Digestible {
         } else if (addr < 0x4020) {
             return switch (addr) {
                 case 0x4015 -> apu.peek(addr, openBus);
-                case 0x4016 -> controllers.peek(0, openBus);
-                case 0x4017 -> controllers.peek(1, openBus);
+                case 0x4016 -> controllers.peek(0, openBus, cycle + 1);
+                case 0x4017 -> controllers.peek(1, openBus, cycle + 1);
                 default -> openBus;
             };
         }

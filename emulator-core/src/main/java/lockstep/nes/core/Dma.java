@@ -168,7 +168,7 @@ public final class Dma implements Digestible {
         prevReadAddress = cpuAddress;
         boolean input = cpuAddress == 0x4016 || cpuAddress == 0x4017;
         c.startCycle(true);
-        if (!(abortDmc && input)) {
+        if (!(abortDmc && input) && !(input && dmcRunning && sameInternalRegister(c, cpuAddress))) {
             c.read(cpuAddress);
         }
         c.endCycle(true);
@@ -183,6 +183,15 @@ public final class Dma implements Digestible {
         transferring = dmcRunning || oamRunning;
         oamCounter = 0;
         oamLow = 0;
+    }
+
+    /**
+     * The DMC's fetch will read the internal register the halted CPU is reading ($4016 or $4017,
+     * by the low 5 bits of its address): the controller's /OE then stays low from the halt cycle
+     * to that fetch, one read for the controller, so the halt cycle does not clock it.
+     */
+    private static boolean sameInternalRegister(Console c, int cpuAddress) {
+        return (c.apu().dmcReadAddress() & 0x1F) == (cpuAddress & 0x1F);
     }
 
     /** Bookkeeping at the start of every transfer cycle: OAM cycles also serve as DMC halt/dummy. */

@@ -234,21 +234,31 @@ final class Dmc implements Digestible {
     /** The byte a DMC DMA fetched. */
     void fetched(int value) {
         digestStale = true;
-        if (bytesRemaining == 0) {
-            return;
-        }
-        buffer = value & 0xFF;
-        bufferEmpty = false;
-        currentAddress = (currentAddress + 1) & 0xFFFF;
-        if (currentAddress == 0) {
-            currentAddress = 0x8000;
-        }
-        if (--bytesRemaining == 0) {
-            if (loop) {
-                restartSample();
-            } else if (irqEnabled) {
-                irqFlag = true;
+        if (bytesRemaining != 0) {
+            buffer = value & 0xFF;
+            bufferEmpty = false;
+            currentAddress = (currentAddress + 1) & 0xFFFF;
+            if (currentAddress == 0) {
+                currentAddress = 0x8000;
             }
+            if (--bytesRemaining == 0) {
+                if (loop) {
+                    restartSample();
+                } else if (irqEnabled) {
+                    irqFlag = true;
+                }
+            }
+        }
+        if (sampleLength == 1 && !loop && bitsRemaining == 1 && timer < 2) {
+            // The implicit abort: a one-byte sample fetched on the APU cycle before the bit
+            // counter turns over restarts, so the turn-over asks for another fetch, and the
+            // reader stops again 3 cycles later. That DMA is aborted after its halt cycle, or
+            // never happens when the CPU was writing (no halt yet). $4015 reads the sample as
+            // playing meanwhile.
+            shift = buffer;
+            bufferEmpty = false;
+            restartSample();
+            disableDelay = 3;
         }
     }
 

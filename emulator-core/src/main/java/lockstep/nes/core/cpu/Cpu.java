@@ -552,6 +552,26 @@ public final class Cpu implements Digestible {
         }
     }
 
+    /**
+     * The DMA unit halts the CPU on its coming read (RDY low). An unstable store (SHA, SHX, SHY,
+     * TAS) halted on its dummy read, the cycle before its write, loses the AND with the base
+     * address's high byte + 1: it stores the register alone ({@code A & X} for SHA and TAS, whose
+     * S is {@code A & X} either way), and where the index crossed a page the target's high byte
+     * is that value. Any other cycle is unchanged. Called on every DMA cycle (a repeat changes
+     * nothing).
+     */
+    public void haltedOnRead() {
+        if (opcode < 0x100 && !write && Operations.isUnstableStore(OP[opcode])
+                && step == (MODE[opcode] == IZY ? 4 : 3)) {
+            hiPlusOne = 0xFF;
+            final int index = MODE[opcode] == ABX ? x : y;
+            if ((addr & 0xFF) < index) {
+                // The index carried out of the low byte (addr is the un-carried dummy read).
+                ea = (Operations.store(this) << 8) | (addr & 0xFF);
+            }
+        }
+    }
+
     // ---- whole instructions ----
 
     /**

@@ -40,6 +40,12 @@ public final class Controllers implements Digestible {
     /** The shift registers of the two ports. */
     private final int[] shift = new int[2];
     private boolean strobe;
+    /**
+     * A $4016 bit 0 written on a put cycle, waiting for the next get-to-put transition to reach
+     * the ports (-1: none); it reaches them at the start of CPU cycle {@link #strobeAt}.
+     */
+    private int pendingStrobe = -1;
+    private long strobeAt;
     /** A Four Score adapter is plugged in (players 3 and 4 are read through it). */
     private boolean fourScore;
     /** The port a Zapper is plugged into, or -1. */
@@ -114,9 +120,41 @@ public final class Controllers implements Digestible {
         return fourScore;
     }
 
-    /** CPU write to $4016. */
+    /** CPU write to $4016 reaching the ports at once (as on a get cycle). */
     public void write(int value) {
         changed();
+        pendingStrobe = -1;
+        strobe(value);
+    }
+
+    /**
+     * CPU write to $4016 on CPU cycle {@code cycle}. The 2A03 drives its OUT pins from the
+     * written latch only when a get cycle (even) turns into a put cycle: a write on a get cycle
+     * reaches the ports as it ends, one on a put cycle only as the following get cycle ends (and
+     * not at all if a write on that get cycle replaces it).
+     */
+    public void write(int value, long cycle) {
+        changed();
+        settle(cycle);
+        if ((cycle & 1) == 0) {
+            pendingStrobe = -1;
+            strobe(value);
+        } else {
+            pendingStrobe = value & 1;
+            strobeAt = cycle + 2;
+        }
+    }
+
+    /** A write waiting for the get-to-put transition reaches the ports by CPU cycle {@code cycle}. */
+    private void settle(long cycle) {
+        if (pendingStrobe >= 0 && cycle >= strobeAt) {
+            int v = pendingStrobe;
+            pendingStrobe = -1;
+            strobe(v);
+        }
+    }
+
+    private void strobe(int value) {
         boolean s = (value & 1) != 0;
         if (strobe || s) {
             reload();
@@ -136,7 +174,13 @@ public final class Controllers implements Digestible {
 
     /** CPU read of $4016 (port 0) or $4017 (port 1): bit 0 serial data, upper bits open bus. */
     public int read(int port, int openBus) {
+        return read(port, openBus, Long.MAX_VALUE);
+    }
+
+    /** {@link #read(int, int)} on CPU cycle {@code cycle} (a write still on its way may reach the ports first). */
+    public int read(int port, int openBus, long cycle) {
         changed();
+        settle(cycle);
         if (port == zapperPort) {
             return zapperBits(openBus);
         }
@@ -160,10 +204,17 @@ public final class Controllers implements Digestible {
     }
 
     public int peek(int port, int openBus) {
+        return peek(port, openBus, Long.MAX_VALUE);
+    }
+
+    /** {@link #read(int, int, long)} without side effects. */
+    public int peek(int port, int openBus, long cycle) {
         if (port == zapperPort) {
             return zapperBits(openBus);
         }
-        int sr = strobe ? buttons[port] : shift[port];
+        // A waiting write that has arrived reloads the register (it does whenever strobe or it is high).
+        boolean arrived = pendingStrobe >= 0 && cycle >= strobeAt && (strobe || pendingStrobe == 1);
+        int sr = strobe || arrived ? buttons[port] : shift[port];
         return (openBus & 0xE0) | (sr & 1);
     }
 
@@ -172,6 +223,8 @@ public final class Controllers implements Digestible {
         shift[0] = 0;
         shift[1] = 0;
         strobe = false;
+        pendingStrobe = -1;
+        strobeAt = 0;
     }
 
     /**
@@ -199,7 +252,9 @@ public final class Controllers implements Digestible {
             | (zapperPort & 0xFFFFFFFFL))
         + W7 * (((zapperX & 0xFFFFFFFFL) << 32)
             | (zapperY & 0xFFFFFFFFL))
-        + W8 * (DigestKeys.b(zapperTrigger));
+        + W8 * ((DigestKeys.b(zapperTrigger) << 32)
+            | (pendingStrobe & 0xFFFFFFFFL))
+        + W9 * strobeAt;
     }
 
     @Override
@@ -212,6 +267,8 @@ public final class Controllers implements Digestible {
         zapperX = s.i32("zapperX", zapperX, Integer.MIN_VALUE, Integer.MAX_VALUE);
         zapperY = s.i32("zapperY", zapperY, Integer.MIN_VALUE, Integer.MAX_VALUE);
         zapperTrigger = s.bool("zapperTrigger", zapperTrigger);
+        pendingStrobe = s.i32("pendingStrobe", pendingStrobe, -1, 1);
+        strobeAt = s.i64("strobeAt", strobeAt, 0, Long.MAX_VALUE);
         changed();
     }
 }

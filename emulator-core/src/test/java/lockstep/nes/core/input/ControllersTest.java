@@ -112,4 +112,40 @@ class ControllersTest {
         assertEquals(false, Zapper.bright(0x0D));
         assertEquals(false, Zapper.bright(0x1A));
     }
+    @Test
+    void aWriteOnAGetCycleReachesThePortsAtOnce() {
+        Controllers c = new Controllers();
+        c.power();
+        c.setButtons(0, Controllers.A);
+        c.write(1, 10);
+        c.write(0, 11);
+        assertEquals(1, c.read(0, 0, 12) & 1, "reloaded by the strobe written on get cycle 10");
+    }
+
+    @Test
+    void aWriteOnAPutCycleWaitsForTheNextGetToPutTransition() {
+        Controllers c = new Controllers();
+        c.power();
+        c.setButtons(0, Controllers.A | Controllers.SELECT);
+        c.write(1, 10);
+        c.write(0, 12);
+        assertEquals(1, c.read(0, 0, 20) & 1); // A
+        c.write(1, 21); // put cycle: pending
+        assertEquals(0, c.read(0, 0, 22) & 1, "not yet at the ports: B");
+        assertEquals(1, c.peek(0, 0, 23) & 1, "arrived as get cycle 22 ended");
+        assertEquals(1, c.read(0, 0, 23) & 1, "reloaded: A");
+    }
+
+    @Test
+    void aPutCycleWriteReplacedOnTheNextGetCycleNeverReachesThePorts() {
+        Controllers c = new Controllers();
+        c.power();
+        c.setButtons(0, Controllers.A);
+        c.write(1, 10);
+        c.write(0, 12);
+        assertEquals(1, c.read(0, 0, 20) & 1); // A
+        c.write(1, 21);
+        c.write(0, 22);
+        assertEquals(0, c.read(0, 0, 30) & 1, "no reload: B");
+    }
 }
