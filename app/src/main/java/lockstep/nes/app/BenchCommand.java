@@ -11,6 +11,7 @@ import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.digest.CycleDigest;
 import lockstep.nes.core.snapshot.Snapshots;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -27,6 +28,9 @@ import picocli.CommandLine.Parameters;
 public final class BenchCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
     Path rom;
+
+    @Mixin
+    RegionOption region = new RegionOption();
 
     @Option(names = "--frames", paramLabel = "N", description = "timed frames per pass (default: ${DEFAULT-VALUE})")
     int frames = 3000;
@@ -63,8 +67,8 @@ public final class BenchCommand implements Callable<Integer> {
         }
         Cartridge cart;
         try {
-            cart = RomArg.load(rom);
-        } catch (RomFormatException e) {
+            cart = region.apply(RomArg.load(rom));
+        } catch (RomFormatException | BadInput e) {
             System.err.println("error: " + e.getMessage());
             return 2;
         }

@@ -27,6 +27,7 @@ import lockstep.nes.ppu.FrameImage;
 import lockstep.nes.ppu.Palette;
 import lockstep.nes.ppu.Ppu;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -42,6 +43,9 @@ public final class HeadlessCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM",
             description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
     Path rom;
+
+    @Mixin
+    RegionOption region = new RegionOption();
 
     @Option(names = "--frames", paramLabel = "N", defaultValue = "600", description = "frames to run (default ${DEFAULT-VALUE})")
     int frames;
@@ -100,7 +104,19 @@ public final class HeadlessCommand implements Callable<Integer> {
         Outputs.check(saveState, "--save-state");
         Outputs.check(wav, "--wav");
         Outputs.check(batteryFile, "--battery-file");
+        Movie input = null;
+        if (movie != null) {
+            try {
+                input = Fm2.read(movie);
+            } catch (MovieException e) {
+                throw new BadInput(e.getMessage());
+            }
+        }
         Cartridge cart = cartridge();
+        if (input != null) {
+            cart = cart.withRegion(input.region(cart.region()));
+        }
+        cart = region.apply(cart);
         if (rom != null && RegionWarning.of(cart, rom.toString()) != null) {
             System.err.println(RegionWarning.of(cart, rom.toString()));
         }
@@ -130,14 +146,6 @@ public final class HeadlessCommand implements Callable<Integer> {
                 }
             } catch (IOException e) {
                 throw new BadInput(saves.target() + ": cannot read the battery save (" + e.getMessage() + ")");
-            }
-        }
-        Movie input = null;
-        if (movie != null) {
-            try {
-                input = Fm2.read(movie);
-            } catch (MovieException e) {
-                throw new BadInput(e.getMessage());
             }
         }
         Snapshots snapshots = new Snapshots(console);
@@ -208,7 +216,7 @@ public final class HeadlessCommand implements Callable<Integer> {
             writeFile(dumpRam, console.ram().array().clone(), "RAM dump");
         }
         if (screenshot != null) {
-            writeFile(screenshot, FrameImage.png(console.ppu().frame(), Palette.ntsc()), "screenshot");
+            writeFile(screenshot, FrameImage.png(console.ppu().frame(), Palette.of(console.region())), "screenshot");
         }
         if (saveState != null) {
             writeFile(saveState, snapshots.save(), "state");

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import lockstep.nes.desktop.DesktopApp;
 import lockstep.nes.verifier.FaultSpec;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -23,6 +24,9 @@ import picocli.CommandLine.Parameters;
 public final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo (default: the last ROM played, else the built-in demo ROM)")
     Path rom;
+
+    @Mixin
+    RegionOption region = new RegionOption();
 
     @Option(names = "--scale", paramLabel = "N", defaultValue = "3", description = "window scale 1-8 (default ${DEFAULT-VALUE})")
     int scale;
@@ -78,6 +82,12 @@ public final class RunCommand implements Callable<Integer> {
         }
         DesktopApp.Options o = new DesktopApp.Options();
         o.rom = rom;
+        try {
+            o.region = region.get();
+        } catch (BadInput e) {
+            System.err.println("error: " + e.getMessage());
+            return 2;
+        }
         o.scale = scale;
         o.aspect = !squarePixels;
         o.vsync = !noVsync;

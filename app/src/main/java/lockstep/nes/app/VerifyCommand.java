@@ -22,6 +22,7 @@ import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.demo.DemoRom;
 import lockstep.nes.core.movie.Fm2;
+import lockstep.nes.core.movie.Movie;
 import lockstep.nes.core.movie.MovieException;
 import lockstep.nes.verifier.AlertWebhook;
 import lockstep.nes.verifier.DeadLetter;
@@ -35,6 +36,7 @@ import lockstep.nes.verifier.SessionMetrics;
 import lockstep.nes.verifier.SessionSetupException;
 import lockstep.nes.verifier.VerifySession;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -50,6 +52,9 @@ public final class VerifyCommand implements Callable<Integer> {
 
     @Option(names = "--movie", paramLabel = "FILE.fm2", description = "FCEUX movie to feed both engines")
     Path movie;
+
+    @Mixin
+    RegionOption region = new RegionOption();
 
     @Option(names = "--frames", paramLabel = "N", description = "frames to verify (default: ${DEFAULT-VALUE})")
     int frames = 600;
@@ -121,6 +126,21 @@ public final class VerifyCommand implements Callable<Integer> {
         } catch (RomFormatException e) {
             return fail(e.getMessage());
         }
+        Movie input = null;
+        if (movie != null) {
+            try {
+                input = Fm2.read(movie);
+            } catch (MovieException e) {
+                return fail(e.getMessage());
+            }
+            cart = cart.withRegion(input.region(cart.region()));
+        }
+        try {
+            cart = region.apply(cart);
+        } catch (BadInput e) {
+            return fail(e.getMessage());
+        }
+        o.region = cart.region();
         if (rom != null && RegionWarning.of(cart, rom.toString()) != null) {
             System.err.println(RegionWarning.of(cart, rom.toString()));
         }
@@ -139,7 +159,7 @@ public final class VerifyCommand implements Callable<Integer> {
             return fail(OptionRange.atLeast("--checkpoint-every", 1, checkpointEvery));
         }
         o.checkpointEvery = checkpointEvery;
-        o.checkpointsKept = (int) Math.max(1, Math.ceil(checkpointMinutes * 60 * 60.0988 / checkpointEvery));
+        o.checkpointsKept = (int) Math.max(1, Math.ceil(checkpointMinutes * 60 * cart.region().frameRate() / checkpointEvery));
         VerifySession.Mode sessionMode;
         switch (mode) {
             case "same-thread" -> sessionMode = VerifySession.Mode.SAME_THREAD;
@@ -170,12 +190,8 @@ public final class VerifyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | RomFormatException e) {
             return fail(e.getMessage());
         }
-        if (movie != null) {
-            try {
-                o.input = new MovieInput(Fm2.read(movie));
-            } catch (MovieException e) {
-                return fail(e.getMessage());
-            }
+        if (input != null) {
+            o.input = new MovieInput(input);
         }
         String token = null;
         if (alertTokenFile != null) {

@@ -85,7 +85,12 @@ public enum Region {
         return (double) masterHzNum / ((double) masterHzDen * cpuDivider);
     }
 
-    /** The name on the command line and in messages: "ntsc", "pal" or "dendy". */
+    /** The name people use: "NTSC", "PAL" or "Dendy". */
+    public String displayName() {
+        return this == DENDY ? "Dendy" : name();
+    }
+
+    /** The name on the command line: "ntsc", "pal" or "dendy". */
     public String id() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -167,6 +167,12 @@ public record RomEntry(
         };
     }
 
+    /** A copy run on another console ({@code region}: "ntsc", "pal" or "dendy"). */
+    public RomEntry withRegion(String newRegion) {
+        return new RomEntry(rom, suite, family, frames, input, expect, reason, address, pass, fail,
+                hashes, log, note, submapper, newRegion);
+    }
+
     /** A copy with other hash checks (the update mode). */
     public RomEntry withHashes(List<HashCheck> newHashes) {
         return new RomEntry(rom, suite, family, frames, input, expect, reason, address, pass, fail,

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import lockstep.nes.ppu.Region;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.chain.PairStepper;
 import lockstep.nes.core.cart.Cartridge;
@@ -109,6 +110,8 @@ public final class Lockstep implements VerifySession {
         // ---- Processes mode: the engine hosts.
         /** The ROM image the hosts load (processes mode needs the bytes, not just the cartridge). */
         public byte[] romImage;
+        /** The console the hosts run the image on (null: the one its header names). */
+        public Region region;
         /** Class path of the engine-host JVMs (default: this JVM's class path, made absolute). */
         public String hostClasspath;
 

@@ -340,7 +340,7 @@ final class ProcessLockstep implements VerifySession {
                 throw new HostException(HostException.Kind.PROTOCOL, name, "speaks engine-host protocol version "
                         + c.hello().protocolVersion() + "; processes mode needs version 2 (INJECT, RUN_STREAM)");
             }
-            c.loadRom(options.romName, options.romImage);
+            c.loadRom(options.romName, options.romImage, options.region);
             if (movie != null) {
                 c.loadMovie(movie[0], movie[1], movie[2]);
             }

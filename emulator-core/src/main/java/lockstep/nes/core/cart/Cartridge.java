@@ -262,6 +262,9 @@ public final class Cartridge {
      * {@code --region}; a movie recorded on a PAL console).
      */
     public Cartridge withRegion(Region region) {
+        if (region == region()) {
+            return this;
+        }
         Builder b = copy();
         b.timing = switch (region) {
             case NTSC -> Timing.NTSC;
