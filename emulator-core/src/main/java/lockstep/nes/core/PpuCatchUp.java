@@ -33,6 +33,11 @@ final class PpuCatchUp {
     private final int ppuShift;
     private final int frameDots;
     private final int skipDot;
+    /**
+     * The PPU clock at power-on: 0, or the master clocks by which the region's PPU lags more
+     * than {@link #PPU_OFFSET} ({@link Region#ppuLag}).
+     */
+    private final int powerClock;
 
     private final Ppu ppu;
     private final Mapper mapper;
@@ -79,6 +84,7 @@ final class PpuCatchUp {
         this.ppuShift = Integer.bitCount(ppuDivider) == 1 ? Integer.numberOfTrailingZeros(ppuDivider) : -1;
         this.frameDots = region.frameDots();
         this.skipDot = region.preRenderLine * 341 + 339;
+        this.powerClock = region.ppuLag - PPU_OFFSET;
         final boolean direct = mapper.direct() != null;
         this.watched = !direct;
         // A bus-watching board's bound (Mapper#dotsToBoardEvent) counts NTSC frames: in the
@@ -106,9 +112,9 @@ final class PpuCatchUp {
         clock = value;
     }
 
-    /** Power-on: the PPU at clock 0, caught up at the next cycle. */
+    /** Power-on: the PPU at its power-on clock, caught up at the next cycle. */
     void power() {
-        clock = 0;
+        clock = powerClock;
         deadline = Long.MIN_VALUE;
     }
 

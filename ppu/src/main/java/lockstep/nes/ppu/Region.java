@@ -20,9 +20,9 @@ import java.util.Locale;
  * </ul>
  */
 public enum Region {
-    NTSC(12, 4, 5, 7, 262, 241, true, false, false, 236_250_000L, 11),
-    PAL(16, 5, 7, 9, 312, 241, false, true, true, 53_203_425L, 2),
-    DENDY(15, 5, 6, 8, 312, 291, false, true, false, 53_203_425L, 2);
+    NTSC(12, 4, 5, 7, 1, 262, 241, true, false, false, 236_250_000L, 11),
+    PAL(16, 5, 7, 9, 3, 312, 241, false, true, true, 53_203_425L, 2),
+    DENDY(15, 5, 6, 8, 1, 312, 291, false, true, false, 53_203_425L, 2);
 
     /** Master clocks per CPU cycle. */
     public final int cpuDivider;
@@ -31,6 +31,13 @@ public enum Region {
     /** Master clocks from the start of a CPU cycle to its bus access, for a read and a write. */
     public final int readClock;
     public final int writeClock;
+    /**
+     * Master clocks the PPU's dots run behind the CPU's cycles from power-on. The phase is set by
+     * the two dividers' states at power (on PAL it differs from one power-on to the next); this is
+     * one the hardware shows: NTSC 1 (the tests' alignment), PAL 3 (with 1 the nmi_sync PAL demo's
+     * timed $2001 write lands a dot left of the earliest place the 2C07 ever shows it).
+     */
+    public final int ppuLag;
     /** Lines per frame; the last one is the pre-render line. */
     public final int lines;
     public final int preRenderLine;
@@ -46,12 +53,13 @@ public enum Region {
     public final long masterHzNum;
     public final long masterHzDen;
 
-    Region(int cpuDivider, int ppuDivider, int readClock, int writeClock, int lines, int vblankLine,
+    Region(int cpuDivider, int ppuDivider, int readClock, int writeClock, int ppuLag, int lines, int vblankLine,
            boolean oddFrameSkip, boolean swapsRedGreenEmphasis, boolean palApu, long masterHzNum, long masterHzDen) {
         this.cpuDivider = cpuDivider;
         this.ppuDivider = ppuDivider;
         this.readClock = readClock;
         this.writeClock = writeClock;
+        this.ppuLag = ppuLag;
         this.lines = lines;
         this.preRenderLine = lines - 1;
         this.vblankLine = vblankLine;
