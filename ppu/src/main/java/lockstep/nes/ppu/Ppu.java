@@ -45,6 +45,7 @@ public final class Ppu implements Digestible {
      * The dots that change what the CPU side sees without a register access (see
      * {@link #dotsToEvent}): the frame count (line 241), vertical blank set and cleared.
      */
+    @NotState("the region's event dots: fixed wiring")
     private final int[] events;
 
     private final PpuBus bus;

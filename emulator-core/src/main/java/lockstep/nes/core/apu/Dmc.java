@@ -17,6 +17,7 @@ import lockstep.nes.state.StateVisitor;
  */
 final class Dmc implements Digestible {
     /** Timer periods in CPU cycles, the region's ({@link ApuPeriods}). Fixed wiring, not state. */
+    @NotState("the region's period table: fixed wiring")
     private final int[] periods;
 
     private final Dma dma;

@@ -1,5 +1,6 @@
 package lockstep.nes.core.apu;
 
+import lockstep.nes.state.NotState;
 import lockstep.nes.ppu.Region;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.StateVisitor;
@@ -16,6 +17,7 @@ import lockstep.nes.state.StateVisitor;
  */
 final class FrameCounter {
     /** Step positions in CPU cycles after the (delayed) $4017 write ({@link ApuPeriods}). Fixed wiring. */
+    @NotState("the region's step table: fixed wiring")
     private final int[][] steps;
 
     /** {@link #step}'s result: nothing changed. */

@@ -2,6 +2,7 @@ package lockstep.nes.core.apu;
 
 import static lockstep.nes.state.DigestKeys.*;
 
+import lockstep.nes.state.NotState;
 import lockstep.nes.ppu.Region;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.Digestible;
@@ -67,6 +68,7 @@ final class Noise implements Digestible {
     }
 
     /** Timer periods in CPU cycles, the region's ({@link ApuPeriods}). Fixed wiring, not state. */
+    @NotState("the region's period table: fixed wiring")
     private final int[] periods;
     final LengthCounter length = new LengthCounter();
     private final Envelope envelope = new Envelope();
