@@ -13,24 +13,13 @@ import org.junit.jupiter.api.Test;
  * clock).
  */
 class ApuPeriodsTest {
-    /** Calls cycle() until irq() is first true; returns how many calls that took. */
-    private static int cyclesUntilIrq(Apu apu, int limit) {
-        for (int n = 1; n <= limit; n++) {
-            apu.cycle();
-            if (apu.irq()) {
-                return n;
-            }
-        }
-        return -1;
-    }
-
     @Test
     void theFrameIrqComesAtTheEndOfTheRegionsFourStepSequence() {
         // Power acts as a $4017 write taking effect on the 3rd cycle; the flag rises at the last
         // step: APU cycle 14914 (NTSC) or 16626 (PAL), in CPU cycles 29828 or 33252.
-        assertEquals(3 + 29828, cyclesUntilIrq(new Apu(TestCarts.nopConsole().dma(), Region.NTSC), 50_000));
-        assertEquals(3 + 33252, cyclesUntilIrq(new Apu(TestCarts.nopConsole().dma(), Region.PAL), 50_000));
-        assertEquals(3 + 29828, cyclesUntilIrq(new Apu(TestCarts.nopConsole().dma(), Region.DENDY), 50_000));
+        assertEquals(3 + 29828, FrameCounterTest.cyclesUntilIrq(new Apu(TestCarts.nopConsole().dma(), Region.NTSC), 50_000));
+        assertEquals(3 + 33252, FrameCounterTest.cyclesUntilIrq(new Apu(TestCarts.nopConsole().dma(), Region.PAL), 50_000));
+        assertEquals(3 + 29828, FrameCounterTest.cyclesUntilIrq(new Apu(TestCarts.nopConsole().dma(), Region.DENDY), 50_000));
     }
 
     @Test
