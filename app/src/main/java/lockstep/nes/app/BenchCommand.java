@@ -36,6 +36,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Mixin
     RomEntryOption archive;
 
+    @Mixin
+    RegionOption region = new RegionOption();
+
     @Option(names = "--frames", paramLabel = "N", description = "timed frames per pass (default: ${DEFAULT-VALUE})")
     int frames = 3000;
 
@@ -83,8 +86,8 @@ public final class BenchCommand implements Callable<Integer> {
         }
         Cartridge cart;
         try {
-            cart = RomArg.load(rom, archive.entry);
-        } catch (RomFormatException e) {
+            cart = region.apply(RomArg.load(rom, archive.entry));
+        } catch (RomFormatException | BadInput e) {
             System.err.println("error: " + e.getMessage());
             return 2;
         }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.zip.ZipFile;
+import lockstep.nes.ppu.Region;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFile;
 import lockstep.nes.core.cart.RomFormatException;
@@ -27,6 +28,7 @@ import lockstep.nes.verifier.host.HostClient;
 import lockstep.nes.verifier.host.HostException;
 import lockstep.nes.verifier.host.HostProtocol;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code lockstep canary}: replays the same input through two engine builds and compares them. */
@@ -41,6 +43,9 @@ import picocli.CommandLine.Option;
         footerHeading = "%nExamples:%n", footer = {"  lockstep canary --baseline a.jar --candidate b.jar", "  lockstep canary --baseline a.jar --candidate b.jar --rom game.nes \\", "      --movie run.fm2 --frames 3000", "  lockstep canary --baseline a.jar --candidate b.jar --suite nightly.json"})
 public final class CanaryCommand implements Callable<Integer> {
     static final String DEMO = "builtin:demo";
+
+    @Mixin
+    RegionOption region = new RegionOption();
 
     @Option(names = "--baseline", required = true, paramLabel = "A.jar", description = "the baseline build's jar")
     Path baseline;
@@ -105,6 +110,11 @@ public final class CanaryCommand implements Callable<Integer> {
                 throw new BadInput("give either --suite or --rom/--movie, not both");
             }
             targets = suite != null ? readSuite(suite, frames) : List.of(target(rom, movie, frames, null));
+            Region forced = region.get();
+            if (forced != null) {
+                targets = targets.stream().map(t -> new Canary.Target(t.romName(), t.rom(), t.movieName(), t.movie(),
+                        t.frames(), forced)).toList();
+            }
         } catch (BadInput e) {
             err.println("error: " + e.getMessage());
             return 2;
@@ -232,6 +242,10 @@ public final class CanaryCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * The target of {@code romArg} (and its movie), run on the console the movie was recorded on
+     * ({@code palFlag}), else on the one the header names.
+     */
     static Canary.Target target(String romArg, Path moviePath, int frames, Path base) throws BadInput {
         String romName;
         byte[] bytes;
@@ -248,8 +262,10 @@ public final class CanaryCommand implements Callable<Integer> {
             }
             romName = p.toString();
         }
+        Cartridge cart;
         try {
-            Cartridge.parse(romName, bytes).createMapper();
+            cart = Cartridge.parse(romName, bytes);
+            cart.createMapper();
         } catch (RomFormatException e) {
             throw new BadInput(e.getMessage());
         }
@@ -268,7 +284,8 @@ public final class CanaryCommand implements Callable<Integer> {
             }
             movieName = p.toString();
         }
-        return new Canary.Target(romName, bytes, movieName, m, frames);
+        Region region = m != null && m.region(cart.region()) != cart.region() ? m.region(cart.region()) : null;
+        return new Canary.Target(romName, bytes, movieName, m, frames, region);
     }
 
     static List<Canary.Target> readSuite(Path file, int defaultFrames) throws BadInput {

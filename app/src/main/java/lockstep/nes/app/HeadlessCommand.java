@@ -48,6 +48,9 @@ public final class HeadlessCommand implements Callable<Integer> {
     @Mixin
     RomEntryOption archive;
 
+    @Mixin
+    RegionOption region = new RegionOption();
+
     @Option(names = "--frames", paramLabel = "N", defaultValue = "600", description = "frames to run (default ${DEFAULT-VALUE})")
     int frames;
 
@@ -105,7 +108,19 @@ public final class HeadlessCommand implements Callable<Integer> {
         Outputs.check(saveState, "--save-state");
         Outputs.check(wav, "--wav");
         Outputs.check(batteryFile, "--battery-file");
+        Movie input = null;
+        if (movie != null) {
+            try {
+                input = Fm2.read(movie);
+            } catch (MovieException e) {
+                throw new BadInput(e.getMessage());
+            }
+        }
         Cartridge cart = cartridge();
+        if (input != null) {
+            cart = cart.withRegion(input.region(cart.region()));
+        }
+        cart = region.apply(cart);
         if (rom != null && RegionWarning.of(cart, rom.toString()) != null) {
             System.err.println(RegionWarning.of(cart, rom.toString()));
         }
@@ -135,14 +150,6 @@ public final class HeadlessCommand implements Callable<Integer> {
                 }
             } catch (IOException e) {
                 throw new BadInput(saves.target() + ": cannot read the battery save (" + e.getMessage() + ")");
-            }
-        }
-        Movie input = null;
-        if (movie != null) {
-            try {
-                input = Fm2.read(movie);
-            } catch (MovieException e) {
-                throw new BadInput(e.getMessage());
             }
         }
         Snapshots snapshots = new Snapshots(console);
@@ -225,7 +232,7 @@ public final class HeadlessCommand implements Callable<Integer> {
             writeFile(dumpRam, console.ram().array().clone(), "RAM dump");
         }
         if (screenshot != null) {
-            writeFile(screenshot, FrameImage.png(console.ppu().frame(), Palette.ntsc()), "screenshot");
+            writeFile(screenshot, FrameImage.png(console.ppu().frame(), Palette.of(console.region())), "screenshot");
         }
         if (saveState != null) {
             writeFile(saveState, snapshots.save(), "state");

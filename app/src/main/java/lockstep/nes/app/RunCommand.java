@@ -28,6 +28,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     RomEntryOption archive;
 
+    @Mixin
+    RegionOption region = new RegionOption();
+
     @Option(names = "--scale", paramLabel = "N", defaultValue = "3", description = "window scale 1-8 (default ${DEFAULT-VALUE})")
     int scale;
 
@@ -97,6 +100,12 @@ public final class RunCommand implements Callable<Integer> {
         DesktopApp.Options o = new DesktopApp.Options();
         o.rom = rom;
         o.entry = archive.entry;
+        try {
+            o.region = region.get();
+        } catch (BadInput e) {
+            System.err.println("error: " + e.getMessage());
+            return 2;
+        }
         o.scale = scale;
         o.aspect = !squarePixels;
         o.vsync = !noVsync;

@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import lockstep.nes.ppu.Region;
 import lockstep.nes.core.UserDirs;
 
 import lockstep.nes.roms.HashUpdater;
@@ -29,6 +30,7 @@ import lockstep.nes.roms.RomSelection;
 import lockstep.nes.roms.RomSuite;
 import lockstep.nes.roms.RomsDir;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -47,6 +49,9 @@ public final class TestRomsCommand implements Callable<Integer> {
             description = "ROM files or folders (recursive): relative to the roms dir, to a folder in it"
                 + " (nes-test-roms/) or to the working directory, or absolute")
     List<String> paths = new ArrayList<>();
+
+    @Mixin
+    RegionOption region = new RegionOption();
 
     @Option(names = "--roms", paramLabel = "DIR",
             description = "test ROM folder (default: $LOCKSTEP_ROMS, else ../shared/roms next to the project)")
@@ -127,6 +132,10 @@ public final class TestRomsCommand implements Callable<Integer> {
             System.err.println("error: " + romsDir + ": none of the manifest's " + entries.size()
                     + " ROMs is there (it should hold nes-test-roms/; use --roms DIR or set " + RomsDir.ENV + ")");
             return 2;
+        }
+        Region forced = region.get();
+        if (forced != null) {
+            entries = entries.stream().map(e -> e.withRegion(forced.id())).toList();
         }
         RomRunner runner = new RomRunner(romsDir);
         if (updateHashes != null) {

@@ -27,6 +27,7 @@ import lockstep.nes.core.trace.TraceLine;
 import lockstep.nes.core.trace.Tracer;
 import lockstep.nes.verifier.MovieInput;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -43,6 +44,12 @@ public final class TraceCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM",
             description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
     Path rom;
+
+    @Mixin
+    RomEntryOption archive;
+
+    @Mixin
+    RegionOption region = new RegionOption();
 
     @Option(names = "--from", paramLabel = "CYCLE|fFRAME",
             description = "start tracing at the first instruction from this CPU cycle, or (with f) from the start of this frame "
@@ -77,10 +84,11 @@ public final class TraceCommand implements Callable<Integer> {
         }
         Cartridge cart;
         try {
-            cart = RomArg.load(rom);
+            cart = RomArg.load(rom, archive.entry);
         } catch (RomFormatException e) {
             throw new BadInput(rom == null ? "demo ROM: " + e.getMessage() : e.getMessage());
         }
+        cart = region.apply(cart);
         if (rom != null && RegionWarning.of(cart, rom.toString()) != null) {
             System.err.println(RegionWarning.of(cart, rom.toString()));
         }

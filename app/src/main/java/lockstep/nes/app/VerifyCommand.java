@@ -57,6 +57,9 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--movie", paramLabel = "FILE.fm2", description = "FCEUX movie to feed both engines")
     Path movie;
 
+    @Mixin
+    RegionOption region = new RegionOption();
+
     @Option(names = "--frames", paramLabel = "N", description = "frames to verify (default: ${DEFAULT-VALUE})")
     int frames = 600;
 
@@ -133,6 +136,21 @@ public final class VerifyCommand implements Callable<Integer> {
         } catch (RomFormatException e) {
             return fail(e.getMessage());
         }
+        Movie input = null;
+        if (movie != null) {
+            try {
+                input = Fm2.read(movie);
+            } catch (MovieException e) {
+                return fail(e.getMessage());
+            }
+            cart = cart.withRegion(input.region(cart.region()));
+        }
+        try {
+            cart = region.apply(cart);
+        } catch (BadInput e) {
+            return fail(e.getMessage());
+        }
+        hosts.region = cart.region();
         if (rom != null && RegionWarning.of(cart, rom.toString()) != null) {
             System.err.println(RegionWarning.of(cart, rom.toString()));
         }
@@ -151,7 +169,7 @@ public final class VerifyCommand implements Callable<Integer> {
             return fail(OptionRange.atLeast("--checkpoint-every", 1, checkpointEvery));
         }
         o.checkpointEvery = checkpointEvery;
-        o.checkpointsKept = (int) Math.max(1, Math.ceil(checkpointMinutes * 60 * 60.0988 / checkpointEvery));
+        o.checkpointsKept = (int) Math.max(1, Math.ceil(checkpointMinutes * 60 * cart.region().frameRate() / checkpointEvery));
         VerifySession.Mode sessionMode;
         switch (mode) {
             case "same-thread" -> sessionMode = VerifySession.Mode.SAME_THREAD;
@@ -189,17 +207,12 @@ public final class VerifyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | RomFormatException e) {
             return fail(e.getMessage());
         }
-        if (movie != null) {
-            try {
-                Movie m = Fm2.read(movie);
-                if (MovieStart.fromState(m)) {
-                    return fail(movie + ": the movie starts from a save state; verify plays movies from power-on "
-                            + "(headless and trace play this one)");
-                }
-                o.input = new MovieInput(m);
-            } catch (MovieException e) {
-                return fail(e.getMessage());
+        if (input != null) {
+            if (MovieStart.fromState(input)) {
+                return fail(movie + ": the movie starts from a save state; verify plays movies from power-on "
+                        + "(headless and trace play this one)");
             }
+            o.input = new MovieInput(input);
         }
         String token = null;
         if (alertTokenFile != null) {

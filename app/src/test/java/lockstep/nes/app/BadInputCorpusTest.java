@@ -398,23 +398,34 @@ class BadInputCorpusTest {
                 "/dev/stdout is still what it was");
     }
 
-    /** A PAL, Dendy or Vs. System ROM runs as NTSC with one warning line naming its region. */
+    /**
+     * A PAL ROM runs as PAL without a word; a Vs. System ROM runs as a home console with one
+     * warning line; a bad --region is one error line.
+     */
     @Test
-    void aPalRomRunsWithOneWarningLine() throws IOException {
+    void aPalRomRunsAsPalAndAVsSystemRomWithOneWarningLine() throws IOException {
         byte[] image = DemoRom.bytes().clone();
         image[7] = 0x08; // NES 2.0
         image[12] = 0x01; // PAL timing
         Path pal = file("pal.nes", image);
-        Cli.Result r = Cli.run("headless", pal.toString(), "--frames", "1");
+        Cli.Result r = Cli.run("headless", pal.toString(), "--frames", "10");
         assertEquals(0, r.exit(), r.err());
-        assertEquals(1, r.err().strip().lines().count(), r.err());
-        assertTrue(r.err().startsWith("warning: " + pal + ": a PAL ROM"), r.err());
+        assertEquals("", r.err().strip(), r.err());
+        Cli.Result forced = Cli.run("headless", pal.toString(), "--frames", "10", "--region", "pal");
+        String stateRegex = "(?s).*(cycles=[0-9]+).*(state=[0-9a-f]+).*";
+        assertEquals(r.out().replaceAll(stateRegex, "$1 $2"), forced.out().replaceAll(stateRegex, "$1 $2"),
+                "--region pal on a PAL header changes nothing");
+        Cli.Result ntsc = Cli.run("headless", pal.toString(), "--frames", "10", "--region", "ntsc");
+        assertFalse(r.out().replaceAll(stateRegex, "$1").equals(ntsc.out().replaceAll(stateRegex, "$1")),
+                "NTSC frames are shorter: " + ntsc.out());
         image[12] = 0x03; // Dendy
         image[7] = 0x09; // NES 2.0, Vs. System
         Files.write(pal, image);
         Cli.Result v = Cli.run("verify", pal.toString(), "--frames", "1");
         assertEquals(0, v.exit(), v.err());
-        assertTrue(v.err().startsWith("warning: " + pal + ": a Dendy Vs. System ROM"), v.err());
+        assertTrue(v.err().startsWith("warning: " + pal + ": a Vs. System ROM"), v.err());
+        assertTrue(v.err().strip().endsWith("so it runs as a Dendy NES"), v.err());
+        oneErrorLine(Cli.run("headless", pal.toString(), "--region", "secam"), 2, "--region must be ntsc, pal or dendy");
         Files.delete(pal);
     }
 

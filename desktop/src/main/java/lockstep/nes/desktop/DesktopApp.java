@@ -22,7 +22,7 @@ import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.demo.DemoRom;
 import lockstep.nes.ppu.FrameImage;
-import lockstep.nes.ppu.Palette;
+import lockstep.nes.ppu.Region;
 import lockstep.nes.ppu.Ppu;
 import lockstep.nes.verifier.FaultSpec;
 import org.lwjgl.PointerBuffer;
@@ -39,7 +39,8 @@ import org.lwjgl.util.tinyfd.TinyFileDialogs;
  * moves pixels, samples and key presses between it and the machine.
  *
  * <p>Pacing: frames are run when the sound queue needs samples (the audio clock), so the game
- * runs at the NES rate of 60.0988 Hz whatever the monitor's refresh; vsync (where the driver
+ * runs at the console's rate (NTSC 60.0988 Hz, PAL and Dendy 50.0070 Hz: the APU's samples
+ * follow its CPU clock) whatever the monitor's refresh; vsync (where the driver
  * offers it) keeps the picture from tearing; dynamic rate control keeps the queue near its
  * target.
  */
@@ -51,6 +52,8 @@ public final class DesktopApp {
         public Path rom;
         /** The .nes file to open inside {@link #rom} when it is a .zip archive holding several (or null). */
         public String entry;
+        /** The console to run ROMs on whatever their header says; null: the header's. */
+        public Region region;
         public int scale = 3;
         /** Show pixels 8:7 wide as a TV did (false: square pixels). */
         public boolean aspect = true;
@@ -81,7 +84,6 @@ public final class DesktopApp {
 
     private final Options o;
     private final Osd osd = new Osd();
-    private final Palette palette = Palette.ntsc();
     private final int[] rgb = new int[Ppu.WIDTH * Ppu.HEIGHT];
     private final boolean[] keyDown = new boolean[Keys.LIMIT];
     private final GLFWGamepadState pad = GLFWGamepadState.create();
@@ -308,6 +310,9 @@ public final class DesktopApp {
             // --entry names a file of the archive given on the command line, not of one opened later.
             String entry = rom != null && rom.equals(o.rom) ? o.entry : null;
             Cartridge cart = rom == null ? Cartridge.parse(DemoRom.NAME, DemoRom.bytes()) : Cartridge.load(rom, entry);
+            if (o.region != null) {
+                cart = cart.withRegion(o.region);
+            }
             String regionWarning = rom == null ? null : RegionWarning.of(cart, rom.toString());
             if (regionWarning != null) {
                 System.err.println(regionWarning);
@@ -414,7 +419,7 @@ public final class DesktopApp {
             return;
         }
         String[] why = {""};
-        debuggerWindow = DebuggerWindow.open(window, debugger, palette, why);
+        debuggerWindow = DebuggerWindow.open(window, debugger, why);
         if (debuggerWindow == null) {
             osd.post("no debugger: " + why[0]);
             o.err.println("warning: no debugger: " + why[0]);
@@ -690,7 +695,7 @@ public final class DesktopApp {
         int fbH = Math.max(1, h[0]);
         int fit = fitScale(fbW, fbH);
         if (session != null) {
-            FrameImage.toRgb(session.console().ppu().frame(), palette, rgb);
+            FrameImage.toRgb(session.console().ppu().frame(), session.palette(), rgb);
             renderer.picture(rgb);
         }
         boolean overlay = o.osd || error != null;
@@ -727,7 +732,7 @@ public final class DesktopApp {
                 status.add("PAUSED");
             }
             if (held(Action.REWIND)) {
-                status.add(String.format(Locale.ROOT, "REWIND  %.1f s", session.tick() / Rewind.NES_FPS));
+                status.add(String.format(Locale.ROOT, "REWIND  %.1f s", session.tick() / session.frameRate()));
             } else if (held(Action.FAST_FORWARD)) {
                 status.add("FAST FORWARD");
             }

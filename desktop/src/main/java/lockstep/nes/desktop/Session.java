@@ -44,7 +44,7 @@ public final class Session implements Rewind.Engine {
     private final Rewind rewind;
     private final Osd osd;
     private final List<FaultSpec> faults;
-    private final Palette palette = Palette.ntsc();
+    private final Palette palette;
 
     private long tick;
     private boolean paused;
@@ -69,6 +69,7 @@ public final class Session implements Rewind.Engine {
         this.osd = osd;
         this.faults = List.copyOf(faults);
         this.console = Console.create(cart);
+        this.palette = Palette.of(console.region());
         Faults.check(this.faults, console); // a reg@ fault out of its field's range is refused before play
         this.snapshots = new Snapshots(console);
         this.rewind = Rewind.standard();
@@ -93,6 +94,16 @@ public final class Session implements Rewind.Engine {
 
     public Console console() {
         return console;
+    }
+
+    /** The console's frames per second (NTSC 60.0988, PAL and Dendy 50.0070): the game's pace. */
+    public double frameRate() {
+        return console.region().frameRate();
+    }
+
+    /** The palette of the console's PPU. */
+    public Palette palette() {
+        return palette;
     }
 
     public Osd osd() {
@@ -207,7 +218,7 @@ public final class Session implements Rewind.Engine {
         }
         rewinding = false;
         osd.post(String.format(Locale.ROOT, "rewound to %.1f s (%.0f s left in the buffer)",
-                tick / Rewind.NES_FPS, rewind.secondsBack(tick)));
+                tick / frameRate(), rewind.secondsBack(tick)));
         if (pair != null) {
             restartLockstep();
             paused = false;

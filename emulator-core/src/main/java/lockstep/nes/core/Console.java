@@ -18,6 +18,7 @@ import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.cpu.Cpu;
 import lockstep.nes.core.input.Controllers;
 import lockstep.nes.ppu.Ppu;
+import lockstep.nes.ppu.Region;
 import lockstep.nes.state.ChangeCounter;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.Digestible;
@@ -28,17 +29,26 @@ import lockstep.nes.state.StateVisitor;
  * One engine: CPU, PPU, APU, DMA, controllers and a cartridge, driven by a master clock.
  *
  * <p>The unit of progress is one CPU cycle ({@link #runCycle}). NTSC timing: one CPU cycle is
- * 12 master clocks and one PPU dot is 4. Within a CPU cycle the PPU is caught up to the moment
- * of the bus access (5 master clocks in for a read, 7 for a write) and then to the end of the
- * cycle, so PPU register accesses land on the right dot. The PPU runs one master clock behind
- * the CPU (the power-on alignment that the hardware tests expect).
+ * 12 master clocks and one PPU dot is 4 (PAL: 16 and 5; Dendy: 15 and 5; see {@link Region}).
+ * Within a CPU cycle the PPU is caught up to the moment of the bus access (5 master clocks in
+ * for a read, 7 for a write, on NTSC) and then to the end of the cycle, so PPU register
+ * accesses land on the right dot. The PPU runs one master clock behind the CPU (the power-on
+ * alignment that the hardware tests expect).
  *
  * <p>The PPU may run behind the CPU until something could observe it ({@link PpuCatchUp}): it
  * is caught up before every PPU register or board access, at its deadlines, and before anyone
  * looks at it ({@link #ppu}, {@link #frame}, {@link #state}).
  */
 public final class Console implements Digestible {
-    private static final int CPU_DIVIDER = 12;
+    /** The console's region (see {@link Region}): its clocks, frame and APU tables. Fixed wiring. */
+    private final Region region;
+    // The region's CPU cycle in master clocks (fixed wiring, read on every cycle): its length, the
+    // bus access's place in it for a read and a write, and the rest of the cycle after each.
+    private final int cpuDivider;
+    private final int readClock;
+    private final int writeClock;
+    private final int readRest;
+    private final int writeRest;
 
     private final Cartridge cartridge;
     private final Mapper mapper;
@@ -92,9 +102,15 @@ public final class Console implements Digestible {
     private Console(Cartridge cartridge, Mapper mapper, boolean eager) {
         this.cartridge = cartridge;
         this.mapper = mapper;
-        this.ppu = new Ppu(mapper);
-        this.apu = new Apu(dma, mapper.hasHook(BoardHooks.AUDIO) ? mapper.expansionAudio() : null);
-        this.ppuCatchUp = new PpuCatchUp(ppu, mapper, changes, eager);
+        this.region = cartridge.region();
+        this.cpuDivider = region.cpuDivider;
+        this.readClock = region.readClock;
+        this.writeClock = region.writeClock;
+        this.readRest = cpuDivider - readClock;
+        this.writeRest = cpuDivider - writeClock;
+        this.apu = new Apu(dma, region, mapper.hasHook(BoardHooks.AUDIO) ? mapper.expansionAudio() : null);
+        this.ppu = new Ppu(mapper, region);
+        this.ppuCatchUp = new PpuCatchUp(ppu, mapper, changes, eager, region);
         this.boardCycles = mapper.hasHook(BoardHooks.CPU_CYCLE);
         this.boardIrq = mapper.hasHook(BoardHooks.IRQ);
         this.boardPpuRegisters = mapper.hasHook(BoardHooks.PPU_REGISTERS);
@@ -127,7 +143,7 @@ public final class Console implements Digestible {
         apu.sync(); // the audio of the cycles before the power cycle, as if stepped eagerly
         ram.fill(0);
         cycle = -1;
-        masterClock = CPU_DIVIDER;
+        masterClock = cpuDivider;
         ppuCatchUp.power();
         openBus = 0;
         changes.bump();
@@ -156,8 +172,8 @@ public final class Console implements Digestible {
         final Cpu c = cpu;
         final boolean write = c.isWrite();
         if (write || !dma.wantsReadCycle()) {
-            // The bus access is 7 master clocks into a write cycle, 5 into a read cycle.
-            final int access = write ? 7 : 5;
+            // The bus access is 7 master clocks into a write cycle, 5 into a read cycle (NTSC).
+            final int access = write ? writeClock : readClock;
             masterClock += access;
             beginCycle();
             int value = 0;
@@ -166,7 +182,7 @@ public final class Console implements Digestible {
             } else {
                 value = read(c.address());
             }
-            masterClock += CPU_DIVIDER - access;
+            masterClock += cpuDivider - access;
             runPpu();
             c.tick(value);
         } else {
@@ -239,7 +255,7 @@ public final class Console implements Digestible {
      * deadline: never true).
      */
     public boolean frameCannotEndWithin() {
-        return !ppuCatchUp.isDue(masterClock + (long) Cpu.MAX_INSTRUCTION_CYCLES * CPU_DIVIDER);
+        return !ppuCatchUp.isDue(masterClock + (long) Cpu.MAX_INSTRUCTION_CYCLES * cpuDivider);
     }
 
     /**
@@ -256,10 +272,10 @@ public final class Console implements Digestible {
     private final Cpu.Bus bus = new Cpu.Bus() {
         @Override
         public int cycleRead(int address) {
-            masterClock += 5;
+            masterClock += readClock;
             beginCycle();
             final int value = read(address);
-            masterClock += CPU_DIVIDER - 5;
+            masterClock += readRest;
             runPpu();
             final AccessWatcher w = watcher;
             if (w != null) {
@@ -270,10 +286,10 @@ public final class Console implements Digestible {
 
         @Override
         public void cycleWrite(int address, int value) {
-            masterClock += 7;
+            masterClock += writeClock;
             beginCycle();
             write(address, value);
-            masterClock += CPU_DIVIDER - 7;
+            masterClock += writeRest;
             runPpu();
             final AccessWatcher w = watcher;
             if (w != null) {
@@ -285,7 +301,7 @@ public final class Console implements Digestible {
         public int quietRead(int address) {
             if ((address < 0x2000 || address >= 0x8000) && quietCycle()) {
                 cycle++;
-                masterClock += 5;
+                masterClock += readClock;
                 int value;
                 if (address < 0x2000) {
                     value = ramData[address & 0x7FF] & 0xFF;
@@ -296,7 +312,7 @@ public final class Console implements Digestible {
                     }
                 }
                 openBus = value;
-                masterClock += CPU_DIVIDER - 5;
+                masterClock += readRest;
                 final AccessWatcher w = watcher;
                 if (w != null) {
                     w.quietAccess(address | ((long) value << 32));
@@ -310,7 +326,7 @@ public final class Console implements Digestible {
         public int quietWrite(int address, int value) {
             if (address < 0x2000 && quietCycle()) {
                 cycle++;
-                masterClock += CPU_DIVIDER;
+                masterClock += cpuDivider;
                 openBus = value;
                 ram.write(address & 0x7FF, value);
                 final AccessWatcher w = watcher;
@@ -340,7 +356,7 @@ public final class Console implements Digestible {
      * as it sees the others.
      */
     private boolean quietCycle() {
-        return !ppuCatchUp.isDue(masterClock + CPU_DIVIDER) && cycle + 1 < apu.nextEventCycle()
+        return !ppuCatchUp.isDue(masterClock + cpuDivider) && cycle + 1 < apu.nextEventCycle()
                 && !boardCycles;
     }
 
@@ -377,12 +393,12 @@ public final class Console implements Digestible {
 
     /** Starts a CPU cycle and runs up to its bus access (DMA cycles; {@link #runCycle} inlines this). */
     void startCycle(boolean read) {
-        masterClock += read ? 5 : 7;
+        masterClock += read ? readClock : writeClock;
         beginCycle();
     }
 
     void endCycle(boolean read) {
-        masterClock += read ? 7 : 5;
+        masterClock += read ? readRest : writeRest;
         runPpu();
     }
 
@@ -502,7 +518,10 @@ public final class Console implements Digestible {
         return openBus;
     }
 
-    /** The master clock: 12 per CPU cycle, the bus access 5 (read) or 7 (write) into it. */
+    /**
+     * The master clock: 12 per CPU cycle, the bus access 5 (read) or 7 (write) into it (NTSC; the
+     * other regions' figures are {@link Region}'s).
+     */
     public long masterClock() {
         return masterClock;
     }
@@ -592,6 +611,8 @@ public final class Console implements Digestible {
     public Mapper representedMapper() { return mapper; }
     public Controllers controllers() { return controllers; }
     public Cartridge cartridge() { return cartridge; }
+    /** The console's region (from the cartridge: its header, or the user's choice). */
+    public Region region() { return region; }
     /** The 2 KiB CPU RAM. */
     public Memory ram() { return ram; }
 
@@ -662,7 +683,7 @@ public final class Console implements Digestible {
     private void consoleCpuAndPpu(StateVisitor s) {
         s.beginSection("console");
         cycle = s.i64("cycle", cycle, -1, Long.MAX_VALUE);
-        masterClock = s.i64("masterClock", masterClock, CPU_DIVIDER, Long.MAX_VALUE);
+        masterClock = s.i64("masterClock", masterClock, cpuDivider, Long.MAX_VALUE);
         ppuCatchUp.clock(s.i64("ppuClock", ppuCatchUp.clock(), 0, Long.MAX_VALUE));
         openBus = s.u8("openBus", openBus);
         ram.state(s);

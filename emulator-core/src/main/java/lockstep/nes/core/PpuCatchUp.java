@@ -2,12 +2,13 @@ package lockstep.nes.core;
 
 import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.ppu.Ppu;
+import lockstep.nes.ppu.Region;
 import lockstep.nes.state.ChangeCounter;
 import lockstep.nes.state.NotState;
 
 /**
- * Runs the console's PPU up to the master clock: one PPU dot every 4 master clocks, the PPU one
- * master clock behind the CPU (the power-on alignment that the hardware tests expect).
+ * Runs the console's PPU up to the master clock: one PPU dot every 4 master clocks (5 on PAL and
+ * Dendy), the PPU one master clock behind the CPU (the power-on alignment that the hardware tests expect).
  *
  * <p>When the board never looks at the PPU's bus ({@link lockstep.nes.ppu.PpuBus#direct} is
  * non-null), nothing outside the PPU can see its progress between accesses that observe it, so
@@ -23,11 +24,20 @@ import lockstep.nes.state.NotState;
  * bus-watching boards have the PPU stepped with the CPU, one or two dots at a time.
  */
 final class PpuCatchUp {
-    static final int PPU_DIVIDER = 4;
     static final int PPU_OFFSET = 1;
-    /** Dots in a frame without the odd-frame skip, and the pre-render line's dot 339 (the skip). */
-    private static final int FRAME_DOTS = 262 * 341;
-    private static final int SKIP_DOT = 261 * 341 + 339;
+
+    // The region's dot (fixed wiring, not state): master clocks per dot (4 NTSC, 5 PAL and
+    // Dendy; a power of two is a shift, ppuShift >= 0), dots in a frame without the odd-frame
+    // skip, and the pre-render line's dot 339 (where NTSC's skip is).
+    private final int ppuDivider;
+    private final int ppuShift;
+    private final int frameDots;
+    private final int skipDot;
+    /**
+     * The PPU clock at power-on: 0, or the master clocks by which the region's PPU lags more
+     * than {@link #PPU_OFFSET} ({@link Region#ppuLag}).
+     */
+    private final int powerClock;
 
     private final Ppu ppu;
     private final Mapper mapper;
@@ -66,13 +76,20 @@ final class PpuCatchUp {
     private long eventDeadline;
 
     /** {@code eager}: step the PPU with the CPU whatever the board (the reference for tests). */
-    PpuCatchUp(Ppu ppu, Mapper mapper, ChangeCounter changes, boolean eager) {
+    PpuCatchUp(Ppu ppu, Mapper mapper, ChangeCounter changes, boolean eager, Region region) {
         this.ppu = ppu;
         this.mapper = mapper;
         this.changes = changes;
+        this.ppuDivider = region.ppuDivider;
+        this.ppuShift = Integer.bitCount(ppuDivider) == 1 ? Integer.numberOfTrailingZeros(ppuDivider) : -1;
+        this.frameDots = region.frameDots();
+        this.skipDot = region.preRenderLine * 341 + 339;
+        this.powerClock = region.ppuLag - PPU_OFFSET;
         final boolean direct = mapper.direct() != null;
         this.watched = !direct;
-        this.lazy = !eager && (direct || mapper.lazyPpuSafe());
+        // A bus-watching board's bound (Mapper#dotsToBoardEvent) counts NTSC frames: in the
+        // other regions such a board has its PPU stepped with the CPU.
+        this.lazy = !eager && (direct || (mapper.lazyPpuSafe() && region == Region.NTSC));
         this.boardBound = lazy && !direct;
     }
 
@@ -95,9 +112,9 @@ final class PpuCatchUp {
         clock = value;
     }
 
-    /** Power-on: the PPU at clock 0, caught up at the next cycle. */
+    /** Power-on: the PPU at its power-on clock, caught up at the next cycle. */
     void power() {
-        clock = 0;
+        clock = powerClock;
         deadline = Long.MIN_VALUE;
     }
 
@@ -119,12 +136,12 @@ final class PpuCatchUp {
         changes.bump(); // the PPU, and a board watching its bus, may change
 
         final long target = masterClock - PPU_OFFSET;
-        final long dots = (target - clock) >> 2;
+        final long dots = ppuShift >= 0 ? (target - clock) >> ppuShift : (target - clock) / ppuDivider;
         if (dots > 0) {
             if (watched) {
                 runWatched(dots);
             } else {
-                clock += dots * PPU_DIVIDER;
+                clock += dots * ppuDivider;
                 ppu.run((int) dots);
             }
         }
@@ -136,7 +153,7 @@ final class PpuCatchUp {
     /** The clock at which a lazily stepped PPU is next caught up, from where it stands now. */
     void refreshDeadline() {
         if (lazy) {
-            final long event = clock + (long) ppu.dotsToEvent() * PPU_DIVIDER;
+            final long event = clock + (long) ppu.dotsToEvent() * ppuDivider;
             eventDeadline = event;
             deadline = boardBound ? Math.min(event, boardDeadline()) : event;
         }
@@ -144,7 +161,7 @@ final class PpuCatchUp {
 
     /** The clock by which the board's bound ({@link Mapper#dotsToBoardEvent}) says to catch up. */
     private long boardDeadline() {
-        return clock + (long) mapper.dotsToBoardEvent(ppu) * PPU_DIVIDER;
+        return clock + (long) mapper.dotsToBoardEvent(ppu) * ppuDivider;
     }
 
     /**
@@ -167,13 +184,13 @@ final class PpuCatchUp {
     private void runWatched(long dots) {
         do {
             final int pos = ppu.scanline() * 341 + ppu.dot();
-            long k = pos < SKIP_DOT ? SKIP_DOT - pos : FRAME_DOTS - pos + SKIP_DOT;
+            long k = pos < skipDot ? skipDot - pos : frameDots - pos + skipDot;
             if (k <= 0 || k > dots) {
                 k = dots;
             }
             runStartPosition = pos;
             runStartClock = clock;
-            clock += k * PPU_DIVIDER;
+            clock += k * ppuDivider;
             inRun = true;
             ppu.run((int) k);
             inRun = false;
@@ -190,9 +207,9 @@ final class PpuCatchUp {
         if (inRun) {
             int elapsed = ppu.scanline() * 341 + ppu.dot() - runStartPosition;
             if (elapsed < 0) {
-                elapsed += FRAME_DOTS;
+                elapsed += frameDots;
             }
-            return runStartClock + (long) elapsed * PPU_DIVIDER;
+            return runStartClock + (long) elapsed * ppuDivider;
         }
         return masterClock;
     }

@@ -39,6 +39,23 @@ public final class Palette {
     }
 
     /**
+     * The generated palette of the 2C07 (PAL) and the UA6538 (Dendy): the same colours, but $2001
+     * bit 5 emphasises green and bit 6 red, the 2C02's pair swapped (NESdev "PPU registers").
+     */
+    public static Palette pal() {
+        int[] rgb = new int[SIZE];
+        for (int i = 0; i < SIZE; i++) {
+            rgb[i] = generate((i & 0x13F) | ((i & 0x40) << 1) | ((i & 0x80) >> 1));
+        }
+        return new Palette(rgb);
+    }
+
+    /** The generated palette of {@code region}'s PPU. */
+    public static Palette of(Region region) {
+        return region.swapsRedGreenEmphasis ? pal() : ntsc();
+    }
+
+    /**
      * Loads a .pal file: 192 bytes (64 colours; emphasis is then applied by attenuating the
      * non-emphasised channels) or 1536 bytes (all 512 entries).
      *

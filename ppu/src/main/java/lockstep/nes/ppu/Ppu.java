@@ -10,8 +10,9 @@ import lockstep.nes.state.NotState;
 import lockstep.nes.state.StateVisitor;
 
 /**
- * The 2C02 PPU: its registers ($2000-$2007), power and reset, vertical blank and /NMI, and the
- * dot clock that drives its units one dot at a time.
+ * The 2C02 PPU (or a 2C07 / UA6538, whose frames differ: {@link Region}): its registers
+ * ($2000-$2007), power and reset, vertical blank and /NMI, and the dot clock that drives its
+ * units one dot at a time.
  *
  * <p>The units model the hardware as it runs: {@link Timing} (scanline and dot),
  * {@link Scroll} (loopy's v/t/x/w), {@link Background} (nametable, attribute and pattern
@@ -31,14 +32,24 @@ public final class Ppu implements Digestible {
     /** The fewest visible dots worth running through {@link FastDots} (see docs/design/ppu.md). */
     private static final int BATCH_MIN = 8;
 
+    // The region's frame (see Region). Fixed wiring, not state.
+    private final Region region;
+    /** The pre-render line and the line whose dot 1 sets vertical blank. */
+    private final int preRenderLine;
+    private final int vblankLine;
+    /** The pre-render line is a dot short on odd frames while rendering (NTSC). */
+    private final boolean oddFrameSkip;
     /** Dots in a frame without the odd-frame skip. */
-    private static final int FRAME_DOTS = 262 * 341;
-
-    /** The dots that change what the CPU side sees without a register access (see {@link #dotsToEvent}). */
-    private static final int[] EVENTS = {241 * 341, 241 * 341 + 1, 261 * 341 + 1};
+    private final int frameDots;
+    /**
+     * The dots that change what the CPU side sees without a register access (see
+     * {@link #dotsToEvent}): the frame count (line 241), vertical blank set and cleared.
+     */
+    @NotState("the region's event dots: fixed wiring")
+    private final int[] events;
 
     private final PpuBus bus;
-    private final Timing timing = new Timing();
+    private final Timing timing;
     private final Scroll scroll = new Scroll();
     private final OpenBus openBus = new OpenBus();
     private final RenderBus renderBus;
@@ -82,7 +93,20 @@ public final class Ppu implements Digestible {
     /** Counts calls of the public mutators for the lockstep check (see {@link ChangeCounter}). Wiring. */
     private ChangeCounter changes = new ChangeCounter();
 
+    /** An NTSC (2C02) PPU. */
     public Ppu(PpuBus bus) {
+        this(bus, Region.NTSC);
+    }
+
+    /** The PPU of {@code region}'s console. */
+    public Ppu(PpuBus bus, Region region) {
+        this.region = region;
+        this.preRenderLine = region.preRenderLine;
+        this.vblankLine = region.vblankLine;
+        this.oddFrameSkip = region.oddFrameSkip;
+        this.frameDots = region.frameDots();
+        this.events = new int[] {241 * 341, vblankLine * 341 + 1, preRenderLine * 341 + 1};
+        this.timing = new Timing(region);
         this.bus = bus;
         renderBus = new RenderBus(bus, timing);
         background = new Background(scroll, renderBus);
@@ -171,8 +195,8 @@ public final class Ppu implements Digestible {
                         n -= k;
                         continue;
                     }
-                } else if (line < 261) {
-                    if ((line > 241 || line == 240 || d >= 1) && d < 340) {
+                } else if (line < preRenderLine) {
+                    if ((line != vblankLine || d >= 1) && d < 340) {
                         // Post-render and vertical blank after its first dot: nothing happens but the count.
                         final int k = Math.min(n, 340 - d);
                         ageDataRead(k);
@@ -221,20 +245,21 @@ public final class Ppu implements Digestible {
 
     /**
      * Dots from now until the next one that changes what the CPU side sees without a register
-     * access: the frame counter (241, 0), vertical blank set (241, 1) or cleared (261, 1). May be
-     * one early (the odd-frame skip is assumed), never late; at least 1.
+     * access: the frame counter (241, 0), vertical blank set (NTSC and PAL 241, Dendy 291; dot 1)
+     * or cleared (the pre-render line, dot 1). May be one early (the odd-frame skip is assumed),
+     * never late; at least 1.
      */
     public int dotsToEvent() {
         final int pos = timing.scanline * 341 + timing.dot;
         int best = Integer.MAX_VALUE;
-        for (int target : EVENTS) {
+        for (int target : events) {
             int dist = target - pos;
             if (dist <= 0) {
-                dist += FRAME_DOTS;
+                dist += frameDots;
             }
             best = Math.min(best, dist);
         }
-        if (timing.scanline == 261 && timing.dot >= 1 && best > 1) {
+        if (oddFrameSkip && timing.scanline == preRenderLine && timing.dot >= 1 && best > 1) {
             best--;
         }
         return best;
@@ -257,7 +282,7 @@ public final class Ppu implements Digestible {
             time.dot = 0;
             digestStale = true;
             time.nextScanline();
-            if (time.scanline == 261 && renderingEnabled && evaluation.corruptRows != 0) {
+            if (time.scanline == preRenderLine && renderingEnabled && evaluation.corruptRows != 0) {
                 // Rendering switched back on in vertical blank: the corruption happens as the
                 // pre-render line starts.
                 evaluation.renderingStarted();
@@ -265,7 +290,7 @@ public final class Ppu implements Digestible {
         }
         final int line = time.scanline;
         final boolean visible = line < 240;
-        if (visible || line == 261) {
+        if (visible || line == preRenderLine) {
             if (!visible && time.dot == 1) {
                 digestStale = true;
                 vblank = false;
@@ -280,14 +305,14 @@ public final class Ppu implements Digestible {
             // One renderDot call site for both kinds of rendering line (see docs/design/ppu.md).
             if (renderingEnabled) {
                 renderDot(visible);
-                if (!visible && time.dot == 339 && time.oddFrame) {
-                    // Odd frames skip the last dot of the pre-render line when rendering is on.
+                if (!visible && time.dot == 339 && time.oddFrame && oddFrameSkip) {
+                    // NTSC: odd frames skip the last dot of the pre-render line when rendering is on.
                     time.dot = 340;
                 }
             } else if (visible && time.dot >= 1 && time.dot <= 256) {
                 pixels.drawBackdrop(time.dot - 1, line, mask);
             }
-        } else if (line == 241 && time.dot == 1) {
+        } else if (line == vblankLine && time.dot == 1) {
             digestStale = true;
             if (!suppressVblank) {
                 vblank = true;
@@ -306,7 +331,7 @@ public final class Ppu implements Digestible {
     private void updateState() {
         stateUpdatePending = false;
         final boolean rendering = (mask & 0x18) != 0;
-        if (rendering != renderingEnabled && (timing.scanline < 240 || timing.scanline == 261)) {
+        if (rendering != renderingEnabled && (timing.scanline < 240 || timing.scanline == preRenderLine)) {
             // Rendering switched off on a rendering line can leave an OAM row to corruption;
             // switched on again there, the corruption happens.
             if (rendering) {
@@ -390,7 +415,7 @@ public final class Ppu implements Digestible {
     // CPU interface.
 
     private boolean renderingNow() {
-        return renderingEnabled && (timing.scanline < 240 || timing.scanline == 261);
+        return renderingEnabled && (timing.scanline < 240 || timing.scanline == preRenderLine);
     }
 
     /** A CPU read of register {@code reg} (0..7), with its side effects. */
@@ -400,7 +425,7 @@ public final class Ppu implements Digestible {
         switch (reg & 7) {
             case 2 -> {
                 int value = statusAsRead() | (decayedOpenBus() & 0x1F);
-                if (timing.scanline == 241 && timing.dot == 0) {
+                if (timing.scanline == vblankLine && timing.dot == 0) {
                     // Read one dot before the flag is set: it reads clear and is not set this frame.
                     suppressVblank = true;
                 }
@@ -439,7 +464,7 @@ public final class Ppu implements Digestible {
      */
     private int statusAsRead() {
         final int bits = statusBits();
-        return timing.scanline == 261 && timing.dot == 0 ? bits & 0x80 : bits;
+        return timing.scanline == preRenderLine && timing.dot == 0 ? bits & 0x80 : bits;
     }
 
     private int readData() {
@@ -589,6 +614,11 @@ public final class Ppu implements Digestible {
 
     public long frameCount() {
         return timing.frameCount;
+    }
+
+    /** The console region whose frame this PPU runs. */
+    public Region region() {
+        return region;
     }
 
     /** Whether the PPU renders: the $2001 bits as it applies them (from the second dot after the write). */

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Test;
 
 class BackgroundTest {
-    private final Timing timing = new Timing();
+    private final Timing timing = new Timing(Region.NTSC);
     private final Scroll scroll = new Scroll();
     private final Background background = new Background(scroll, new RenderBus(new FakeBus(), timing));
 

@@ -234,6 +234,14 @@ class RunDifferentialTest {
         check(seed, new LoggingBus(false, seed), new LoggingBus(seed % 2 == 0, seed), false, 7);
     }
 
+    /** The batches of a PAL and a Dendy PPU, whose frames have other lines (see {@link Region}). */
+    @ParameterizedTest
+    @ValueSource(longs = {51, 52, 53, 54})
+    void runEqualsSteppingDotByDotInTheOtherRegions(long seed) {
+        Region region = seed % 2 == 0 ? Region.PAL : Region.DENDY;
+        check(seed, new LoggingBus(false, seed), new LoggingBus(seed % 4 < 2, seed), seed == 54, 4, region);
+    }
+
     /** Short chunks within lines: a digest taken mid-line, then a batch that changes a flag. */
     @ParameterizedTest
     @ValueSource(longs = {11, 12, 13})
@@ -306,8 +314,12 @@ class RunDifferentialTest {
     }
 
     private static void check(long seed, LogBus busA, LogBus busB, boolean fine, int frames) {
-        Ppu a = new Ppu(busA);
-        Ppu b = new Ppu(busB);
+        check(seed, busA, busB, fine, frames, Region.NTSC);
+    }
+
+    private static void check(long seed, LogBus busA, LogBus busB, boolean fine, int frames, Region region) {
+        Ppu a = new Ppu(busA, region);
+        Ppu b = new Ppu(busB, region);
         if (busA instanceof A12Bus x) {
             x.ppu = a;
         }
@@ -327,7 +339,7 @@ class RunDifferentialTest {
         }
         a.writeRegister(1, 0x1E);
         b.writeRegister(1, 0x1E);
-        final long totalDots = frames * 262L * 341;
+        final long totalDots = (long) frames * region.frameDots();
         long dots = 0;
         int chunks = 0;
         while (dots < totalDots) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import lockstep.nes.ppu.Region;
 
 /**
  * One ROM of the manifest: where it is, how its result is read, what is done to it while it
@@ -29,6 +30,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param submapper the NES 2.0 submapper to run the board as, for iNES 1 files whose header cannot
  *                say which variant the ROM expects (e.g. mapper 4: 1 = MMC6, 4 = MMC3A); null = as
  *                the header says
+ * @param region  the console to run it on ("ntsc", "pal" or "dendy"), for ROMs whose header does not
+ *                say (most PAL test ROMs are plain iNES files); null = as the header says
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RomEntry(
@@ -45,7 +48,8 @@ public record RomEntry(
         @JsonProperty("hashes") List<HashCheck> hashes,
         @JsonProperty("log") String log,
         @JsonProperty("note") String note,
-        @JsonProperty("submapper") Integer submapper) {
+        @JsonProperty("submapper") Integer submapper,
+        @JsonProperty("region") String region) {
 
     public RomEntry {
         input = input == null ? List.of() : List.copyOf(input);
@@ -57,7 +61,7 @@ public record RomEntry(
     /** An entry for a ROM not in the manifest: read with the $6000 protocol, expected to pass. */
     public static RomEntry adHoc(String rom, int frames) {
         return new RomEntry(rom, null, Family.STATUS_6000, frames, List.of(), Expect.PASS, null,
-                null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null);
     }
 
     /** Checks the fields each family needs; throws IllegalArgumentException naming the ROM. */
@@ -68,6 +72,9 @@ public record RomEntry(
         }
         if (submapper != null && (submapper < 0 || submapper > 15)) {
             throw new IllegalArgumentException(where + "submapper must be 0-15");
+        }
+        if (region != null && Region.byId(region) == null) {
+            throw new IllegalArgumentException(where + "region must be ntsc, pal or dendy");
         }
         if (frames != null && frames < 1) {
             throw new IllegalArgumentException(where + "frames must be >= 1");
@@ -160,9 +167,15 @@ public record RomEntry(
         };
     }
 
+    /** A copy run on another console ({@code region}: "ntsc", "pal" or "dendy"). */
+    public RomEntry withRegion(String newRegion) {
+        return new RomEntry(rom, suite, family, frames, input, expect, reason, address, pass, fail,
+                hashes, log, note, submapper, newRegion);
+    }
+
     /** A copy with other hash checks (the update mode). */
     public RomEntry withHashes(List<HashCheck> newHashes) {
         return new RomEntry(rom, suite, family, frames, input, expect, reason, address, pass, fail,
-                newHashes, log, note, submapper);
+                newHashes, log, note, submapper, region);
     }
 }

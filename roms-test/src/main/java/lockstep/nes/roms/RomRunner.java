@@ -13,6 +13,7 @@ import lockstep.nes.core.Nestest;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.cpu.Cpu;
+import lockstep.nes.ppu.Region;
 
 /**
  * Runs one test ROM headless: a fresh console (all-zero power-on RAM), the entry's inputs
@@ -85,6 +86,9 @@ public final class RomRunner {
             cart = Cartridge.load(file(e));
             if (e.submapper() != null) {
                 cart = cart.withSubmapper(e.submapper());
+            }
+            if (e.region() != null) {
+                cart = cart.withRegion(Region.byId(e.region()));
             }
         } catch (RomFormatException ex) {
             return new RomResult(e, Status.ERROR, null, ex.getMessage(), 0, null);

@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mappers;
+import lockstep.nes.ppu.Region;
 import lockstep.nes.verifier.Lockstep;
 import lockstep.nes.verifier.SessionMetrics;
 import org.junit.jupiter.api.Assumptions;
@@ -65,6 +66,9 @@ class LockstepDeterminismTest {
         try {
             Path rom = dir.resolve(e.rom());
             Cartridge cart = Cartridge.load(rom);
+            if (e.region() != null) {
+                cart = cart.withRegion(Region.byId(e.region()));
+            }
             if (!Mappers.isSupported(cart.mapperNumber())) {
                 return null;
             }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class ReportTest {
     private static RomEntry entry(String rom, Expect expect) {
         return new RomEntry(rom, null, Family.STATUS_6000, null, List.of(), expect,
-                expect == Expect.PASS ? null : "why", null, null, null, null, null, null, null);
+                expect == Expect.PASS ? null : "why", null, null, null, null, null, null, null, null);
     }
 
     @Test

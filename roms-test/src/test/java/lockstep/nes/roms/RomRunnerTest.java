@@ -154,18 +154,18 @@ class RomRunnerTest {
         c.op(0xA9, 0x01, 0x85, 0xF8).forever();
         RomEntry held = new RomEntry("joy.nes", null, Family.F8, 200,
                 List.of(new InputEvent(30, "A", 0, false, false)), Expect.PASS, null, null, null, null,
-                null, null, null, null);
+                null, null, null, null, null);
         RomResult r = run("joy.nes", c, held);
         assertEquals(Status.PASS, r.status(), r.message());
         assertTrue(r.frames() > 30, "frames " + r.frames());
         RomEntry none = new RomEntry("joy.nes", null, Family.F8, 60, List.of(), Expect.PASS, null, null,
-                null, null, null, null, null, null);
+                null, null, null, null, null, null, null);
         assertEquals(Status.TIMEOUT, new RomRunner(dir).run(none).status());
     }
 
     static RomEntry entry(String rom, Family f, String address, int frames) {
         return new RomEntry(rom, null, f, frames, List.of(), Expect.PASS, null, address, null, null, null,
-                null, null, null);
+                null, null, null, null);
     }
 
     private static int[] toInts(byte[] b) {

@@ -6,6 +6,8 @@ import java.util.List;
 public final class HostSettings {
     /** The ROM image the hosts load (processes mode needs the bytes, not just the cartridge). */
     public byte[] romImage;
+    /** The console the hosts run the image on (null: the one its header names). */
+    public lockstep.nes.ppu.Region region;
     /** Class path of the engine-host JVMs (default: this JVM's class path, made absolute). */
     public String classpath;
     /** Their entry point (default: {@code HostProtocol.MAIN_CLASS}, in the app's jar). */

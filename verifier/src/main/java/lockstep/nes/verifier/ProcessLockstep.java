@@ -326,7 +326,7 @@ final class ProcessLockstep implements VerifySession {
                 throw new HostException(HostException.Kind.PROTOCOL, name, "speaks engine-host protocol version "
                         + c.hello().protocolVersion() + "; processes mode needs version 2 (INJECT, RUN_STREAM)");
             }
-            c.loadRom(options.romName, settings.romImage);
+            c.loadRom(options.romName, settings.romImage, settings.region);
             if (movie != null) {
                 c.loadMovie(movie[0], movie[1], movie[2]);
             }

@@ -40,7 +40,7 @@ public final class DebuggerWindow implements AutoCloseable {
     private final ImGuiImplGl3 imguiGl3 = new ImGuiImplGl3();
     private final Debugger debugger;
     private final HexView hex = new HexView();
-    private final Palette colors;
+    private Palette colors;
     private final Image nametables = new Image(Nametables.WIDTH, Nametables.HEIGHT);
     private final Image patterns = new Image(PatternTables.WIDTH, PatternTables.HEIGHT);
     private final Image sprites = new Image(Sprites.WIDTH, Sprites.HEIGHT);
@@ -51,18 +51,17 @@ public final class DebuggerWindow implements AutoCloseable {
     private final ImString pinAddress = new ImString("0000", 8);
     private String message = "";
 
-    private DebuggerWindow(long window, long mainWindow, Debugger debugger, Palette colors) {
+    private DebuggerWindow(long window, long mainWindow, Debugger debugger) {
         this.window = window;
         this.mainWindow = mainWindow;
         this.debugger = debugger;
-        this.colors = colors;
     }
 
     /**
      * Opens the window (its own OpenGL context; {@code mainWindow}'s context is current again on
      * return). Returns null, with the reason in {@code why[0]}, when it cannot be opened.
      */
-    public static DebuggerWindow open(long mainWindow, Debugger debugger, Palette colors, String[] why) {
+    public static DebuggerWindow open(long mainWindow, Debugger debugger, String[] why) {
         glfwDefaultWindowHints();
         glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE);
         long w = glfwCreateWindow(WIDTH, HEIGHT, "lockstep-nes debugger", 0, 0);
@@ -70,7 +69,7 @@ public final class DebuggerWindow implements AutoCloseable {
             why[0] = "no OpenGL context for a second window";
             return null;
         }
-        DebuggerWindow d = new DebuggerWindow(w, mainWindow, debugger, colors);
+        DebuggerWindow d = new DebuggerWindow(w, mainWindow, debugger);
         glfwMakeContextCurrent(w);
         GL.createCapabilities();
         try {
@@ -111,6 +110,8 @@ public final class DebuggerWindow implements AutoCloseable {
             ImGui.text("no game is running");
             ImGui.end();
         } else {
+            // The console's own palette (NTSC, or PAL/Dendy with their emphasis bits).
+            colors = session.palette();
             MachineView m = MachineView.of(session.console());
             hex.update(m);
             cpu(session, m);

@@ -5,6 +5,7 @@ import lockstep.nes.state.NotState;
 import static lockstep.nes.state.DigestKeys.*;
 
 import lockstep.nes.core.Dma;
+import lockstep.nes.ppu.Region;
 import lockstep.nes.state.ChangeCounter;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.Digestible;
@@ -43,9 +44,9 @@ public final class Apu implements Digestible {
     private final Pulse pulse1 = new Pulse(true);
     private final Pulse pulse2 = new Pulse(false);
     private final Triangle triangle = new Triangle();
-    private final Noise noise = new Noise();
+    private final Noise noise;
     private final Dmc dmc;
-    private final FrameCounter frameCounter = new FrameCounter();
+    private final FrameCounter frameCounter;
     /**
      * The cartridge's sound chip, stepped and mixed with the channels (null for boards without
      * one: then nothing here looks at it). The board owns and describes it.
@@ -54,7 +55,7 @@ public final class Apu implements Digestible {
     private final ExpansionAudio expansion;
     /** The audio sink: an output of the machine, not part of its state. */
     @NotState("audio output")
-    private final AudioOutput audio = new AudioOutput(AudioOutput.DEFAULT_RATE, this);
+    private final AudioOutput audio;
 
     // Digest term cache of the state that changes only on events (see digestTerm()).
     @NotState("digest cache")
@@ -108,14 +109,32 @@ public final class Apu implements Digestible {
      */
     private ChangeCounter changes = new ChangeCounter();
 
+    /** An NTSC (2A03) APU. */
     public Apu(Dma dma) {
-        this(dma, null);
+        this(dma, Region.NTSC, null);
     }
 
-    /** An APU that also steps and mixes {@code expansion}, a cartridge's sound chip (null: none). */
+    /** An NTSC APU that also steps and mixes {@code expansion}, a cartridge's sound chip (null: none). */
     public Apu(Dma dma, ExpansionAudio expansion) {
+        this(dma, Region.NTSC, expansion);
+    }
+
+    /** The APU of {@code region}'s console (its period tables: {@link ApuPeriods}). */
+    public Apu(Dma dma, Region region) {
+        this(dma, region, null);
+    }
+
+    /**
+     * The APU of {@code region}'s console that also steps and mixes {@code expansion}, a
+     * cartridge's sound chip (null: none).
+     */
+    public Apu(Dma dma, Region region, ExpansionAudio expansion) {
         this.dma = dma;
-        this.dmc = new Dmc(dma);
+        this.noise = new Noise(region);
+        this.frameCounter = new FrameCounter(region);
+        this.dmc = new Dmc(dma, region);
+        this.audio = new AudioOutput(AudioOutput.DEFAULT_RATE, this, region.masterHzNum,
+                region.masterHzDen * region.cpuDivider);
         this.expansion = expansion;
         if (expansion != null) {
             expansion.attach(this);

@@ -13,9 +13,9 @@ package lockstep.nes.core.apu;
  */
 public final class AudioOutput {
     public static final int DEFAULT_RATE = 48_000;
-    /** NTSC CPU clock = 236.25 MHz / 11 / 12 = 236_250_000 / 132 Hz. */
-    private static final long CPU_CLOCK_NUM = 236_250_000L;
-    private static final long CPU_CLOCK_DEN = 132L;
+    /** The CPU clock in Hz as a fraction (NTSC: 236.25 MHz / 11 / 12 = 236_250_000 / 132 Hz). */
+    private final long cpuClockNum;
+    private final long cpuClockDen;
 
     /** Kernel taps per step and sub-sample phases. */
     private static final int WIDTH = 16;
@@ -55,12 +55,16 @@ public final class AudioOutput {
     /** The APU feeding this output (it runs behind the CPU): caught up before samples are taken. */
     private final Apu source;
 
+    /** An output fed at the NTSC CPU clock. */
     public AudioOutput(int sampleRate) {
-        this(sampleRate, null);
+        this(sampleRate, null, 236_250_000L, 132L);
     }
 
-    AudioOutput(int sampleRate, Apu source) {
+    /** An output fed by {@code source} at a CPU clock of {@code cpuClockNum / cpuClockDen} Hz. */
+    AudioOutput(int sampleRate, Apu source, long cpuClockNum, long cpuClockDen) {
         this.source = source;
+        this.cpuClockNum = cpuClockNum;
+        this.cpuClockDen = cpuClockDen;
         configure(sampleRate);
     }
 
@@ -82,7 +86,7 @@ public final class AudioOutput {
             throw new IllegalArgumentException("sample rate " + rate);
         }
         sampleRate = rate;
-        step = ((long) rate * CPU_CLOCK_DEN << 32) / CPU_CLOCK_NUM;
+        step = ((long) rate * cpuClockDen << 32) / cpuClockNum;
         double rc = 1.0 / (2 * StrictMath.PI * 37.0);
         double dt = 1.0 / rate;
         highPass = (int) StrictMath.round(32768 * rc / (rc + dt));

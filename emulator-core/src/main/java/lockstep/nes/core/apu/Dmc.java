@@ -5,6 +5,7 @@ import lockstep.nes.state.NotState;
 import static lockstep.nes.state.DigestKeys.*;
 
 import lockstep.nes.core.Dma;
+import lockstep.nes.ppu.Region;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
@@ -15,8 +16,9 @@ import lockstep.nes.state.StateVisitor;
  * period, moving a 7-bit level up or down by 2.
  */
 final class Dmc implements Digestible {
-    /** Timer periods in CPU cycles (NTSC). */
-    static final int[] PERIODS = {428, 380, 340, 320, 286, 254, 226, 214, 190, 160, 142, 128, 106, 84, 72, 54};
+    /** Timer periods in CPU cycles, the region's ({@link ApuPeriods}). Fixed wiring, not state. */
+    @NotState("the region's period table: fixed wiring")
+    private final int[] periods;
 
     private final Dma dma;
 
@@ -55,6 +57,11 @@ final class Dmc implements Digestible {
     private long digestCold;
 
     Dmc(Dma dma) {
+        this(dma, Region.NTSC);
+    }
+
+    Dmc(Dma dma, Region region) {
+        this.periods = ApuPeriods.dmc(region);
         this.dma = dma;
     }
 
@@ -72,7 +79,7 @@ final class Dmc implements Digestible {
         irqFlag = false;
         irqEnabled = false;
         loop = false;
-        period = PERIODS[0] - 1;
+        period = periods[0] - 1;
         // The timer starts full, so the first output clock comes a whole period after power.
         timer = period;
         level &= 1;
@@ -93,7 +100,7 @@ final class Dmc implements Digestible {
             case 0 -> {
                 irqEnabled = (value & 0x80) != 0;
                 loop = (value & 0x40) != 0;
-                period = PERIODS[value & 0x0F] - 1;
+                period = periods[value & 0x0F] - 1;
                 if (!irqEnabled) {
                     irqFlag = false;
                 }

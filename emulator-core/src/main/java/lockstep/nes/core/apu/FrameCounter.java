@@ -1,5 +1,7 @@
 package lockstep.nes.core.apu;
 
+import lockstep.nes.state.NotState;
+import lockstep.nes.ppu.Region;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.StateVisitor;
 
@@ -14,11 +16,9 @@ import lockstep.nes.state.StateVisitor;
  * {@link #word1}.
  */
 final class FrameCounter {
-    /** Step positions in CPU cycles after the (delayed) $4017 write, NTSC. */
-    private static final int[][] STEPS = {
-        {7457, 14913, 22371, 29828, 29829, 29830},
-        {7457, 14913, 22371, 29829, 37281, 37282},
-    };
+    /** Step positions in CPU cycles after the (delayed) $4017 write ({@link ApuPeriods}). Fixed wiring. */
+    @NotState("the region's step table: fixed wiring")
+    private final int[][] steps;
 
     /** {@link #step}'s result: nothing changed. */
     static final int UNCHANGED = 0;
@@ -30,6 +30,10 @@ final class FrameCounter {
     static final int HALF = 3;
     /** What each step clocks (the same in both modes). */
     private static final int[] STEP_TYPE = {QUARTER, HALF, QUARTER, CHANGED, HALF, CHANGED};
+
+    FrameCounter(Region region) {
+        steps = ApuPeriods.frameSteps(region);
+    }
 
     private int fcCycle;
     private int fcStep;
@@ -68,7 +72,7 @@ final class FrameCounter {
      */
     int step() {
         int result = UNCHANGED;
-        if (++fcCycle >= STEPS[fcMode][fcStep]) {
+        if (++fcCycle >= steps[fcMode][fcStep]) {
             result = CHANGED;
             if (fcMode == 0 && fcStep >= 3 && !irqInhibit) {
                 frameIrq = true;
@@ -140,7 +144,7 @@ final class FrameCounter {
 
     /** Cycles until the next step (at least 1); only when {@link #quiet}. */
     long cyclesToStep() {
-        return Math.max(1L, (long) STEPS[fcMode][fcStep] - fcCycle);
+        return Math.max(1L, (long) steps[fcMode][fcStep] - fcCycle);
     }
 
     /** {@code n} cycles of {@link #step} in which no step comes (see {@link #cyclesToStep}). */

@@ -2,6 +2,8 @@ package lockstep.nes.core.apu;
 
 import static lockstep.nes.state.DigestKeys.*;
 
+import lockstep.nes.state.NotState;
+import lockstep.nes.ppu.Region;
 import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.Digestible;
 import lockstep.nes.state.StateVisitor;
@@ -11,8 +13,6 @@ final class Noise implements Digestible {
     private static final long S_LENGTH = DigestKeys.section("length");
     private static final long S_ENVELOPE = DigestKeys.section("envelope");
 
-    /** Timer periods in CPU cycles (NTSC). */
-    private static final int[] PERIODS = {4, 8, 16, 32, 64, 96, 128, 160, 202, 254, 380, 508, 762, 1016, 2034, 4068};
 
     /*
      * The LFSR's shift is a permutation of the 15-bit states (bits 0-13 move down, and the old
@@ -67,6 +67,9 @@ final class Noise implements Digestible {
         }
     }
 
+    /** Timer periods in CPU cycles, the region's ({@link ApuPeriods}). Fixed wiring, not state. */
+    @NotState("the region's period table: fixed wiring")
+    private final int[] periods;
     final LengthCounter length = new LengthCounter();
     private final Envelope envelope = new Envelope();
 
@@ -75,10 +78,18 @@ final class Noise implements Digestible {
     private boolean shortMode;
     private int shift;
 
+    Noise() {
+        this(Region.NTSC);
+    }
+
+    Noise(Region region) {
+        periods = ApuPeriods.noise(region);
+    }
+
     void power() {
         length.power();
         envelope.power();
-        period = PERIODS[0] - 1;
+        period = periods[0] - 1;
         timer = 0;
         shortMode = false;
         shift = 1;
@@ -93,7 +104,7 @@ final class Noise implements Digestible {
             case 1 -> {
             }
             case 2 -> {
-                period = PERIODS[value & 0x0F] - 1;
+                period = periods[value & 0x0F] - 1;
                 shortMode = (value & 0x80) != 0;
             }
             default -> {

@@ -7,6 +7,8 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.zip.CRC32;
 
+import lockstep.nes.ppu.Region;
+
 /**
  * A parsed cartridge image (iNES or NES 2.0): the ROM contents and the header fields. Immutable;
  * the mutable parts (RAMs, bank registers) live in the {@link Mapper} created from it.
@@ -18,7 +20,7 @@ import java.util.zip.CRC32;
  * 14 miscellaneous ROM count; 15 default expansion device.
  */
 public final class Cartridge {
-    /** CPU/PPU timing (NES 2.0 byte 12; iNES byte 9 bit 0). */
+    /** CPU/PPU timing (NES 2.0 byte 12; iNES byte 9 bit 0, or byte 10 bits 0-1 when clean). */
     public enum Timing { NTSC, PAL, MULTI, DENDY }
 
     /** Console type (byte 7 bits 0-1; 3 = extended, see byte 13). */
@@ -166,7 +168,8 @@ public final class Cartridge {
                 b.prgRamSize = ram;
             }
             b.chrRamSize = chrSize == 0 ? 8192 : 0;
-            b.timing = clean && (data[9] & 1) != 0 ? Timing.PAL : Timing.NTSC;
+            // Byte 9 bit 0 says PAL; the unofficial byte 10 bits 0-1 say 2 for PAL (1 and 3: both).
+            b.timing = clean && ((data[9] & 1) != 0 || (data[10] & 3) == 2) ? Timing.PAL : Timing.NTSC;
         }
         if (prgSize == 0) {
             throw new RomFormatException(name + ": PRG ROM size is 0 in the header");
@@ -243,12 +246,46 @@ public final class Cartridge {
         if (submapper < 0 || submapper > 15) {
             throw new IllegalArgumentException("submapper " + submapper + " is not 0-15");
         }
+        Builder b = copy();
+        b.nes2 = true;
+        b.submapper = submapper;
+        return new Cartridge(b);
+    }
+
+    /**
+     * The same cartridge run as a {@code region} console whatever its header says (the user's
+     * {@code --region}; a movie recorded on a PAL console).
+     */
+    public Cartridge withRegion(Region region) {
+        if (region == region()) {
+            return this;
+        }
+        Builder b = copy();
+        b.timing = switch (region) {
+            case NTSC -> Timing.NTSC;
+            case PAL -> Timing.PAL;
+            case DENDY -> Timing.DENDY;
+        };
+        return new Cartridge(b);
+    }
+
+    /** The console this cartridge runs on: its header's timing (a multi-region ROM runs as NTSC). */
+    public Region region() {
+        return switch (timing) {
+            case PAL -> Region.PAL;
+            case DENDY -> Region.DENDY;
+            default -> Region.NTSC;
+        };
+    }
+
+    /** A builder holding every field of this cartridge. */
+    private Builder copy() {
         Builder b = new Builder();
         b.name = name;
         b.prg = prg;
         b.chr = chr;
         b.trainer = trainer;
-        b.nes2 = true;
+        b.nes2 = nes2;
         b.mapper = mapperNumber;
         b.submapper = submapper;
         b.mirroring = mirroring;
@@ -263,7 +300,7 @@ public final class Cartridge {
         b.vsType = vsType;
         b.miscRoms = miscRoms;
         b.expansionDevice = expansionDevice;
-        return new Cartridge(b);
+        return b;
     }
 
     /** Creates the board for this cartridge; unsupported mappers are refused with their name. */
@@ -370,6 +407,7 @@ public final class Cartridge {
         public Builder headerBit0(boolean v) { headerBit0 = v; return this; }
         public Builder battery(boolean v) { battery = v; return this; }
         public Builder trainer(byte[] v) { trainer = v; return this; }
+        public Builder timing(Timing v) { timing = v; return this; }
         /** Volatile and battery-backed PRG-RAM sizes in bytes. */
         public Builder prgRam(int ram, int nvram) { prgRamSize = ram; prgNvramSize = nvram; return this; }
         public Builder chrRam(int ram, int nvram) { chrRamSize = ram; chrNvramSize = nvram; return this; }

@@ -3,6 +3,8 @@ package lockstep.nes.core.movie;
 import java.util.ArrayList;
 import java.util.List;
 
+import lockstep.nes.ppu.Region;
+
 /**
  * An input movie: header key/value lines in file order (comment and subtitle lines included)
  * and one {@link Frame} per emulated frame.
@@ -39,6 +41,22 @@ public record Movie(List<Header> header, List<Frame> frames) {
             }
         }
         return null;
+    }
+
+    /**
+     * The console the movie was recorded on, given the one the ROM's header names: FCEUX's
+     * {@code palFlag 1} is a PAL console, {@code palFlag 0} a 60 Hz one (an NTSC console for a
+     * PAL ROM; a Dendy ROM stays Dendy); without the line, the header's.
+     */
+    public Region region(Region fromHeader) {
+        String pal = get("palFlag");
+        if ("1".equals(pal)) {
+            return Region.PAL;
+        }
+        if ("0".equals(pal) && fromHeader == Region.PAL) {
+            return Region.NTSC;
+        }
+        return fromHeader;
     }
 
     /** All values of a repeated header key (comment, subtitle). */

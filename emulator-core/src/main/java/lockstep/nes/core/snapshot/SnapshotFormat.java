@@ -12,7 +12,9 @@ import lockstep.nes.state.EntryTag;
  * cycle        i64      CPU cycles (Console.cycles())
  * frame        i64      PPU frame counter (Console.frame())
  * length       u32      byte length of the body
- * body         entries, each one of the top-level sections of Console.state
+ * body         entries, each one of the top-level sections of Console.state, then, for a
+ *              console that is not an NTSC one, the u8 entry "region" (Region's ordinal:
+ *              1 PAL, 2 Dendy), so NTSC snapshots are as they were before other regions
  * crc32        u32      CRC-32 of every byte before it
  * </pre>
  *
@@ -35,6 +37,9 @@ public final class SnapshotFormat {
     public static final int TAG_BYTES = EntryTag.BYTES;
     public static final int TAG_INTS = EntryTag.INTS;
     public static final int TAG_SECTION = EntryTag.SECTION;
+
+    /** The name of the body's last entry on a PAL or Dendy console: its {@code Region} ordinal. */
+    public static final String REGION_ENTRY = "region";
 
     static final int OFF_VERSION = 8;
     static final int OFF_ROM = 12;

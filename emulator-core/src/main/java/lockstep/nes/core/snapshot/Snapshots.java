@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.zip.CRC32;
 
 import lockstep.nes.core.Console;
+import lockstep.nes.ppu.Region;
 import lockstep.nes.state.Stateful;
 
 /**
@@ -32,7 +33,7 @@ public final class Snapshots {
 
     /** Writes a snapshot into the internal buffer ({@link #buffer()}) and returns its length. */
     public int saveToBuffer() {
-        return encode(console, rom, console.cycles(), console.frame(), writer, crc);
+        return encode(console, rom, console.cycles(), console.frame(), console.region(), writer, crc);
     }
 
     /**
@@ -40,6 +41,12 @@ public final class Snapshots {
      * position 0 and returns its length.
      */
     public static int encode(Stateful root, byte[] romSha256, long cycle, long frame, SnapshotWriter w, CRC32 crc) {
+        return encode(root, romSha256, cycle, frame, Region.NTSC, w, crc);
+    }
+
+    /** As above, for a console of {@code region} (recorded after the sections unless NTSC). */
+    public static int encode(Stateful root, byte[] romSha256, long cycle, long frame, Region region, SnapshotWriter w,
+                             CRC32 crc) {
         w.reset(0);
         w.putRaw(MAGIC, 0, MAGIC.length);
         w.putRawInt(VERSION);
@@ -48,6 +55,9 @@ public final class Snapshots {
         w.putRawLong(frame);
         w.putRawInt(0);
         root.state(w);
+        if (region != Region.NTSC) {
+            w.u8(REGION_ENTRY, region.ordinal());
+        }
         int end = w.position();
         byte[] b = w.buffer();
         putInt(b, OFF_LENGTH, end - HEADER);
@@ -92,6 +102,15 @@ public final class Snapshots {
                     + RomId.hex(rom) + ")");
         }
         int bodyEnd = length - TRAILER;
+        final int regionAt = regionEntry(data, HEADER, bodyEnd);
+        final Region region = regionAt < 0 ? Region.NTSC : REGIONS[data[bodyEnd - 1] & 0xFF];
+        if (region != console.region()) {
+            throw new SnapshotException(source + ": snapshot is of a " + region.displayName() + " console, this one is "
+                    + console.region().displayName() + " (run it with --region " + region.id() + ")");
+        }
+        if (regionAt >= 0) {
+            bodyEnd = regionAt;
+        }
         SnapshotReader r = reader;
         try {
             r.reset(data, HEADER, bodyEnd, false);
@@ -104,6 +123,31 @@ public final class Snapshots {
         r.reset(data, HEADER, bodyEnd, true);
         console.state(r);
         r.finish();
+    }
+
+    private static final Region[] REGIONS = Region.values();
+
+    /**
+     * Where the body's {@link SnapshotFormat#REGION_ENTRY} entry starts (the last top-level
+     * entry), or -1 when there is none (an NTSC console). Walks the top-level entries, each a
+     * section whose length it skips; anything else ends the walk.
+     */
+    static int regionEntry(byte[] data, int pos, int end) {
+        final byte[] name = REGION_ENTRY.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        while (pos + 2 <= end) {
+            final int tag = data[pos] & 0xFF;
+            final int nameLength = data[pos + 1] & 0xFF;
+            final int value = pos + 2 + nameLength;
+            if (tag == TAG_SECTION && value + 4 <= end) {
+                pos = value + 4 + getInt(data, value);
+                continue;
+            }
+            final boolean region = tag == TAG_U8 && value + 1 == end && nameLength == name.length
+                    && Arrays.equals(data, pos + 2, value, name, 0, name.length)
+                    && (data[value] & 0xFF) < REGIONS.length;
+            return region ? pos : -1;
+        }
+        return -1;
     }
 
     /**

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class FrameCounterTest {
 
     /** Calls cycle() until irq() is first true; returns how many calls that took. */
-    private static int cyclesUntilIrq(Apu apu, int limit) {
+    static int cyclesUntilIrq(Apu apu, int limit) {
         for (int n = 1; n <= limit; n++) {
             apu.cycle();
             if (apu.irq()) {

@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.ppu.Region;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -33,7 +34,13 @@ class DigestPropertiesTest {
         "blargg_nes_cpu_test5/official.nes",
     };
 
-    /** The tiny built-in ROM, then every shared ROM of {@link #ROMS} that exists and boots. */
+    /** A PAL ROM of the collection (a plain iNES file: run as PAL). */
+    static final String PAL_ROM = "nes15-1.0.0/nes15-PAL.nes";
+
+    /**
+     * The tiny built-in ROM, then every shared ROM of {@link #ROMS} that exists and boots, then
+     * the other regions: {@link #PAL_ROM} on a PAL console and the demo ROM on a Dendy.
+     */
     static List<Cartridge> bootable() {
         List<Cartridge> out = new ArrayList<>();
         out.add(TestRoms.tiny());
@@ -59,6 +66,13 @@ class DigestPropertiesTest {
             } catch (RomFormatException e) {
                 System.out.println("digest properties: skipping " + r + ": " + e.getMessage());
             }
+        }
+        try {
+            out.add(Cartridge.load(dir.resolve("nes-test-roms").resolve(PAL_ROM)).withRegion(Region.PAL));
+            out.add(Cartridge.parse(lockstep.nes.core.demo.DemoRom.NAME, lockstep.nes.core.demo.DemoRom.bytes())
+                    .withRegion(Region.DENDY));
+        } catch (RomFormatException e) {
+            fail(PAL_ROM + ": " + e.getMessage());
         }
         return out;
     }

@@ -5,6 +5,7 @@ import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.demo.Assembler;
 import lockstep.nes.core.demo.Ines;
+import lockstep.nes.ppu.Region;
 
 /**
  * A small 6502 program, written with the project's assembler, run on a whole console the way
@@ -61,13 +62,23 @@ public final class HardwareProgram {
         return of(source, new byte[0x2000]);
     }
 
+    /** Assembles {@code source} (with {@link #COMMON}) over blank CHR-ROM, run on {@code region}'s console. */
+    public static HardwareProgram of(String source, Region region) {
+        return of(source, new byte[0x2000], region);
+    }
+
     /** Assembles {@code source} (with {@link #COMMON}) with the given 8 KiB of CHR-ROM. */
     public static HardwareProgram of(String source, byte[] chr) {
+        return of(source, chr, Region.NTSC);
+    }
+
+    /** As {@link #of(String, byte[])}, on {@code region}'s console. */
+    public static HardwareProgram of(String source, byte[] chr, Region region) {
         Assembler.Program p = Assembler.assemble(".org $8000\n" + source + "\n" + COMMON
                 + "\n.org $FFFA\n.word " + vector(source, "nmi") + ", reset, " + vector(source, "irq") + "\n");
         byte[] prg = p.image(0x8000, 0x8000, 0xFF);
         try {
-            Cartridge cart = Cartridge.parse("hardware-program.nes", Ines.nrom(prg, chr, true));
+            Cartridge cart = Cartridge.parse("hardware-program.nes", Ines.nrom(prg, chr, true)).withRegion(region);
             return new HardwareProgram(p, Console.create(cart));
         } catch (RomFormatException e) {
             throw new IllegalStateException(e);

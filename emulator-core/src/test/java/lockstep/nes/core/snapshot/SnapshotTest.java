@@ -308,4 +308,30 @@ class SnapshotTest {
         assertEquals(3, d.size(), d.toString());
         assertTrue(StateDiff.diff(a.entries(), a.entries()).isEmpty());
     }
+
+    @Test
+    void aPalOrDendySnapshotRecordsItsRegionAndOnlyLoadsOnThatConsole() throws Exception {
+        Cartridge tiny = TestRoms.tiny();
+        byte[] ntsc = new Snapshots(TestRoms.console(tiny)).save();
+        assertEquals(-1, Snapshots.regionEntry(ntsc, SnapshotFormat.HEADER, ntsc.length - SnapshotFormat.TRAILER),
+                "an NTSC snapshot has no region entry");
+        for (lockstep.nes.ppu.Region region : new lockstep.nes.ppu.Region[] {
+                lockstep.nes.ppu.Region.PAL, lockstep.nes.ppu.Region.DENDY}) {
+            Console c = TestRoms.console(tiny.withRegion(region));
+            c.runFrame();
+            byte[] snap = new Snapshots(c).save();
+            List<StateEntry> entries = SnapshotFile.parse(snap, "s").entries();
+            StateEntry last = entries.get(entries.size() - 1);
+            assertEquals(SnapshotFormat.REGION_ENTRY, last.path());
+            Console same = TestRoms.console(tiny.withRegion(region));
+            new Snapshots(same).load(snap, snap.length, "s.lss");
+            assertArrayEquals(snap, new Snapshots(same).save());
+            SnapshotException e = assertThrows(SnapshotException.class,
+                    () -> new Snapshots(TestRoms.console(tiny)).load(snap, snap.length, "s.lss"));
+            assertEquals("s.lss: snapshot is of a " + region.displayName() + " console, this one is NTSC (run it with"
+                    + " --region " + region.id() + ")", e.getMessage());
+            assertThrows(SnapshotException.class,
+                    () -> new Snapshots(TestRoms.console(tiny.withRegion(region))).load(ntsc, ntsc.length, "n.lss"));
+        }
+    }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import lockstep.nes.ppu.Region;
 import lockstep.nes.core.movie.Movie;
 import lockstep.nes.state.StateDiff;
 import lockstep.nes.verifier.canary.CanaryResult.AudioDifference;
@@ -67,8 +68,15 @@ public final class Canary implements AutoCloseable {
         void update(long done, long total);
     }
 
-    /** One ROM x movie pair to run. */
-    public record Target(String romName, byte[] rom, String movieName, Movie movie, int frames) {
+    /**
+     * One ROM x movie pair to run, on {@code region}'s console (null: the one the ROM's header
+     * names).
+     */
+    public record Target(String romName, byte[] rom, String movieName, Movie movie, int frames, Region region) {
+        /** A target run on the console the ROM's header names. */
+        public Target(String romName, byte[] rom, String movieName, Movie movie, int frames) {
+            this(romName, rom, movieName, movie, frames, null);
+        }
     }
 
     private record Checkpoint(int frame, HostClient.Snapshot baseline, HostClient.Snapshot candidate) {
@@ -190,8 +198,8 @@ public final class Canary implements AutoCloseable {
             a.awaitHashes();
             b.awaitHashes();
         }
-        a.loadRom(t.romName(), t.rom());
-        b.loadRom(t.romName(), t.rom());
+        a.loadRom(t.romName(), t.rom(), t.region());
+        b.loadRom(t.romName(), t.rom(), t.region());
         if (t.movie() != null) {
             int n = t.movie().frames().size();
             int[] c = new int[n];

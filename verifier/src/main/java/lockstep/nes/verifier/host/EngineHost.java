@@ -16,6 +16,7 @@ import java.security.CodeSource;
 import java.security.MessageDigest;
 import java.util.List;
 
+import lockstep.nes.ppu.Region;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
@@ -184,7 +185,7 @@ public final class EngineHost {
 
     private boolean handle(Payload p) throws IOException, Failure {
         switch (p.type()) {
-            case LOAD_ROM -> loadRom(p.str(), p.bytes());
+            case LOAD_ROM -> loadRom(p.str(), p.bytes(), p.remaining() > 0 ? p.str() : "");
             case LOAD_MOVIE -> loadMovie(p);
             case RUN_FRAMES -> runFrames(p.i32());
             case SNAPSHOT -> snapshot();
@@ -264,10 +265,17 @@ public final class EngineHost {
         return hashScheme == HASH_XXH64 ? Xxh64.hash(ram, 0, ram.length) : hashBytes(ram);
     }
 
-    private void loadRom(String name, byte[] rom) throws IOException, Failure {
+    private void loadRom(String name, byte[] rom, String regionId) throws IOException, Failure {
+        Region region = regionId.isEmpty() ? null : Region.byId(regionId);
+        if (!regionId.isEmpty() && region == null) {
+            throw new Failure("unknown region '" + regionId + "' (ntsc, pal or dendy)");
+        }
         Cartridge c;
         try {
             c = Cartridge.parse(name, rom);
+            if (region != null) {
+                c = c.withRegion(region);
+            }
             newConsole(c);
         } catch (RomFormatException e) {
             throw new Failure(e.getMessage());

@@ -19,6 +19,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import lockstep.nes.ppu.Region;
 import lockstep.nes.core.snapshot.RomId;
 import lockstep.nes.core.snapshot.SnapshotFormat;
 import lockstep.nes.state.StateEntry;
@@ -320,7 +321,15 @@ public final class HostClient implements AutoCloseable {
     // ---- Requests (send*) and their answers (await*); call()s do both.
 
     public String loadRom(String name, byte[] rom) throws HostException {
+        return loadRom(name, rom, null);
+    }
+
+    /** Loads {@code rom} to run on {@code region}'s console (null: the one its header names). */
+    public String loadRom(String name, byte[] rom, Region region) throws HostException {
         msg.reset(LOAD_ROM).str(name).bytes(rom);
+        if (region != null) {
+            msg.str(region.id());
+        }
         send();
         Payload p = expect(OK, "LOAD_ROM");
         try {
