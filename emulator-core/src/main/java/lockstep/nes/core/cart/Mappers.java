@@ -22,6 +22,7 @@ import lockstep.nes.core.cart.nintendo.CnRomProtect;
 import lockstep.nes.core.cart.nintendo.CpRom;
 import lockstep.nes.core.cart.nintendo.GxRom;
 import lockstep.nes.core.cart.nintendo.Mmc1;
+import lockstep.nes.core.cart.nintendo.NesEvent;
 import lockstep.nes.core.cart.nintendo.Mmc2;
 import lockstep.nes.core.cart.nintendo.Mmc3;
 import lockstep.nes.core.cart.nintendo.Mmc5;
@@ -131,7 +132,7 @@ public final class Mappers {
         board(94, "UN1ROM", c -> new UxRom(c, UxRom.Variant.UN1ROM)),
         board(95, "Namco 3425", Namco108::new),
         named(97, "Irem TAM-S1"),
-        named(105, "NES-EVENT"),
+        board(105, "NES-EVENT", NesEvent::new),
         named(113, "NINA-03/06 multicart"),
         board(118, "TxSROM", c -> new Mmc3(c, Mmc3.Revision.MMC3B, true)),
         board(119, "TQROM", Mmc3::tqrom),

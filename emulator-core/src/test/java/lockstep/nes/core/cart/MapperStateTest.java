@@ -162,7 +162,7 @@ class MapperStateTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {82, 105, 254})
+    @ValueSource(ints = {82, 86, 254})
     void unsupportedMappersAreRefusedByName(int mapper) {
         assertFalse(Mappers.isSupported(mapper));
         RomFormatException e = org.junit.jupiter.api.Assertions.assertThrows(RomFormatException.class,

@@ -33,7 +33,7 @@ class MappersTest {
                 supported++;
             }
         }
-        assertEquals(59, supported);
+        assertEquals(60, supported);
     }
 
     @Test

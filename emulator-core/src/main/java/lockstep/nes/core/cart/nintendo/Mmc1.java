@@ -24,7 +24,7 @@ import lockstep.nes.state.StateVisitor;
  * <p>Watching A12 has no effect the CPU can see except through those lines, so the console may
  * run the PPU behind the CPU ({@link #lazyPpuSafe}) except while they follow A12.
  */
-public final class Mmc1 extends Mapper {
+public class Mmc1 extends Mapper {
     private final boolean mmc1a;
     /** SNROM: CHR bank bit 4 disables PRG-RAM. */
     private final boolean snrom;
@@ -33,10 +33,10 @@ public final class Mmc1 extends Mapper {
 
     private int shift;
     private int shiftCount;
-    private int control;
-    private int chr0;
+    int control;
+    int chr0;
     private int chr1;
-    private int prgReg;
+    int prgReg;
     /**
      * busCycles() + cycleOffset = the CPU cycles the board has counted (described as "cycles"; the
      * offset is 0 from power-on and changes only when a state sets another count).
@@ -48,10 +48,15 @@ public final class Mmc1 extends Mapper {
     private final int[] a12Line = new int[1];
 
     public Mmc1(Cartridge cart, boolean mmc1a) {
+        this(cart, mmc1a, true);
+    }
+
+    /** {@code boardLines} false: a board that wires the CHR bank bits to something else entirely. */
+    Mmc1(Cartridge cart, boolean mmc1a, boolean boardLines) {
         super(cart, defaultRam(cart));
         this.mmc1a = mmc1a;
-        this.snrom = chrRam != null && chrRam.size() == 8192 && prg.length <= 256 * 1024 && prgRam != null;
-        this.outerLines = snrom || prg.length > 256 * 1024 || (prgRam != null && prgRam.size() > 8192);
+        this.snrom = boardLines && chrRam != null && chrRam.size() == 8192 && prg.length <= 256 * 1024 && prgRam != null;
+        this.outerLines = boardLines && (snrom || prg.length > 256 * 1024 || (prgRam != null && prgRam.size() > 8192));
     }
 
     private static int defaultRam(Cartridge cart) {
@@ -62,7 +67,8 @@ public final class Mmc1 extends Mapper {
         return size;
     }
 
-    private long cycles() {
+    /** The CPU cycles the board has counted since power-on. */
+    final long cycles() {
         return busCycles() + cycleOffset;
     }
 
@@ -115,7 +121,12 @@ public final class Mmc1 extends Mapper {
         }
         shift = 0;
         shiftCount = 0;
+        registerWritten(now);
         updateBanks();
+    }
+
+    /** A serial write completed a register at cycle count {@code now} (for boards built on the MMC1). */
+    void registerWritten(long now) {
     }
 
     @Override
@@ -190,12 +201,7 @@ public final class Mmc1 extends Mapper {
             chr4(0, chr0 & 0x1E);
             chr4(1, chr0 | 1);
         }
-        switch (control & 3) {
-            case 0 -> mirroring(Mirroring.SINGLE_A);
-            case 1 -> mirroring(Mirroring.SINGLE_B);
-            case 2 -> mirroring(Mirroring.VERTICAL);
-            default -> mirroring(Mirroring.HORIZONTAL);
-        }
+        mirroringFromControl();
         int ramBank = 0;
         if (prgRam != null && prgRam.size() >= 32768) {
             ramBank = (outer >> 2) & 3;
@@ -204,6 +210,16 @@ public final class Mmc1 extends Mapper {
         }
         boolean enabled = (mmc1a || (prgReg & 0x10) == 0) && !(snrom && (outer & 0x10) != 0);
         prgRamBank(ramBank, enabled, enabled);
+    }
+
+    /** Control bits 0-1: one-screen A, one-screen B, vertical, horizontal. */
+    final void mirroringFromControl() {
+        switch (control & 3) {
+            case 0 -> mirroring(Mirroring.SINGLE_A);
+            case 1 -> mirroring(Mirroring.SINGLE_B);
+            case 2 -> mirroring(Mirroring.VERTICAL);
+            default -> mirroring(Mirroring.HORIZONTAL);
+        }
     }
 
     /**
