@@ -366,14 +366,7 @@ final class ProcessLockstep implements VerifySession {
                 return new Event(DIVERGENCE, end, -1);
             }
             long now = System.nanoTime();
-            for (HostStreams.Stream h : hosts) {
-                long silent = TimeUnit.NANOSECONDS.toMillis(now - h.lastHeard);
-                if (h.outstanding > 0 && silent > settings.timeoutMillis) {
-                    h.client.destroy();
-                    throw new HostException(HostException.Kind.TIMEOUT, h.name, "hung: no digests for " + silent
-                            + " ms after cycle " + Math.max(h.received, h.reached) + " (killed)");
-                }
-            }
+            streams.checkHung(now, settings.timeoutMillis);
             HostStreams.Stream stalled = null;
             for (HostStreams.Stream h : hosts) {
                 if (h.outstanding > 0 && now - h.lastHeard > stallNanos

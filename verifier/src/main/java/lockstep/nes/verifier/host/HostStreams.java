@@ -165,6 +165,21 @@ public final class HostStreams {
         }
     }
 
+    /**
+     * A host that owes answers and sent nothing for {@code timeoutMillis} is hung: it is killed
+     * and the failure thrown.
+     */
+    public void checkHung(long now, long timeoutMillis) throws HostException {
+        for (Stream h : new Stream[] {a, b}) {
+            long silent = (now - h.lastHeard) / 1_000_000;
+            if (h.outstanding > 0 && silent > timeoutMillis) {
+                h.client.destroy();
+                throw new HostException(HostException.Kind.TIMEOUT, h.name, "hung: no digests for " + silent
+                        + " ms after cycle " + Math.max(h.received, h.reached) + " (killed)");
+            }
+        }
+    }
+
     /** Waits up to 1 ms for a message from the host furthest behind that owes one. */
     public void awaitAny() throws HostException {
         Stream wait = a.received <= b.received ? a : b;
