@@ -34,8 +34,10 @@ import picocli.CommandLine.Option;
 /** {@code lockstep canary}: replays the same input through two engine builds and compares them. */
 @Command(name = "canary", mixinStandardHelpOptions = true,
         description = {"Replay the same ROM and movie through two builds of the engine, each in its own JVM "
-                + "(an engine host started from its jar), and compare their frame logs frame by frame "
-                + "(cycles, pixels, RAM, audio, state hash) and the final state hash.",
+                + "(an engine host started from its jar), both running in parallel: their chained records "
+                + "compared per stretch (every bus access and counted change), then the final state hash and "
+                + "the last frame's pixels, RAM and audio; builds that differ there (or older builds) have their "
+                + "frame logs compared frame by frame (cycles, pixels, RAM, audio, state hash).",
             "On the first difference both hosts re-run from the last matching checkpoint with per-cycle "
                 + "digests to name the first divergent cycle and the differing component.field values.",
             "Exit 0: identical; 1: any divergence or a host that crashed/hung (report printed); "

@@ -113,8 +113,9 @@ public final class VerifyCommand implements Callable<Integer> {
     long stallMillis = 1000;
 
     @Option(names = "--stream-chunk", paramLabel = "CYCLES", description = "processes mode: cycles per streaming request; "
-            + "a host runs at most 3 chunks ahead of the other, which bounds the drift (default: ${DEFAULT-VALUE})")
-    int streamChunk = 1024;
+            + "a host runs at most 3 chunks ahead of the other, which bounds the drift (default: 65536 with --check "
+            + "chained, 1024 with every-cycle)")
+    Integer streamChunk;
 
     @Option(names = "--host-timeout", paramLabel = "SECONDS", description = "processes mode: a host that owes an answer "
             + "this long is hung; it is killed and the run fails (default: ${DEFAULT-VALUE})")
@@ -233,11 +234,11 @@ public final class VerifyCommand implements Callable<Integer> {
                     : OptionRange.atLeast("--host-timeout", 1, hostTimeoutSeconds));
         }
         o.stallMillis = stallMillis;
-        if (streamChunk < 16 || streamChunk > 1 << 20) {
+        if (streamChunk != null && (streamChunk < 16 || streamChunk > 1 << 20)) {
             return fail(OptionRange.between("--stream-chunk", 16, 1 << 20, streamChunk));
         }
-        hosts.streamChunk = streamChunk;
-        hosts.streamBatch = Math.min(64, streamChunk);
+        hosts.streamChunk = streamChunk == null ? 0 : streamChunk;
+        hosts.streamBatch = Math.min(64, hosts.streamChunk(o.check == Lockstep.Check.CHAINED));
         hosts.timeoutMillis = hostTimeoutSeconds * 1000;
         o.backoffSeed = seed;
         o.progress = System.err;

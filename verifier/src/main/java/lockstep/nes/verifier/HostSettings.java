@@ -15,10 +15,23 @@ public final class HostSettings {
     public List<String> jvmOptions = List.of("-XX:+UseSerialGC", "-Xss4m");
     /** A host silent this long while it owes an answer is hung (it is killed and reported). */
     public long timeoutMillis = 60_000;
-    /** Cycles per RUN_STREAM request; two requests' worth of credit per host bounds the drift. */
-    public int streamChunk = 1024;
+    /**
+     * Cycles per RUN_STREAM request; two requests' worth of credit per host bounds the drift.
+     * 0 (the default): {@link #CHAINED_STREAM_CHUNK} with chained records, else
+     * {@link #CYCLE_STREAM_CHUNK} (why: docs/design/verification.md, "Processes mode").
+     */
+    public int streamChunk;
+    /** The default request with chained records: over two NTSC frames, over one PAL or Dendy frame. */
+    public static final int CHAINED_STREAM_CHUNK = 65_536;
+    /** The default request with a digest per cycle. */
+    public static final int CYCLE_STREAM_CHUNK = 1024;
     /** Digests per DIGESTS message (the granularity at which a host's progress is seen). */
     public int streamBatch = 64;
+
+    /** The request length: {@link #streamChunk}, else the default for chained records or per-cycle digests. */
+    public int streamChunk(boolean chained) {
+        return streamChunk > 0 ? streamChunk : chained ? CHAINED_STREAM_CHUNK : CYCLE_STREAM_CHUNK;
+    }
 
     /** The engine hosts' class path: {@link #classpath}, else this JVM's own, made absolute. */
     public String classpathOrOwn() {

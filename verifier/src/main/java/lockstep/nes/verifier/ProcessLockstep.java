@@ -1,6 +1,5 @@
 package lockstep.nes.verifier;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -14,6 +13,7 @@ import lockstep.nes.state.StateDiff;
 import lockstep.nes.verifier.host.HostClient;
 import lockstep.nes.verifier.host.HostException;
 import lockstep.nes.verifier.host.HostProtocol;
+import lockstep.nes.verifier.host.HostStreams;
 
 /**
  * Processes mode: each engine runs in its own engine-host JVM (the canary's host and protocol,
@@ -24,7 +24,7 @@ import lockstep.nes.verifier.host.HostProtocol;
  * value already there is no divergence; older hosts stream present-state digests. The re-runs
  * that localise a divergence always use present-state digests.
  *
- * <p>Credits: a host is sent RUN_STREAM requests of {@link HostSettings#streamChunk} cycles,
+ * <p>Credits: a host is sent RUN_STREAM requests of {@link HostSettings#streamChunk(boolean)} cycles,
  * at most two outstanding, and only while it is less than two chunks past the compared
  * position, so it never runs more than three chunks ahead of the slower host: that bounds the
  * drift (the distance between the two hosts' streamed positions, exported as
@@ -60,7 +60,10 @@ final class ProcessLockstep implements VerifySession {
     /** Results written through the fence (zombies' late ones are refused). */
     private final List<String> results = new ArrayList<>();
     private final List<Thread> zombies = new ArrayList<>();
-    private final Host[] hosts;
+    /** Cycles per RUN_STREAM request. */
+    private final int chunk;
+    private final HostStreams streams;
+    private final HostStreams.Stream[] hosts;
     /** True when both hosts speak version 4: RUN_STREAM sends representation digests. */
     private boolean representation;
     /**
@@ -68,8 +71,6 @@ final class ProcessLockstep implements VerifySession {
      * record per stretch, at its last position; the positions inside a stretch are 0 here.
      */
     private boolean chained;
-    /** The last position both streams agreed on. */
-    private long compared;
     private long verified;
     private long lastPrint = System.nanoTime();
     /**
@@ -86,16 +87,16 @@ final class ProcessLockstep implements VerifySession {
         if (settings.romImage == null) {
             throw new IllegalArgumentException("processes mode needs the ROM image (HostSettings.romImage)");
         }
-        if (settings.streamChunk < 1 || settings.streamBatch < 1) {
-            throw new IllegalArgumentException("stream chunk and batch must be at least 1");
-        }
         this.options = options;
         this.settings = settings;
-        this.hosts = new Host[] {new Host(0), new Host(1)};
+        this.chunk = settings.streamChunk(options.check == Lockstep.Check.CHAINED);
+        this.streams = new HostStreams("host A", "host B", chunk, settings.streamBatch, options.frames,
+                options.checkpointEvery, this::faultFired);
+        this.hosts = new HostStreams.Stream[] {streams.a, streams.b};
         this.checkpoints = new CheckpointRing(Math.max(1, options.checkpointsKept), fence);
         this.metrics = metrics.apply(fence);
         // A host runs up to three request chunks ahead of the slower one by design (credits).
-        this.metrics.setDriftAllowance(3L * settings.streamChunk);
+        this.metrics.setDriftAllowance(3L * chunk);
         this.policy = new DivergencePolicy(options, this.metrics, fence);
         if (options.input instanceof MovieInput m) {
             List<Movie.Frame> frames = m.movie().frames();
@@ -139,57 +140,9 @@ final class ProcessLockstep implements VerifySession {
         return new long[] {pid(hosts[0]), pid(hosts[1])};
     }
 
-    private static long pid(Host h) {
+    private static long pid(HostStreams.Stream h) {
         HostClient c = h.client;
         return c == null ? -1 : c.pid();
-    }
-
-    /** The verifier's view of one host's stream. */
-    private final class Host {
-        final int index;
-        final String name;
-        volatile HostClient client;
-        long[] ring;
-        int mask;
-        long received;
-        /**
-         * The last position the host is known to have passed: {@link #received}, or with chained
-         * records (sent at stretch ends) the step before a stall it reported (FAULT_FIRED).
-         */
-        long reached;
-        long requested;
-        int outstanding;
-        boolean finished;
-        long endPosition = -1;
-        int frame;
-        long lastHeard = System.nanoTime();
-        final ArrayDeque<PendingSnapshot> snapshots = new ArrayDeque<>();
-
-        Host(int index) {
-            this.index = index;
-            this.name = "host " + (index == 0 ? "A" : "B");
-            int size = Integer.highestOneBit(Math.max(1024, 4 * settings.streamChunk + 2 * settings.streamBatch)) << 1;
-            ring = new long[size];
-            mask = size - 1;
-        }
-
-        void reset(long position) {
-            received = position;
-            reached = position;
-            requested = position;
-            outstanding = 0;
-            finished = false;
-            endPosition = -1;
-            snapshots.clear();
-            lastHeard = System.nanoTime();
-        }
-
-        long digest(long position) {
-            return ring[(int) (position & mask)];
-        }
-    }
-
-    private record PendingSnapshot(long position, HostClient.Snapshot snapshot) {
     }
 
     private record Event(String kind, long position, int host) {
@@ -207,7 +160,8 @@ final class ProcessLockstep implements VerifySession {
                     && hosts[1].client.hello().protocolVersion() >= 4;
             chained = options.check == Lockstep.Check.CHAINED && hosts[0].client.hello().protocolVersion() >= 5
                     && hosts[1].client.hello().protocolVersion() >= 5;
-            for (Host h : hosts) {
+            streams.chained(chained);
+            for (HostStreams.Stream h : hosts) {
                 try {
                     h.client.inject(unfired(h.index));
                 } catch (HostException e) {
@@ -231,8 +185,8 @@ final class ProcessLockstep implements VerifySession {
             while (true) {
                 Event ev = stream();
                 if (ev.kind().equals(DONE)) {
-                    drainAll(hosts[0]);
-                    drainAll(hosts[1]);
+                    streams.drainAll(hosts[0]);
+                    streams.drainAll(hosts[1]);
                     String finalHash = finalCheck();
                     if (finalHash != null) {
                         options.endProgress();
@@ -273,7 +227,7 @@ final class ProcessLockstep implements VerifySession {
             policy.report(r, (dl, epoch) -> dl.result(epoch, Map.of("type", "host-failure", "report", r)));
             return policy.result(frames(), verified, null, false, e.getMessage());
         } finally {
-            for (Host h : hosts) {
+            for (HostStreams.Stream h : hosts) {
                 if (h.client != null) {
                     h.client.close();
                 }
@@ -281,7 +235,7 @@ final class ProcessLockstep implements VerifySession {
         }
     }
 
-    private static HostClient.Observation observe(Host h) throws HostException {
+    private static HostClient.Observation observe(HostStreams.Stream h) throws HostException {
         h.client.sendObserve();
         return h.client.awaitObservation();
     }
@@ -352,7 +306,7 @@ final class ProcessLockstep implements VerifySession {
      * With representation digests: the host streams them, and is revisited at the cycles of the
      * other host's state faults that have not fired (the other host fires all of those it reaches).
      */
-    private void armRepresentation(Host h) throws HostException {
+    private void armRepresentation(HostStreams.Stream h) throws HostException {
         if (!representation) {
             return;
         }
@@ -379,60 +333,42 @@ final class ProcessLockstep implements VerifySession {
         long position = cp.cycle();
         latestCheckpoint = cp;
         latestCheckpointPosition = position;
-        compared = position;
-        hosts[0].reset(position);
-        hosts[1].reset(position);
+        streams.reset(position);
     }
 
     // ---- Streaming and comparing.
 
     /** Streams and compares until both hosts finished, the streams differ, or a host stalls. */
     private Event stream() throws HostException, InterruptedException {
-        final Host a = hosts[0];
-        final Host b = hosts[1];
+        final HostStreams.Stream a = streams.a;
+        final HostStreams.Stream b = streams.b;
         final long stallNanos = TimeUnit.MILLISECONDS.toNanos(options.stallMillis);
         while (true) {
             if (options.stopRequested.getAsBoolean()) {
                 throw new Lockstep.Stopped(frames());
             }
-            topUp(a);
-            topUp(b);
-            boolean got = drainAvailable(a) | drainAvailable(b);
-            long upTo = Math.min(a.received, b.received);
-            for (long p = compared + 1; p <= upTo; p++) {
-                if (a.digest(p) != b.digest(p)) {
-                    verified += p - 1 - compared;
-                    compared = p - 1;
-                    return new Event(DIVERGENCE, p, -1);
-                }
+            streams.topUp(a);
+            streams.topUp(b);
+            boolean got = streams.drainAvailable(a) | streams.drainAvailable(b);
+            long before = streams.compared();
+            long differs = streams.compare();
+            verified += streams.compared() - before;
+            if (differs >= 0) {
+                return new Event(DIVERGENCE, differs, -1);
             }
-            if (upTo > compared) {
-                verified += upTo - compared;
-                compared = upTo;
+            streams.pairSnapshots(this::checkpointPair);
+            if (streams.done()) {
+                return new Event(DONE, streams.compared(), -1);
             }
-            pairCheckpoints();
-            if (a.finished && b.finished && a.endPosition == b.endPosition && compared >= a.endPosition) {
-                return new Event(DONE, compared, -1);
-            }
-            for (Host h : hosts) {
-                Host o = hosts[1 - h.index];
-                if (h.finished && compared >= h.endPosition
-                        && (o.received > h.endPosition || (o.finished && o.endPosition != h.endPosition))) {
-                    // One host ended its frames where the other ran on.
-                    return new Event(DIVERGENCE, h.endPosition + 1, -1);
-                }
+            long end = streams.endMismatch();
+            if (end >= 0) {
+                // One host ended its frames where the other ran on.
+                return new Event(DIVERGENCE, end, -1);
             }
             long now = System.nanoTime();
-            for (Host h : hosts) {
-                long silent = TimeUnit.NANOSECONDS.toMillis(now - h.lastHeard);
-                if (h.outstanding > 0 && silent > settings.timeoutMillis) {
-                    h.client.destroy();
-                    throw new HostException(HostException.Kind.TIMEOUT, h.name, "hung: no digests for " + silent
-                            + " ms after cycle " + Math.max(h.received, h.reached) + " (killed)");
-                }
-            }
-            Host stalled = null;
-            for (Host h : hosts) {
+            streams.checkHung(now, settings.timeoutMillis);
+            HostStreams.Stream stalled = null;
+            for (HostStreams.Stream h : hosts) {
                 if (h.outstanding > 0 && now - h.lastHeard > stallNanos
                         && (stalled == null || h.lastHeard < stalled.lastHeard)) {
                     stalled = h;
@@ -450,145 +386,32 @@ final class ProcessLockstep implements VerifySession {
                         options.frames, verified, Math.abs(a.received - b.received)));
             }
             if (!got) {
-                Host wait = a.received <= b.received ? a : b;
-                if (wait.outstanding == 0) {
-                    wait = hosts[1 - wait.index];
-                }
-                if (wait.outstanding > 0) {
-                    HostClient.StreamEvent e = wait.client.pollStream(1);
-                    if (e != null) {
-                        handle(wait, e, true);
-                    }
-                }
+                streams.awaitAny();
             }
         }
     }
 
-    /** Sends RUN_STREAM requests while the host has credit: at most two outstanding, < 2 chunks ahead. */
-    private void topUp(Host h) throws HostException {
-        int chunk = settings.streamChunk;
-        while (!h.finished && h.outstanding < 2 && h.requested - compared < 2L * chunk) {
-            h.requested += chunk;
-            h.client.sendRunStream(h.requested, options.frames, settings.streamBatch, options.checkpointEvery);
-            if (h.outstanding++ == 0) {
-                h.lastHeard = System.nanoTime();
+    /** A pair of inline snapshots at a compared position: agreeing, it becomes a verified checkpoint. */
+    private void checkpointPair(long position, HostClient.Snapshot a, HostClient.Snapshot b) {
+        long t0 = System.nanoTime();
+        if (a.frame() == b.frame() && Arrays.equals(a.stateHash(), b.stateHash())) {
+            CheckpointRing.Checkpoint cp = new CheckpointRing.Checkpoint(a.frame(), a.cycles(), fence.current(),
+                    a.data(), a.stateHashHex());
+            if (checkpoints.add(cp)) {
+                latestCheckpoint = cp;
+                latestCheckpointPosition = position;
             }
+            metrics.checkpointSave().record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
         }
     }
 
-    /** Handles every message the host has sent so far; true if there was any. */
-    private boolean drainAvailable(Host h) throws HostException {
-        boolean any = false;
-        HostClient.StreamEvent e;
-        while ((e = h.client.pollStream(0)) != null) {
-            handle(h, e, true);
-            any = true;
-        }
-        return any;
-    }
-
-    /** Reads the host's answers until it owes none (digests not kept). */
-    private void drainAll(Host h) throws HostException {
-        while (h.outstanding > 0) {
-            handle(h, h.client.awaitStream(), false);
-        }
-    }
-
-    private void handle(Host h, HostClient.StreamEvent e, boolean keep) throws HostException {
-        h.lastHeard = System.nanoTime();
-        if (e instanceof HostClient.Digests d) {
-            if (d.firstCycle() != h.received + 1 && !(chained && d.firstCycle() > h.received)) {
-                throw new HostException(HostException.Kind.PROTOCOL, h.name, "digests for cycle " + d.firstCycle()
-                        + " where " + (h.received + 1) + " was due");
-            }
-            if (d.firstCycle() > h.received + 1) {
-                // A chained stretch's record comes alone at its last position: the positions
-                // inside the stretch compare as 0 on both sides.
-                long gap = d.firstCycle() - 1 - h.received;
-                if (keep) {
-                    if (h.received + gap - compared > h.ring.length) {
-                        throw new IllegalStateException(h.name + " ran past its credit (" + (h.received + gap)
-                                + ", compared " + compared + ")");
-                    }
-                    for (long i = 1; i <= gap; i++) {
-                        h.ring[(int) ((h.received + i) & h.mask)] = 0;
-                    }
-                }
-                h.received += gap;
-            }
-            long[] v = d.digests();
-            if (keep) {
-                if (h.received + v.length - compared > h.ring.length) {
-                    throw new IllegalStateException(h.name + " ran past its credit (" + (h.received + v.length)
-                            + ", compared " + compared + ")");
-                }
-                for (int i = 0; i < v.length; i++) {
-                    h.ring[(int) ((h.received + 1 + i) & h.mask)] = v[i];
-                }
-            }
-            h.received += v.length;
-        } else if (e instanceof HostClient.Snapshot s) {
-            h.frame = s.frame();
-            if (keep) {
-                h.snapshots.addLast(new PendingSnapshot(h.received, s));
-            }
-        } else if (e instanceof HostClient.RunEnd r) {
-            h.outstanding--;
-            h.frame = r.frame();
-            if (r.frame() >= options.frames && !h.finished) {
-                h.finished = true;
-                h.endPosition = r.cycles();
-            }
-        } else if (e instanceof HostClient.FaultFired f) {
-            fired.add(f.spec());
-            firedThisEpoch.add(f.spec());
-            h.reached = Math.max(h.reached, f.position() - 1);
-            if (options.progress != null) {
-                options.endProgress();
-                options.progress.printf("verify: %s: injected fault %s fired at cycle %d%n", h.name, f.spec(),
-                        f.position());
-            }
-        }
-    }
-
-    /** Pairs the hosts' inline snapshots at compared positions; agreeing pairs become checkpoints. */
-    private void pairCheckpoints() {
-        ArrayDeque<PendingSnapshot> x = hosts[0].snapshots;
-        ArrayDeque<PendingSnapshot> y = hosts[1].snapshots;
-        while (!x.isEmpty() && !y.isEmpty()) {
-            PendingSnapshot sx = x.peekFirst();
-            PendingSnapshot sy = y.peekFirst();
-            if (sx.position() != sy.position()) {
-                ArrayDeque<PendingSnapshot> lower = sx.position() < sy.position() ? x : y;
-                if (lower.peekFirst().position() <= compared) {
-                    lower.removeFirst(); // no partner at that position: never a checkpoint
-                    continue;
-                }
-                break;
-            }
-            if (sx.position() > compared) {
-                break;
-            }
-            x.removeFirst();
-            y.removeFirst();
-            long t0 = System.nanoTime();
-            HostClient.Snapshot a = sx.snapshot();
-            HostClient.Snapshot b = sy.snapshot();
-            if (a.frame() == b.frame() && Arrays.equals(a.stateHash(), b.stateHash())) {
-                CheckpointRing.Checkpoint cp = new CheckpointRing.Checkpoint(a.frame(), a.cycles(), fence.current(),
-                        a.data(), a.stateHashHex());
-                if (checkpoints.add(cp)) {
-                    latestCheckpoint = cp;
-                    latestCheckpointPosition = sx.position();
-                }
-                metrics.checkpointSave().record(System.nanoTime() - t0, TimeUnit.NANOSECONDS);
-            }
-        }
-        while (!x.isEmpty() && y.isEmpty() && x.peekFirst().position() < compared - 4L * settings.streamChunk) {
-            x.removeFirst();
-        }
-        while (!y.isEmpty() && x.isEmpty() && y.peekFirst().position() < compared - 4L * settings.streamChunk) {
-            y.removeFirst();
+    /** A fault a host fired: recorded (a re-run replays it) and told. */
+    private void faultFired(HostStreams.Stream h, HostClient.FaultFired f) {
+        fired.add(f.spec());
+        firedThisEpoch.add(f.spec());
+        if (options.progress != null) {
+            options.endProgress();
+            options.progress.printf("verify: %s: injected fault %s fired at cycle %d%n", h.name, f.spec(), f.position());
         }
     }
 
@@ -602,7 +425,7 @@ final class ProcessLockstep implements VerifySession {
         if (Arrays.equals(sa.stateHash(), sb.stateHash())) {
             return sa.stateHashHex();
         }
-        DivergenceReport r = new DivergenceReport(options.session, options.romName, "processes", cycleOf(compared), -1, -1, -1,
+        DivergenceReport r = new DivergenceReport(options.session, options.romName, "processes", cycleOf(streams.compared()), -1, -1, -1,
                 "", "", List.of(new DivergenceReport.FieldDifference("state hash", sa.stateHashHex(), sb.stateHashHex())),
                 true, "every cycle digest agreed but the final snapshots do not", firedList());
         policy.record(r);
@@ -616,8 +439,8 @@ final class ProcessLockstep implements VerifySession {
      * first without faults, then (if it does not reproduce) with the faults that fired.
      */
     private DivergenceReport localize(long cycle) throws HostException {
-        drainAll(hosts[0]);
-        drainAll(hosts[1]);
+        streams.drainAll(hosts[0]);
+        streams.drainAll(hosts[1]);
         CheckpointRing.Checkpoint cp = latestCheckpoint;
         // The re-run starts at the snapshot's cycle count: the divergent position in its terms.
         long shift = cp.cycle() - latestCheckpointPosition;
@@ -676,8 +499,8 @@ final class ProcessLockstep implements VerifySession {
     }
 
     private DivergenceReport stallReport(Event ev) {
-        Host s = hosts[ev.host()];
-        Host o = hosts[1 - ev.host()];
+        HostStreams.Stream s = hosts[ev.host()];
+        HostStreams.Stream o = hosts[1 - ev.host()];
         long silent = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - s.lastHeard);
         long drift = o.received - s.received;
         metrics.setDrift(drift);
@@ -697,7 +520,7 @@ final class ProcessLockstep implements VerifySession {
             case PROTOCOL -> "broke the protocol";
             case HOST_ERROR -> "failed a request";
         };
-        long cycle = latestCheckpoint == null ? compared + 1 : cycleOf(compared + 1);
+        long cycle = latestCheckpoint == null ? streams.compared() + 1 : cycleOf(streams.compared() + 1);
         return new DivergenceReport(options.session, options.romName, "processes", cycle, frames(), -1, -1, "",
                 "", List.of(new DivergenceReport.FieldDifference(e.host() + " " + what, e.getMessage(), "")), true,
                 e.getMessage(), firedList());
@@ -717,7 +540,7 @@ final class ProcessLockstep implements VerifySession {
         int owed = 0;
         String zombieName = "";
         if (ev.kind().equals(STALL)) {
-            Host s = hosts[ev.host()];
+            HostStreams.Stream s = hosts[ev.host()];
             zombie = s.client;
             owed = s.outstanding;
             zombieName = s.name;
@@ -729,21 +552,21 @@ final class ProcessLockstep implements VerifySession {
                 zombie.destroy();
                 throw e;
             }
-            drainAll(hosts[1 - ev.host()]);
+            streams.drainAll(hosts[1 - ev.host()]);
         }
         CheckpointRing.Checkpoint cp = latestCheckpoint;
         HostClient.Snapshot snap = HostReplay.snapshotOf(cp);
-        for (Host h : hosts) {
+        for (HostStreams.Stream h : hosts) {
             h.client.restore(snap);
         }
-        for (Host h : hosts) {
+        for (HostStreams.Stream h : hosts) {
             String got = h.client.snapshot().stateHashHex();
             if (!got.equals(cp.hash())) {
                 throw new IllegalStateException("recovery check failed: checkpoint " + cp.hash() + ", " + h.name + " "
                         + got);
             }
         }
-        for (Host h : hosts) {
+        for (HostStreams.Stream h : hosts) {
             h.client.inject(unfired(h.index));
             armRepresentation(h);
         }

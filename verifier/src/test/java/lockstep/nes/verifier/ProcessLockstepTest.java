@@ -181,7 +181,7 @@ class ProcessLockstepTest {
         assertEquals("host B stalled", d.fields().get(0).field(), d.toText());
         assertTrue(d.fields().get(0).b().contains("drift"), d.toText());
         long drift = Long.parseLong(d.fields().get(0).b().replaceAll(".*drift (\\d+) cycles.*", "$1"));
-        assertTrue(drift > o.maxDrift && drift <= 3L * hosts().streamChunk, "drift " + drift + " (bounded by the credit)");
+        assertTrue(drift > o.maxDrift && drift <= 3L * hosts().streamChunk(true), "drift " + drift + " (bounded by the credit)");
         assertEquals(1, r.rollbacks());
         assertTrue(r.completed(), r.stopReason());
         // The replaced host wakes 4 s after its stall began and answers its old requests: refused.

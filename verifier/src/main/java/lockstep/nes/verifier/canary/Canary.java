@@ -8,6 +8,7 @@ import java.util.List;
 import lockstep.nes.ppu.Region;
 import lockstep.nes.core.movie.Movie;
 import lockstep.nes.state.StateDiff;
+import lockstep.nes.verifier.HostSettings;
 import lockstep.nes.verifier.canary.CanaryResult.AudioDifference;
 import lockstep.nes.verifier.canary.CanaryResult.Divergence;
 import lockstep.nes.verifier.canary.CanaryResult.FieldDifference;
@@ -19,18 +20,26 @@ import lockstep.nes.verifier.host.FrameRecord;
 import lockstep.nes.verifier.host.HostClient;
 import lockstep.nes.verifier.host.HostException;
 import lockstep.nes.verifier.host.HostProtocol;
+import lockstep.nes.verifier.host.HostStreams;
 
 /**
  * A canary diff of two engine builds: a baseline and a candidate engine host (each its own
- * JVM), fed the same ROM and movie, their frame logs compared frame by frame.
+ * JVM), fed the same ROM and movie, compared stretch by stretch or frame by frame.
  *
- * <p>Both hosts run chunks of {@link Options#checkpointEvery} frames, each followed by a
- * snapshot (the checkpoint); four chunks are kept in flight so neither host waits for the
- * comparison. The frame-log phase does no per-cycle work. On the first differing frame both
- * hosts go back to the last checkpoint and, when their state formats agree and the checkpoint
- * hashes match, re-run with per-cycle digests streamed to find the first divergent cycle; there
- * both describe their state and the differing {@code component.field} values are reported. Then
- * both re-run to the divergent frame and its observables (pixels, RAM, audio) are compared.
+ * <p>When both hosts stream chained records (protocol version 5) and share the state format,
+ * both run chained stretches in parallel and stream one record per stretch, compared as they
+ * come ({@link HostStreams}, as processes mode does), with inline snapshots every
+ * {@link Options#checkpointEvery} frames; at the end the final state hashes and the last frame's
+ * pixels, RAM and audio are compared. Any difference there, and every run of older or
+ * differently formatted builds, goes to the frame logs from the newest agreed checkpoint.
+ *
+ * <p>Frame logs: both hosts run chunks of {@link Options#checkpointEvery} frames, each followed
+ * by a snapshot (the checkpoint); four chunks are kept in flight so neither host waits for the
+ * comparison. On the first differing frame both hosts go back to the last checkpoint and, when
+ * their state formats agree and the checkpoint hashes match, re-run with per-cycle digests
+ * streamed to find the first divergent cycle; there both describe their state and the differing
+ * {@code component.field} values are reported. Then both re-run to the divergent frame and its
+ * observables (pixels, RAM, audio) are compared.
  */
 public final class Canary implements AutoCloseable {
     /** Settings. */
@@ -43,7 +52,7 @@ public final class Canary implements AutoCloseable {
          * More can be added through {@link HostClient#JAVA_OPTIONS_ENV}.
          */
         public List<String> jvmOptions = List.of("-XX:+UseSerialGC", "-Xss4m", "-XX:-TieredCompilation");
-        /** Called after each compared chunk (may be null). */
+        /** Called after each compared chunk of frames, and as streamed stretches are compared (may be null). */
         public Progress progress;
         /**
          * Called at each checkpoint both builds reached with matching frame records (every
@@ -223,6 +232,101 @@ public final class Canary implements AutoCloseable {
             b.sendSnapshot();
             cp = new Checkpoint(0, a.awaitSnapshot(), b.awaitSnapshot());
         }
+        if (streamsChains(cp, t.frames())) {
+            Checkpoint[] last = {cp};
+            CanaryResult r = streamChained(t, last, t0);
+            if (r != null) {
+                return r;
+            }
+            // A stretch, the final state or the last frame's observables differ: the frame logs
+            // from the last agreed checkpoint name the frame, and localise it as always.
+            cp = last[0];
+            restoreBoth(cp);
+        }
+        return frameLog(t, cp, t0);
+    }
+
+    /**
+     * Chained streaming serves when both hosts stream chained records (protocol version 5), share
+     * the state format (the records hold represented state) and stand at the same cycle, and no
+     * listener wants the frame log.
+     */
+    private boolean streamsChains(Checkpoint cp, int frames) {
+        return a.hello().protocolVersion() >= 5 && b.hello().protocolVersion() >= 5 && sameFormat()
+                && options.checkpoints == null && cp.frame() < frames
+                && cp.baseline().cycles() == cp.candidate().cycles();
+    }
+
+    /**
+     * Both hosts run chained stretches in parallel (RUN_STREAM with STREAM_DIGESTS 3, credits and
+     * inline snapshots as in processes mode) and their records are compared per stretch; at the
+     * end their final state hashes and last frame's observables are compared. Returns the pass
+     * result, or null after any difference with {@code last[0]} set to the newest checkpoint whose
+     * snapshots agree (both hosts then owe nothing).
+     */
+    private CanaryResult streamChained(Target t, Checkpoint[] last, long t0) throws HostException {
+        final int frames = t.frames();
+        HostStreams s = new HostStreams("baseline", "candidate", HostSettings.CHAINED_STREAM_CHUNK, 64, frames,
+                Math.max(1, options.checkpointEvery), null);
+        s.a.client = a;
+        s.b.client = b;
+        s.chained(true);
+        a.streamDigests(HostProtocol.DIGEST_CHAINED);
+        b.streamDigests(HostProtocol.DIGEST_CHAINED);
+        s.reset(last[0].baseline().cycles());
+        // Only checkpoints before the last frame: the frame logs from there must include it, in
+        // case only its observables differ.
+        HostStreams.SnapshotPair agreed = (position, x, y) -> {
+            if (x.frame() == y.frame() && x.frame() < frames && Arrays.equals(x.stateHash(), y.stateHash())) {
+                last[0] = new Checkpoint(x.frame(), x, y);
+            }
+        };
+        while (!s.done()) {
+            s.topUp(s.a);
+            s.topUp(s.b);
+            boolean got = s.drainAvailable(s.a) | s.drainAvailable(s.b);
+            long differs = s.compare();
+            s.pairSnapshots(agreed);
+            if (differs >= 0 || s.endMismatch() >= 0) {
+                s.drainAll(s.a);
+                s.drainAll(s.b);
+                return null;
+            }
+            if (options.progress != null) {
+                options.progress.update(Math.min(s.a.frame, s.b.frame), frames);
+            }
+            s.checkHung(System.nanoTime(), options.timeoutMillis);
+            if (!got) {
+                s.awaitAny();
+            }
+        }
+        // A request sent before the host reached the last frame still owes its (empty) RUN_END.
+        s.drainAll(s.a);
+        s.drainAll(s.b);
+        a.sendSnapshot();
+        b.sendSnapshot();
+        a.sendObserve();
+        b.sendObserve();
+        HostClient.Snapshot sa = a.awaitSnapshot();
+        HostClient.Observation oa = a.awaitObservation();
+        HostClient.Snapshot sb = b.awaitSnapshot();
+        HostClient.Observation ob = b.awaitObservation();
+        if (!Arrays.equals(sa.stateHash(), sb.stateHash()) || !Arrays.equals(oa.pixels(), ob.pixels())
+                || !Arrays.equals(oa.ram(), ob.ram()) || !Arrays.equals(oa.audio(), ob.audio())) {
+            return null;
+        }
+        if (options.progress != null) {
+            options.progress.update(frames, frames);
+        }
+        return new CanaryResult(t.romName(), t.movieName(), frames, frames, "pass", sa.cycles(), sb.cycles(),
+                sa.stateHashHex(), sb.stateHashHex(), null, null, null, millis(t0));
+    }
+
+    /**
+     * The frame logs compared from checkpoint {@code cp} to the end, in chunks of
+     * {@link Options#checkpointEvery} frames, each followed by a snapshot (the next checkpoint).
+     */
+    private CanaryResult frameLog(Target t, Checkpoint cp, long t0) throws HostException {
         final int frames = t.frames();
         final int k = Math.max(1, options.checkpointEvery);
         ArrayDeque<Integer> inFlight = new ArrayDeque<>();
