@@ -11,6 +11,8 @@ import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.snapshot.SnapshotException;
+import lockstep.nes.core.trace.TracePair;
+import lockstep.nes.core.trace.TraceRing;
 
 /**
  * Threads mode: each engine runs on its own thread, as fast as one engine alone, and hands its
@@ -358,7 +360,7 @@ final class ThreadedLockstep implements VerifySession {
                 List.of(new DivergenceReport.FieldDifference("engine " + stalled.engine.name + " stalled",
                         "drift > " + options.maxDrift + " cycles", "for " + options.stallMillis + " ms")),
                 true, "engine " + stalled.engine.name + " stopped publishing after cycle " + (cycle - 1)
-                        + " while the other ran on", faultNames(faults.firedSpecs()));
+                        + " while the other ran on", faultNames(faults.firedSpecs()), null);
     }
 
     /**
@@ -373,7 +375,8 @@ final class ThreadedLockstep implements VerifySession {
         Console[] clean = firstDifference(from, detected, List.of());
         if (clean != null) {
             return Lockstep.localize(options, clean[0], clean[1], "threads", true,
-                    "re-run from the checkpoint at frame " + from.frame() + " reproduces it", faultNames(fired));
+                    "re-run from the checkpoint at frame " + from.frame() + " reproduces it", faultNames(fired),
+                    replayTrace);
         }
         Console[] replay = firstDifference(from, detected, fired);
         if (replay == null) {
@@ -381,11 +384,12 @@ final class ThreadedLockstep implements VerifySession {
             return Lockstep.localize(options, replay[0], replay[1], "threads", false,
                     "found by the streams between cycles " + lastEqual + " and " + detected + ", but not when they were "
                             + "re-run cycle by cycle from the checkpoint at frame " + from.frame()
-                            + ": the engines are not deterministic", faultNames(fired));
+                            + ": the engines are not deterministic", faultNames(fired), replayTrace);
         }
         return Lockstep.localize(options, replay[0], replay[1], "threads", false,
                 "does not reproduce on a re-run from the checkpoint at frame " + from.frame()
-                        + " (a one-shot fault); fields shown with the injected faults replayed", faultNames(fired));
+                        + " (a one-shot fault); fields shown with the injected faults replayed", faultNames(fired),
+                replayTrace);
     }
 
     /**
@@ -404,6 +408,9 @@ final class ThreadedLockstep implements VerifySession {
         return replay(from, cycle, replayFaults, false);
     }
 
+    /** Both engines' last instructions on the last {@link #replay}, up to where it left them. */
+    private TracePair replayTrace;
+
     private Console[] replay(CheckpointRing.Checkpoint from, long cycle, List<FaultSpec> replayFaults, boolean first)
             throws RomFormatException {
         Engine a = new Engine("A", cart);
@@ -413,6 +420,9 @@ final class ThreadedLockstep implements VerifySession {
         Faults f = faults.replay(replayFaults);
         int frame = (int) from.frame();
         Engine[] both = {a, b};
+        TraceRing[] rings = {new TraceRing(DivergenceReport.TRACE_LINES), new TraceRing(DivergenceReport.TRACE_LINES)};
+        rings[0].observe(a.console);
+        rings[1].observe(b.console);
         while (Math.max(a.console.cycles(), b.console.cycles()) < cycle) {
             options.input.apply(frame, a.console);
             options.input.apply(frame, b.console);
@@ -424,8 +434,10 @@ final class ThreadedLockstep implements VerifySession {
                         c.runCycle();
                     }
                     f.afterCycle(i, c.cycles(), c);
+                    rings[i].observe(c);
                 }
                 if (first && a.digest.differsFrom(b.digest)) {
+                    replayTrace = TracePair.of(rings[0].lines(), rings[1].lines());
                     return new Console[] {a.console, b.console};
                 }
             }
@@ -433,6 +445,7 @@ final class ThreadedLockstep implements VerifySession {
                 frame++;
             }
         }
+        replayTrace = TracePair.of(rings[0].lines(), rings[1].lines());
         return first ? null : new Console[] {a.console, b.console};
     }
 
