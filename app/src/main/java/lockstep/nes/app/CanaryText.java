@@ -3,7 +3,7 @@ package lockstep.nes.app;
 import java.nio.file.Path;
 import java.util.List;
 import lockstep.nes.verifier.CheckpointRing;
-import lockstep.nes.verifier.TraceJson;
+import lockstep.nes.verifier.DivergenceReport;
 import lockstep.nes.verifier.canary.CanaryResult;
 
 /** The canary's terminal output. */
@@ -64,7 +64,7 @@ final class CanaryText {
             }
         }
         if (d.trace() != null) {
-            b.append("  ").append(TraceJson.heading(d.trace())).append(", A = baseline, B = candidate:\n")
+            b.append("  ").append(DivergenceReport.traceHeading(d.trace())).append(", A = baseline, B = candidate:\n")
                     .append(d.trace().toText("    "));
         }
         if (!d.note().isEmpty()) {

@@ -66,8 +66,15 @@ public record DivergenceReport(
             sb.append("    ").append(f.field()).append(": ").append(f.a()).append(" -> ").append(f.b()).append('\n');
         }
         if (trace != null) {
-            sb.append(TraceJson.heading(trace)).append(":\n").append(trace.toText("    "));
+            sb.append("  ").append(traceHeading(trace)).append(":\n").append(trace.toText("    "));
         }
         return sb.toString();
+    }
+
+    /** The heading of a trace in text reports ("last 32 instructions before the divergence ..."). */
+    public static String traceHeading(TracePair trace) {
+        int first = trace.firstDifference();
+        return "last " + trace.a().size() + " instructions before the divergence (A; B where it differs"
+                + (first < 0 ? ": none does" : ", first at '>'") + ")";
     }
 }

@@ -32,11 +32,4 @@ public final class TraceJson extends StdSerializer<TracePair> {
         g.writeNumberField("firstDifference", trace.firstDifference());
         g.writeEndObject();
     }
-
-    /** The heading of a trace in text reports ("last 32 instructions (A, and B where it differs)"). */
-    public static String heading(TracePair trace) {
-        int first = trace.firstDifference();
-        return "last " + trace.a().size() + " instructions before the divergence (A; B where it differs"
-                + (first < 0 ? ": none does" : ", first at '>'") + ")";
-    }
 }

@@ -137,6 +137,19 @@ class DivergenceTraceTest {
     }
 
     @Test
+    void hostsBeforeProtocolVersionSixGiveTheSameReportWithoutATrace() throws Exception {
+        Lockstep.Options o = options();
+        HostSettings h = ProcessLockstepTest.hosts();
+        h.mainClass = VersionFiveHost.class.getName();
+        Lockstep.Result r = new ProcessLockstep(o, h, metrics(o)).run();
+        assertEquals(1, r.divergences().size(), r.divergences().toString());
+        DivergenceReport d = r.divergences().get(0);
+        assertEquals(reference.get(target).cycle(), d.cycle(), d.toText());
+        assertTrue(d.fields().stream().anyMatch(f -> f.field().startsWith("console.ram[")), d.toText());
+        assertEquals(null, d.trace(), d.toText());
+    }
+
+    @Test
     void everyCycleModeHasNoReRunAndNoTrace() throws Exception {
         Lockstep.Options o = options();
         o.check = Lockstep.Check.EVERY_CYCLE;
