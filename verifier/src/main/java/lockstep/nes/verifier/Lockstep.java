@@ -364,6 +364,27 @@ public final class Lockstep implements VerifySession {
      * cycle up to {@code detected} differs (the engines are left there, with their trace).
      */
     private boolean relocate(int startA, int startB, long startCycle, long detected) {
+        restoreFrameStart(startA, startB);
+        final Console ca = a.console;
+        final Console cb = b.console;
+        long steps = 0;
+        boolean found = false;
+        while (ca.cycles() < detected) {
+            stepEngine(a, 0, ca.cycles() + 1);
+            stepEngine(b, 1, cb.cycles() + 1);
+            applyStateFaults();
+            steps++;
+            if (a.digest.differsFrom(b.digest)) {
+                found = true;
+                break;
+            }
+        }
+        relocatedTrace = retrace(startA, startB, steps);
+        return found;
+    }
+
+    /** Both engines restored to the frame's start, the faults and revisits as they were then. */
+    private void restoreFrameStart(int startA, int startB) {
         try {
             a.snapshots.load(frameStartA.buffer(), startA, "frame start");
             b.snapshots.load(frameStartB.buffer(), startB, "frame start");
@@ -374,25 +395,31 @@ public final class Lockstep implements VerifySession {
         faults.restoreFired(firedAtFrameStart);
         stretchA.revisits().restore(revisitedAtFrameStart[0]);
         stretchB.revisits().restore(revisitedAtFrameStart[1]);
+    }
+
+    /**
+     * The frame's first {@code steps} cycles run once more from its start, as {@link #relocate}
+     * ran them, recording each engine's instructions: both end where relocate left them, in the
+     * same state. A separate pass because reading an instruction catches the lazily stepped PPU
+     * up, which would change the cycle at which the representations compared by the first pass
+     * show a difference.
+     */
+    private TracePair retrace(int startA, int startB, long steps) {
+        restoreFrameStart(startA, startB);
         final Console ca = a.console;
         final Console cb = b.console;
         TraceRing ta = new TraceRing(DivergenceReport.TRACE_LINES);
         TraceRing tb = new TraceRing(DivergenceReport.TRACE_LINES);
         ta.observe(ca);
         tb.observe(cb);
-        while (ca.cycles() < detected) {
+        for (long i = 0; i < steps; i++) {
             stepEngine(a, 0, ca.cycles() + 1);
             stepEngine(b, 1, cb.cycles() + 1);
             applyStateFaults();
             ta.observe(ca);
             tb.observe(cb);
-            if (a.digest.differsFrom(b.digest)) {
-                relocatedTrace = TracePair.of(ta.lines(), tb.lines());
-                return true;
-            }
         }
-        relocatedTrace = TracePair.of(ta.lines(), tb.lines());
-        return false;
+        return TracePair.of(ta.lines(), tb.lines());
     }
 
     /** The note of a difference seen over a chained stretch that re-running its frame did not show. */

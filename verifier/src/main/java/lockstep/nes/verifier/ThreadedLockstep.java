@@ -376,7 +376,7 @@ final class ThreadedLockstep implements VerifySession {
         if (clean != null) {
             return Lockstep.localize(options, clean[0], clean[1], "threads", true,
                     "re-run from the checkpoint at frame " + from.frame() + " reproduces it", faultNames(fired),
-                    replayTrace);
+                    trace(from, clean, List.of()));
         }
         Console[] replay = firstDifference(from, detected, fired);
         if (replay == null) {
@@ -384,12 +384,12 @@ final class ThreadedLockstep implements VerifySession {
             return Lockstep.localize(options, replay[0], replay[1], "threads", false,
                     "found by the streams between cycles " + lastEqual + " and " + detected + ", but not when they were "
                             + "re-run cycle by cycle from the checkpoint at frame " + from.frame()
-                            + ": the engines are not deterministic", faultNames(fired), replayTrace);
+                            + ": the engines are not deterministic", faultNames(fired), trace(from, replay, fired));
         }
         return Lockstep.localize(options, replay[0], replay[1], "threads", false,
                 "does not reproduce on a re-run from the checkpoint at frame " + from.frame()
                         + " (a one-shot fault); fields shown with the injected faults replayed", faultNames(fired),
-                replayTrace);
+                trace(from, replay, fired));
     }
 
     /**
@@ -408,11 +408,28 @@ final class ThreadedLockstep implements VerifySession {
         return replay(from, cycle, replayFaults, false);
     }
 
-    /** Both engines' last instructions on the last {@link #replay}, up to where it left them. */
+    /**
+     * Both engines' last instructions up to where {@code at} stand, from one more re-run from the
+     * checkpoint with {@code replayFaults}. A separate pass because reading an instruction
+     * catches the lazily stepped PPU up, which would change the cycle at which the
+     * representations compared by the first pass show a difference.
+     */
+    private TracePair trace(CheckpointRing.Checkpoint from, Console[] at, List<FaultSpec> replayFaults)
+            throws RomFormatException {
+        replay(from, Math.max(at[0].cycles(), at[1].cycles()), replayFaults, false, true);
+        return replayTrace;
+    }
+
+    /** Both engines' last instructions on the last traced {@link #replay}, up to where it left them. */
     private TracePair replayTrace;
 
     private Console[] replay(CheckpointRing.Checkpoint from, long cycle, List<FaultSpec> replayFaults, boolean first)
             throws RomFormatException {
+        return replay(from, cycle, replayFaults, first, false);
+    }
+
+    private Console[] replay(CheckpointRing.Checkpoint from, long cycle, List<FaultSpec> replayFaults, boolean first,
+                             boolean trace) throws RomFormatException {
         Engine a = new Engine("A", cart);
         Engine b = new Engine("B", cart);
         load(a, from.snapshot());
@@ -420,9 +437,13 @@ final class ThreadedLockstep implements VerifySession {
         Faults f = faults.replay(replayFaults);
         int frame = (int) from.frame();
         Engine[] both = {a, b};
-        TraceRing[] rings = {new TraceRing(DivergenceReport.TRACE_LINES), new TraceRing(DivergenceReport.TRACE_LINES)};
-        rings[0].observe(a.console);
-        rings[1].observe(b.console);
+        TraceRing[] rings = trace
+                ? new TraceRing[] {new TraceRing(DivergenceReport.TRACE_LINES), new TraceRing(DivergenceReport.TRACE_LINES)}
+                : null;
+        if (trace) {
+            rings[0].observe(a.console);
+            rings[1].observe(b.console);
+        }
         while (Math.max(a.console.cycles(), b.console.cycles()) < cycle) {
             options.input.apply(frame, a.console);
             options.input.apply(frame, b.console);
@@ -434,10 +455,11 @@ final class ThreadedLockstep implements VerifySession {
                         c.runCycle();
                     }
                     f.afterCycle(i, c.cycles(), c);
-                    rings[i].observe(c);
+                    if (trace) {
+                        rings[i].observe(c);
+                    }
                 }
                 if (first && a.digest.differsFrom(b.digest)) {
-                    replayTrace = TracePair.of(rings[0].lines(), rings[1].lines());
                     return new Console[] {a.console, b.console};
                 }
             }
@@ -445,7 +467,9 @@ final class ThreadedLockstep implements VerifySession {
                 frame++;
             }
         }
-        replayTrace = TracePair.of(rings[0].lines(), rings[1].lines());
+        if (trace) {
+            replayTrace = TracePair.of(rings[0].lines(), rings[1].lines());
+        }
         return first ? null : new Console[] {a.console, b.console};
     }
 

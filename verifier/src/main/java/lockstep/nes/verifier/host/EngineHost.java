@@ -251,7 +251,7 @@ public final class EngineHost {
     /**
      * TRACE (version 6): answers the instructions recorded so far, oldest first, in nestest's
      * log form, and records the last {@code capacity} instructions of the RUN_TO_CYCLE and
-     * per-step RUN_STREAM runs that follow (0: records nothing from now on).
+     * present-state RUN_STREAM runs that follow (0: records nothing from now on).
      */
     private void trace(int capacity) throws IOException, Failure {
         if (capacity < 0 || capacity > 4096) {
@@ -571,7 +571,8 @@ public final class EngineHost {
         final CycleDigest d = digest;
         final boolean representation = streamDigests == DIGEST_REPRESENTATION;
         final Revisits r = revisits;
-        final TraceRing t = trace;
+        // Reading an instruction catches the PPU up, which representation digests must not see.
+        final TraceRing t = representation ? null : trace;
         int n = 0;
         while (position < target && (inFrame || inputFrame < untilFrame)) {
             beginFrame();
