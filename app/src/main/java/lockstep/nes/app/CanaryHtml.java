@@ -29,7 +29,8 @@ final class CanaryHtml {
                 .append(".pass{color:#060}.diverged,.error{color:#b00}pre{background:#f4f4f4;padding:8px;overflow:auto}\n")
                 .append("img{image-rendering:pixelated;width:512px;height:480px;border:1px solid #888}\n")
                 .append("figure{display:inline-block;margin:0 1em 1em 0}\n")
-                .append("table.trace td{font-family:monospace;font-size:12px;white-space:pre;border:none;padding:1px 6px}\n")
+                .append("table.trace td{font-family:monospace;font-size:12px;white-space:pre;border:none;"
+                        + "padding:1px 6px}\n")
                 .append("table.trace tr.differs td{background:#fde8e8}table.trace tr.first td{background:#f8b4b4;"
                         + "font-weight:bold}</style></head><body>\n");
         b.append("<h1>Canary: <span class=\"").append(passed ? "pass\">PASS" : "diverged\">FAIL").append("</span></h1>\n");
@@ -83,7 +84,8 @@ final class CanaryHtml {
                 .append(":</p>\n<table class=\"trace\"><tr><th></th><th>baseline</th><th>candidate</th></tr>\n");
         for (int i = 0; i < t.a().size(); i++) {
             boolean differs = !t.a().get(i).equals(t.b().get(i));
-            b.append("<tr").append(i == first ? " class=\"first\"" : differs ? " class=\"differs\"" : "").append("><td>")
+            String row = i == first ? " class=\"first\"" : differs ? " class=\"differs\"" : "";
+            b.append("<tr").append(row).append("><td>")
                     .append(i == first ? "&#9654;" : "").append("</td><td>").append(esc(t.a().get(i)))
                     .append("</td><td>").append(esc(t.b().get(i))).append("</td></tr>\n");
         }

@@ -437,9 +437,8 @@ final class ThreadedLockstep implements VerifySession {
         Faults f = faults.replay(replayFaults);
         int frame = (int) from.frame();
         Engine[] both = {a, b};
-        TraceRing[] rings = trace
-                ? new TraceRing[] {new TraceRing(DivergenceReport.TRACE_LINES), new TraceRing(DivergenceReport.TRACE_LINES)}
-                : null;
+        final int n = DivergenceReport.TRACE_LINES;
+        TraceRing[] rings = trace ? new TraceRing[] {new TraceRing(n), new TraceRing(n)} : null;
         if (trace) {
             rings[0].observe(a.console);
             rings[1].observe(b.console);
