@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import javax.imageio.ImageIO;
+import lockstep.nes.core.trace.TracePair;
 import lockstep.nes.ppu.FrameImage;
 import lockstep.nes.ppu.Palette;
 import lockstep.nes.ppu.Ppu;
@@ -27,7 +28,11 @@ final class CanaryHtml {
                 .append("table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}\n")
                 .append(".pass{color:#060}.diverged,.error{color:#b00}pre{background:#f4f4f4;padding:8px;overflow:auto}\n")
                 .append("img{image-rendering:pixelated;width:512px;height:480px;border:1px solid #888}\n")
-                .append("figure{display:inline-block;margin:0 1em 1em 0}</style></head><body>\n");
+                .append("figure{display:inline-block;margin:0 1em 1em 0}\n")
+                .append("table.trace td{font-family:monospace;font-size:12px;white-space:pre;border:none;"
+                        + "padding:1px 6px}\n")
+                .append("table.trace tr.differs td{background:#fde8e8}table.trace tr.first td{background:#f8b4b4;"
+                        + "font-weight:bold}</style></head><body>\n");
         b.append("<h1>Canary: <span class=\"").append(passed ? "pass\">PASS" : "diverged\">FAIL").append("</span></h1>\n");
         b.append("<table><tr><th></th><th>jar</th><th>build</th><th>state format</th></tr>\n");
         b.append("<tr><td>baseline</td><td>").append(esc(baseline.toString())).append("</td><td>").append(esc(ha.buildId()))
@@ -52,6 +57,9 @@ final class CanaryHtml {
                     .append(" <span class=\"").append(r.status()).append("\">").append(r.status().toUpperCase())
                     .append("</span></h2>\n<pre>").append(esc(CanaryText.result(r))).append("</pre>\n");
             CanaryResult.Divergence d = r.divergence();
+            if (d != null && d.trace() != null) {
+                trace(b, d.trace());
+            }
             if (d != null && d.pixelsBaseline() != null && d.pixelsCandidate() != null
                     && d.observables() != null && d.observables().pixelsDiffering() > 0) {
                 b.append("<p>Frame ").append(d.frame()).append(", side by side (the third image marks the ")
@@ -63,6 +71,25 @@ final class CanaryHtml {
         }
         b.append("</body></html>\n");
         return b.toString();
+    }
+
+    /**
+     * Both builds' last instructions before the first divergent cycle in two columns, one row per
+     * instruction counted back from it; rows that differ are tinted, the first one marked.
+     */
+    static void trace(StringBuilder b, TracePair t) {
+        int first = t.firstDifference();
+        b.append("<p>The last ").append(t.a().size()).append(" instructions before the first divergent cycle")
+                .append(first < 0 ? " (the same in both builds)" : " (the first differing one marked &#9654;)")
+                .append(":</p>\n<table class=\"trace\"><tr><th></th><th>baseline</th><th>candidate</th></tr>\n");
+        for (int i = 0; i < t.a().size(); i++) {
+            boolean differs = !t.a().get(i).equals(t.b().get(i));
+            String row = i == first ? " class=\"first\"" : differs ? " class=\"differs\"" : "";
+            b.append("<tr").append(row).append("><td>")
+                    .append(i == first ? "&#9654;" : "").append("</td><td>").append(esc(t.a().get(i)))
+                    .append("</td><td>").append(esc(t.b().get(i))).append("</td></tr>\n");
+        }
+        b.append("</table>\n");
     }
 
     private static void figure(StringBuilder b, String caption, String dataUri) {

@@ -3,6 +3,7 @@ package lockstep.nes.app;
 import java.nio.file.Path;
 import java.util.List;
 import lockstep.nes.verifier.CheckpointRing;
+import lockstep.nes.verifier.DivergenceReport;
 import lockstep.nes.verifier.canary.CanaryResult;
 
 /** The canary's terminal output. */
@@ -61,6 +62,10 @@ final class CanaryText {
                 b.append("    ").append(f.field()).append(": ").append(f.baseline()).append(" -> ").append(f.candidate())
                         .append('\n');
             }
+        }
+        if (d.trace() != null) {
+            b.append("  ").append(DivergenceReport.traceHeading(d.trace())).append(", A = baseline, B = candidate:\n")
+                    .append(d.trace().toText("    "));
         }
         if (!d.note().isEmpty()) {
             b.append("  note: ").append(d.note()).append('\n');

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.List;
+import lockstep.nes.core.trace.TracePair;
 import lockstep.nes.verifier.canary.CanaryResult;
 import lockstep.nes.verifier.host.HostClient;
 import org.junit.jupiter.api.Test;
@@ -27,8 +28,28 @@ class CanaryReportTest {
         CanaryResult.FirstCycle fc = new CanaryResult.FirstCycle(1234, 1, 100, 200, "$C000", "LDA #$00", "$C000",
                 "LDA #$00", List.of(new CanaryResult.FieldDifference("cpu.p", "38", "36")));
         CanaryResult.Divergence d = new CanaryResult.Divergence(3, List.of("pixels", "ram", "state"), "frame 3: ...",
-                "frame 3: ...", 0, -1, true, fc, obs, true, "", a, b);
+                "frame 3: ...", 0, -1, true, fc, obs, true, "", a, b, trace());
         return new CanaryResult("demo.nes", null, 10, 3, "diverged", 100, 100, "aa", "bb", d, null, null, 5);
+    }
+
+    /** Three instructions, the same in both builds but for the last, which reads another value. */
+    static TracePair trace() {
+        String same1 = "C000  A9 00     LDA #$00                        A:00 X:00 Y:00 P:24 SP:FD PPU:  0, 21 CYC:7";
+        String same2 = "C002  85 10     STA $10 = 00                    A:00 X:00 Y:00 P:26 SP:FD PPU:  0, 27 CYC:9";
+        String a = "C004  A5 11     LDA $11 = 01                    A:00 X:00 Y:00 P:26 SP:FD PPU:  0, 36 CYC:12";
+        String b = "C004  A5 11     LDA $11 = 03                    A:00 X:00 Y:00 P:26 SP:FD PPU:  0, 36 CYC:12";
+        return new TracePair(List.of(same1, same2, a), List.of(same1, same2, b));
+    }
+
+    @Test
+    void htmlShowsTheTraceAsTwoColumnsWithTheFirstDifferenceMarked() {
+        HostClient.Hello h = new HostClient.Hello(6, 1, "build-a", "17");
+        String page = CanaryHtml.render(Path.of("a.jar"), h, Path.of("b.jar"), h, List.of(diverged()), false);
+        assertTrue(page.contains("<table class=\"trace\"><tr><th></th><th>baseline</th><th>candidate</th></tr>"), page);
+        assertTrue(page.contains("<tr class=\"first\"><td>&#9654;</td><td>C004  A5 11     LDA $11 = 01"), page);
+        assertTrue(page.contains("</td><td>C004  A5 11     LDA $11 = 03"), page);
+        assertEquals(1, page.split("class=\"first\"", -1).length - 1, "one row marked first");
+        assertTrue(page.contains("<tr><td></td><td>C000  A9 00"), page);
     }
 
     @Test
@@ -48,6 +69,10 @@ class CanaryReportTest {
         assertTrue(t.contains("cpu.p: 38 -> 36"), t);
         assertTrue(t.contains("pixels: 2 differ, within (20,10)-(25,12); first: (20,10) 00f->030"), t);
         assertTrue(t.contains("RAM: 1 byte(s) differ: $0010 01->02"), t);
+        assertTrue(t.contains("last 3 instructions before the divergence"), t);
+        assertTrue(t.contains("      A C000  A9 00"), t);
+        assertTrue(t.contains("    > A C004  A5 11     LDA $11 = 01"), t);
+        assertTrue(t.contains("    > B C004  A5 11     LDA $11 = 03"), t);
         String table = CanaryText.table(List.of(diverged(), diverged()));
         assertTrue(table.contains("DIVERGED") && table.contains("frame 3, cycle 1234, cpu.p"), table);
     }
@@ -57,5 +82,10 @@ class CanaryReportTest {
         String json = new ObjectMapper().writeValueAsString(diverged());
         assertFalse(json.contains("pixelsBaseline"), json);
         assertTrue(json.contains("\"firstCycle\":{\"cycle\":1234"), json);
+        com.fasterxml.jackson.databind.JsonNode t = new ObjectMapper().readTree(json).get("divergence").get("trace");
+        assertEquals(3, t.get("a").size(), json);
+        assertEquals(3, t.get("b").size(), json);
+        assertEquals(2, t.get("firstDifference").asInt(), json);
+        assertTrue(t.get("b").get(2).asText().contains("LDA $11 = 03"), json);
     }
 }

@@ -80,10 +80,10 @@ class CanaryTest {
                 BuildCopy.OPERATIONS, s -> s.replaceAll("\\bnz\\(", "setNegativeZero("),
                 BuildCopy.WHOLE_INSTRUCTION, s -> s.replaceAll("\\bnz\\(", "setNegativeZero("),
                 HOST_PROTOCOL, s -> {
-                    if (!s.contains("VERSION = 5;")) {
-                        throw new IllegalStateException("HostProtocol.java no longer has: VERSION = 5;");
+                    if (!s.contains("VERSION = 6;")) {
+                        throw new IllegalStateException("HostProtocol.java no longer has: VERSION = 6;");
                     }
-                    return s.replace("VERSION = 5;", "VERSION = 2;");
+                    return s.replace("VERSION = 6;", "VERSION = 2;");
                 }));
         movie = work.resolve("input.fm2");
         Fm2.write(testMovie(), movie);
@@ -203,6 +203,26 @@ class CanaryTest {
         assertTrue(r.out().contains("cpu.p: "), r.out());
         String page = Files.readString(html);
         assertTrue(page.contains("DIVERGED") && page.contains("cpu.p"), page);
+        // Both builds' last 32 instructions, from the re-run that named the cycle: the LDA #imm
+        // whose flag differs, then the instruction after it, whose line shows the two P values.
+        JsonNode trace = res.get("divergence").get("trace");
+        assertNotNull(trace, res.toPrettyString());
+        assertEquals(32, trace.get("a").size(), trace.toPrettyString());
+        assertEquals(32, trace.get("b").size(), trace.toPrettyString());
+        assertEquals(31, trace.get("firstDifference").asInt(), trace.toPrettyString());
+        String lastA = trace.get("a").get(31).asText();
+        String lastB = trace.get("b").get(31).asText();
+        assertTrue(lastA.endsWith("CYC:" + expected) && lastB.endsWith("CYC:" + expected), trace.toPrettyString());
+        assertTrue(trace.get("a").get(30).asText().contains("LDA #"), trace.toPrettyString());
+        assertEquals(trace.get("a").get(30).asText(), trace.get("b").get(30).asText());
+        int p0 = lastA.indexOf(" P:");
+        assertEquals(lastA.substring(0, p0), lastB.substring(0, p0), "the same instruction, registers but P");
+        assertEquals(0x02, Integer.parseInt(lastA.substring(p0 + 3, p0 + 5), 16)
+                ^ Integer.parseInt(lastB.substring(p0 + 3, p0 + 5), 16), lastA + " / " + lastB);
+        assertTrue(r.out().contains("    > A " + lastA) && r.out().contains("    > B " + lastB), r.out());
+        assertTrue(page.contains("<table class=\"trace\">"), page);
+        assertTrue(page.contains("<tr class=\"first\"><td>&#9654;</td><td>" + CanaryHtml.esc(lastA) + "</td><td>"
+                + CanaryHtml.esc(lastB) + "</td></tr>"), page);
     }
 
     @Test

@@ -61,6 +61,14 @@ class VerifyProcessesTest {
         assertEquals("processes", d.get("mode").asText());
         assertEquals("console.ram[0x123]", d.get("fields").get(0).get("field").asText());
         assertFalse(d.get("reproduced").asBoolean());
+        // Both hosts' last 32 instructions up to the flip, from the re-run; nothing read $0123 yet.
+        JsonNode trace = d.get("trace");
+        assertEquals(32, trace.get("a").size(), trace.toString());
+        assertEquals(trace.get("a"), trace.get("b"), trace.toString());
+        assertEquals(-1, trace.get("firstDifference").asInt(), trace.toString());
+        assertTrue(trace.get("a").get(31).asText().contains(" CYC:"), trace.toString());
+        assertTrue(r.err().contains("last 32 instructions before the divergence (A; B where it differs: none does)"),
+                r.err());
         // While the flag was up the report and both hosts' pictures went to the dead-letter directory.
         assertTrue(Files.readString(tmp.resolve("dl/dead-letter.jsonl")).contains("\"cycle\":40000"));
         try (var files = Files.list(tmp.resolve("dl"))) {

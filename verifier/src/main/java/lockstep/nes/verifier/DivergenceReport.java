@@ -1,10 +1,17 @@
 package lockstep.nes.verifier;
 
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.List;
+import lockstep.nes.core.trace.TracePair;
 
 /**
  * Where two engines first disagreed: the cycle (engine A's count), frame, scanline and dot,
- * the instruction executing, and every {@code component.field} that differs with both values.
+ * the instruction executing, every {@code component.field} that differs with both values, and
+ * (when the re-run that localised it recorded them) both engines' last instructions up to it.
+ *
+ * @param trace the last {@link #TRACE_LINES} instructions of both engines from the re-run
+ *              that localised the divergence, aligned at it; null when no re-run recorded them
+ *              (a stall, a host failure, every-cycle mode, a host that does not send them)
  */
 public record DivergenceReport(
         String session,
@@ -19,7 +26,11 @@ public record DivergenceReport(
         List<FieldDifference> fields,
         boolean reproduced,
         String note,
-        List<String> injectedFaults) {
+        List<String> injectedFaults,
+        @JsonSerialize(using = TraceJson.class) TracePair trace) {
+
+    /** How many instructions of each engine a divergence report shows. */
+    public static final int TRACE_LINES = 32;
 
     /** One differing field: its path and the two engines' values as text. */
     public record FieldDifference(String field, String a, String b) {
@@ -54,6 +65,16 @@ public record DivergenceReport(
         for (FieldDifference f : fields) {
             sb.append("    ").append(f.field()).append(": ").append(f.a()).append(" -> ").append(f.b()).append('\n');
         }
+        if (trace != null) {
+            sb.append("  ").append(traceHeading(trace)).append(":\n").append(trace.toText("    "));
+        }
         return sb.toString();
+    }
+
+    /** The heading of a trace in text reports ("last 32 instructions before the divergence ..."). */
+    public static String traceHeading(TracePair trace) {
+        int first = trace.firstDifference();
+        return "last " + trace.a().size() + " instructions before the divergence (A; B where it differs"
+                + (first < 0 ? ": none does" : ", first at '>'") + ")";
     }
 }

@@ -1,13 +1,15 @@
 package lockstep.nes.verifier;
 
 import java.util.List;
+import lockstep.nes.core.trace.TracePair;
 import lockstep.nes.verifier.host.HostClient;
 import lockstep.nes.verifier.host.HostException;
 import lockstep.nes.verifier.host.HostProtocol;
 
 /**
  * Locating a divergence between two engine hosts: both restored to a verified checkpoint and
- * re-run cycle by cycle with digests, to the first cycle whose digests differ.
+ * re-run cycle by cycle with digests, to the first cycle whose digests differ; hosts that speak
+ * protocol version 6 also send the last instructions they ran.
  */
 final class HostReplay {
     private HostReplay() {
@@ -19,12 +21,27 @@ final class HostReplay {
     }
 
     /**
-     * Restores both hosts ({@code a}, {@code b}) to {@code cp}, arms the given faults and runs both to {@code cycle}
-     * with digests (present-state digests where the stream compared representations); returns the first differing position, or -1.
+     * What a re-run found: the first differing position (-1: none), and both hosts' last
+     * instructions up to where the re-run left them (null when a host does not send them).
      */
-    static long run(HostClient a, HostClient b, boolean representation, CheckpointRing.Checkpoint cp, long cycle,
+    record Replay(long first, TracePair trace) {
+    }
+
+    /**
+     * Restores both hosts ({@code a}, {@code b}) to {@code cp}, arms the given faults and runs both to {@code cycle}
+     * with digests (present-state digests where the stream compared representations).
+     */
+    static Replay run(HostClient a, HostClient b, boolean representation, CheckpointRing.Checkpoint cp, long cycle,
             List<String> faultsA, List<String> faultsB) throws HostException {
         HostClient.Snapshot snap = snapshotOf(cp);
+        boolean traces = a.traces() && b.traces();
+        if (traces) {
+            // Recording from the restore on (RESTORE starts the record afresh).
+            for (HostClient c : new HostClient[] {a, b}) {
+                c.sendTrace(DivergenceReport.TRACE_LINES);
+                c.awaitTrace();
+            }
+        }
         a.restore(snap);
         b.restore(snap);
         a.inject(faultsA);
@@ -44,7 +61,12 @@ final class HostReplay {
         readReplay(a, da, cp.cycle(), null);
         long[] first = {-1};
         readReplay(b, da, cp.cycle(), first);
-        return first[0];
+        if (!traces) {
+            return new Replay(first[0], null);
+        }
+        a.sendTrace(0);
+        b.sendTrace(0);
+        return new Replay(first[0], TracePair.ofText(a.awaitTrace(), b.awaitTrace()));
     }
 
     /** Reads one replay stream: into {@code digests}, or compared against it (first difference in first[0]). */

@@ -79,7 +79,7 @@ public final class LivePair {
                 for (FaultSpec f : faults.firedSpecs()) {
                     fired.add(f.toString());
                 }
-                report = Lockstep.localize(options, a, b, "same-thread", true, "", fired);
+                report = Lockstep.localize(options, a, b, "same-thread", true, "", fired, null);
                 return false;
             }
             verified++;

@@ -15,6 +15,8 @@ import lockstep.nes.core.digest.CycleDigest;
 import lockstep.nes.state.Describer;
 import lockstep.nes.core.snapshot.SnapshotException;
 import lockstep.nes.core.snapshot.Snapshots;
+import lockstep.nes.core.trace.TracePair;
+import lockstep.nes.core.trace.TraceRing;
 import lockstep.nes.state.StateDiff;
 
 /**
@@ -148,6 +150,8 @@ public final class Lockstep implements VerifySession {
     /** Each engine's state as the current frame started (see relocate). */
     private final Snapshots frameStartA;
     private final Snapshots frameStartB;
+    /** Both engines' last instructions on the last {@link #relocate} (null before one, or in every-cycle mode). */
+    private TracePair relocatedTrace;
 
     /**
      * @param metrics builds the session's metrics from its epoch fence (which counts the stale
@@ -347,7 +351,9 @@ public final class Lockstep implements VerifySession {
         for (FaultSpec f : faults.firedSpecs()) {
             fired.add(f.toString());
         }
-        return localize(options, a.console, b.console, "same-thread", note.isEmpty(), note, fired);
+        TracePair trace = relocatedTrace;
+        relocatedTrace = null;
+        return localize(options, a.console, b.console, "same-thread", note.isEmpty(), note, fired, trace);
     }
 
     /**
@@ -355,10 +361,31 @@ public final class Lockstep implements VerifySession {
      * restored to the frame's start ({@code startA}/{@code startB} bytes of the frame-start
      * snapshots, at cycle {@code startCycle}), the faults due after it re-armed, and the frame
      * re-run one cycle at a time, compared after each, up to the first differing cycle, where
-     * both engines are left. False when no cycle up to {@code detected} differs (the engines are
-     * left there).
+     * both engines are left, their last instructions in {@link #relocatedTrace}. False when no
+     * cycle up to {@code detected} differs (the engines are left there, with their trace).
      */
     private boolean relocate(int startA, int startB, long startCycle, long detected) {
+        restoreFrameStart(startA, startB);
+        final Console ca = a.console;
+        final Console cb = b.console;
+        long steps = 0;
+        boolean found = false;
+        while (ca.cycles() < detected) {
+            stepEngine(a, 0, ca.cycles() + 1);
+            stepEngine(b, 1, cb.cycles() + 1);
+            applyStateFaults();
+            steps++;
+            if (a.digest.differsFrom(b.digest)) {
+                found = true;
+                break;
+            }
+        }
+        relocatedTrace = retrace(startA, startB, steps);
+        return found;
+    }
+
+    /** Both engines restored to the frame's start, the faults and revisits as they were then. */
+    private void restoreFrameStart(int startA, int startB) {
         try {
             a.snapshots.load(frameStartA.buffer(), startA, "frame start");
             b.snapshots.load(frameStartB.buffer(), startB, "frame start");
@@ -369,17 +396,31 @@ public final class Lockstep implements VerifySession {
         faults.restoreFired(firedAtFrameStart);
         stretchA.revisits().restore(revisitedAtFrameStart[0]);
         stretchB.revisits().restore(revisitedAtFrameStart[1]);
+    }
+
+    /**
+     * The frame's first {@code steps} cycles run once more from its start, as {@link #relocate}
+     * ran them, recording each engine's instructions: both end where relocate left them, in the
+     * same state. A separate pass because reading an instruction catches the lazily stepped PPU
+     * up, which would change the cycle at which the representations compared by the first pass
+     * show a difference.
+     */
+    private TracePair retrace(int startA, int startB, long steps) {
+        restoreFrameStart(startA, startB);
         final Console ca = a.console;
         final Console cb = b.console;
-        while (ca.cycles() < detected) {
+        TraceRing ta = new TraceRing(DivergenceReport.TRACE_LINES);
+        TraceRing tb = new TraceRing(DivergenceReport.TRACE_LINES);
+        ta.observe(ca);
+        tb.observe(cb);
+        for (long i = 0; i < steps; i++) {
             stepEngine(a, 0, ca.cycles() + 1);
             stepEngine(b, 1, cb.cycles() + 1);
             applyStateFaults();
-            if (a.digest.differsFrom(b.digest)) {
-                return true;
-            }
+            ta.observe(ca);
+            tb.observe(cb);
         }
-        return false;
+        return TracePair.of(ta.lines(), tb.lines());
     }
 
     /** The note of a difference seen over a chained stretch that re-running its frame did not show. */
@@ -390,16 +431,19 @@ public final class Lockstep implements VerifySession {
     static final String LATE_NOTE = "found by the end-of-frame digest check, not the per-cycle check: "
             + "the first divergent cycle is at or before this one (a change the per-cycle check did not count)";
 
-    /** The report for two engines standing at their first divergent cycle. */
+    /**
+     * The report for two engines standing at their first divergent cycle, with their last
+     * instructions ({@code trace}, null when the re-run did not record them).
+     */
     static DivergenceReport localize(Options options, Console ca, Console cb, String mode, boolean reproduced,
-                                     String note, List<String> faults) {
+                                     String note, List<String> faults, TracePair trace) {
         List<DivergenceReport.FieldDifference> fields =
                 DivergenceReport.fields(StateDiff.diff(Describer.describe(ca), Describer.describe(cb)));
         int pc = ca.cpu().instructionPc();
         // An engine that skipped a cycle stands one behind: the step is the other's cycle.
         return new DivergenceReport(options.session, options.romName, mode, Math.max(ca.cycles(), cb.cycles()), ca.frame(),
                 ca.ppu().scanline(), ca.ppu().dot(), String.format("$%04X", pc),
-                Disassembler.disassemble(pc, ca::peek), fields, reproduced, note, faults);
+                Disassembler.disassemble(pc, ca::peek), fields, reproduced, note, faults, trace);
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import lockstep.nes.core.movie.Movie;
+import lockstep.nes.core.trace.TracePair;
 import lockstep.nes.state.StateDiff;
 import lockstep.nes.verifier.host.HostClient;
 import lockstep.nes.verifier.host.HostException;
@@ -427,7 +428,7 @@ final class ProcessLockstep implements VerifySession {
         }
         DivergenceReport r = new DivergenceReport(options.session, options.romName, "processes", cycleOf(streams.compared()), -1, -1, -1,
                 "", "", List.of(new DivergenceReport.FieldDifference("state hash", sa.stateHashHex(), sb.stateHashHex())),
-                true, "every cycle digest agreed but the final snapshots do not", firedList());
+                true, "every cycle digest agreed but the final snapshots do not", firedList(), null);
         policy.record(r);
         return null;
     }
@@ -446,11 +447,14 @@ final class ProcessLockstep implements VerifySession {
         long shift = cp.cycle() - latestCheckpointPosition;
         List<String> faults = firedList();
         long detected = cycle + shift;
-        long clean = HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, detected, List.of(), List.of());
-        if (clean >= 0) {
+        HostReplay.Replay clean = HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, detected,
+                List.of(), List.of());
+        if (clean.first() >= 0) {
             String note = "re-run from the checkpoint at frame " + cp.frame() + " reproduces it"
-                    + (clean != detected && !chained ? " (first differing cycle on the re-run: " + clean + ")" : "");
-            return describe(standAt(cp, chained ? clean : detected, List.of(), List.of(), detected), true, note, faults);
+                    + (clean.first() != detected && !chained
+                            ? " (first differing cycle on the re-run: " + clean.first() + ")" : "");
+            return describe(standAt(cp, chained ? clean.first() : detected, List.of(), List.of(), clean, detected),
+                    true, note, faults);
         }
         List<List<String>> replayed = List.of(new ArrayList<>(), new ArrayList<>());
         for (FaultSpec f : options.faults) {
@@ -458,29 +462,34 @@ final class ProcessLockstep implements VerifySession {
                 replayed.get(f.engine()).add(f.toString());
             }
         }
-        long first = HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, detected, replayed.get(0),
-                replayed.get(1));
-        long at = chained && first >= 0 ? first : detected;
-        return describe(standAt(cp, at, replayed.get(0), replayed.get(1), detected), false,
+        HostReplay.Replay first = HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, detected,
+                replayed.get(0), replayed.get(1));
+        long at = chained && first.first() >= 0 ? first.first() : detected;
+        return describe(standAt(cp, at, replayed.get(0), replayed.get(1), first, detected), false,
                 "does not reproduce on a re-run from the checkpoint at frame " + cp.frame()
                 + " (a one-shot fault); fields shown with the injected faults replayed", faults);
     }
 
+    /** Where both hosts stand after {@link #standAt}: the cycle, and their last instructions up to it (or null). */
+    private record Standing(long cycle, TracePair trace) {
+    }
+
     /**
      * Both hosts standing at cycle {@code at} of a re-run from {@code cp} with the given faults:
-     * where the last re-run (to {@code ranTo}) left them, else re-run there. A chained stream
-     * finds a difference at its stretch's end; the report is at the first differing cycle.
+     * where the last re-run ({@code last}, to {@code ranTo}) left them, else re-run there. A
+     * chained stream finds a difference at its stretch's end; the report is at the first
+     * differing cycle.
      */
-    private long standAt(CheckpointRing.Checkpoint cp, long at, List<String> faultsA, List<String> faultsB, long ranTo)
-            throws HostException {
+    private Standing standAt(CheckpointRing.Checkpoint cp, long at, List<String> faultsA, List<String> faultsB,
+            HostReplay.Replay last, long ranTo) throws HostException {
         if (at != ranTo) {
-            HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, at, faultsA, faultsB);
+            last = HostReplay.run(hosts[0].client, hosts[1].client, representation, cp, at, faultsA, faultsB);
         }
-        return at;
+        return new Standing(at, last.trace());
     }
 
     /** Both hosts describe where they stand; the differing fields make the report. */
-    private DivergenceReport describe(long cycle, boolean reproduced, String note, List<String> faults)
+    private DivergenceReport describe(Standing at, boolean reproduced, String note, List<String> faults)
             throws HostException {
         HostClient a = hosts[0].client;
         HostClient b = hosts[1].client;
@@ -488,9 +497,10 @@ final class ProcessLockstep implements VerifySession {
         b.sendDescribe();
         HostClient.Description x = a.awaitDescription();
         HostClient.Description y = b.awaitDescription();
-        return new DivergenceReport(options.session, options.romName, "processes", cycle, x.ppuFrame(), x.scanline(),
-                x.dot(), String.format("$%04X", x.pc()), x.instruction(),
-                DivergenceReport.fields(StateDiff.diff(x.entries(), y.entries())), reproduced, note, faults);
+        return new DivergenceReport(options.session, options.romName, "processes", at.cycle(), x.ppuFrame(),
+                x.scanline(), x.dot(), String.format("$%04X", x.pc()), x.instruction(),
+                DivergenceReport.fields(StateDiff.diff(x.entries(), y.entries())), reproduced, note, faults,
+                at.trace());
     }
 
     /** A stream position as a cycle count (they differ only after a movie's power command). */
@@ -510,7 +520,7 @@ final class ProcessLockstep implements VerifySession {
                         "no digests for " + silent + " ms after cycle " + (cycle - 1),
                         o.name + " at cycle " + cycleOf(o.received) + ", drift " + drift + " cycles")),
                 true, s.name + " (pid " + pid(s) + ") stopped streaming after cycle " + (cycle - 1) + " while "
-                        + o.name + " ran on to the end of its credit (drift " + drift + " cycles)", firedList());
+                        + o.name + " ran on to the end of its credit (drift " + drift + " cycles)", firedList(), null);
     }
 
     private DivergenceReport hostFailure(HostException e) {
@@ -523,7 +533,7 @@ final class ProcessLockstep implements VerifySession {
         long cycle = latestCheckpoint == null ? streams.compared() + 1 : cycleOf(streams.compared() + 1);
         return new DivergenceReport(options.session, options.romName, "processes", cycle, frames(), -1, -1, "",
                 "", List.of(new DivergenceReport.FieldDifference(e.host() + " " + what, e.getMessage(), "")), true,
-                e.getMessage(), firedList());
+                e.getMessage(), firedList(), null);
     }
 
     // ---- Rollback.

@@ -11,6 +11,8 @@ import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.snapshot.SnapshotException;
+import lockstep.nes.core.trace.TracePair;
+import lockstep.nes.core.trace.TraceRing;
 
 /**
  * Threads mode: each engine runs on its own thread, as fast as one engine alone, and hands its
@@ -358,7 +360,7 @@ final class ThreadedLockstep implements VerifySession {
                 List.of(new DivergenceReport.FieldDifference("engine " + stalled.engine.name + " stalled",
                         "drift > " + options.maxDrift + " cycles", "for " + options.stallMillis + " ms")),
                 true, "engine " + stalled.engine.name + " stopped publishing after cycle " + (cycle - 1)
-                        + " while the other ran on", faultNames(faults.firedSpecs()));
+                        + " while the other ran on", faultNames(faults.firedSpecs()), null);
     }
 
     /**
@@ -373,7 +375,8 @@ final class ThreadedLockstep implements VerifySession {
         Console[] clean = firstDifference(from, detected, List.of());
         if (clean != null) {
             return Lockstep.localize(options, clean[0], clean[1], "threads", true,
-                    "re-run from the checkpoint at frame " + from.frame() + " reproduces it", faultNames(fired));
+                    "re-run from the checkpoint at frame " + from.frame() + " reproduces it", faultNames(fired),
+                    trace(from, clean, List.of()));
         }
         Console[] replay = firstDifference(from, detected, fired);
         if (replay == null) {
@@ -381,11 +384,12 @@ final class ThreadedLockstep implements VerifySession {
             return Lockstep.localize(options, replay[0], replay[1], "threads", false,
                     "found by the streams between cycles " + lastEqual + " and " + detected + ", but not when they were "
                             + "re-run cycle by cycle from the checkpoint at frame " + from.frame()
-                            + ": the engines are not deterministic", faultNames(fired));
+                            + ": the engines are not deterministic", faultNames(fired), trace(from, replay, fired));
         }
         return Lockstep.localize(options, replay[0], replay[1], "threads", false,
                 "does not reproduce on a re-run from the checkpoint at frame " + from.frame()
-                        + " (a one-shot fault); fields shown with the injected faults replayed", faultNames(fired));
+                        + " (a one-shot fault); fields shown with the injected faults replayed", faultNames(fired),
+                trace(from, replay, fired));
     }
 
     /**
@@ -404,8 +408,28 @@ final class ThreadedLockstep implements VerifySession {
         return replay(from, cycle, replayFaults, false);
     }
 
+    /**
+     * Both engines' last instructions up to where {@code at} stand, from one more re-run from the
+     * checkpoint with {@code replayFaults}. A separate pass because reading an instruction
+     * catches the lazily stepped PPU up, which would change the cycle at which the
+     * representations compared by the first pass show a difference.
+     */
+    private TracePair trace(CheckpointRing.Checkpoint from, Console[] at, List<FaultSpec> replayFaults)
+            throws RomFormatException {
+        replay(from, Math.max(at[0].cycles(), at[1].cycles()), replayFaults, false, true);
+        return replayTrace;
+    }
+
+    /** Both engines' last instructions on the last traced {@link #replay}, up to where it left them. */
+    private TracePair replayTrace;
+
     private Console[] replay(CheckpointRing.Checkpoint from, long cycle, List<FaultSpec> replayFaults, boolean first)
             throws RomFormatException {
+        return replay(from, cycle, replayFaults, first, false);
+    }
+
+    private Console[] replay(CheckpointRing.Checkpoint from, long cycle, List<FaultSpec> replayFaults, boolean first,
+                             boolean trace) throws RomFormatException {
         Engine a = new Engine("A", cart);
         Engine b = new Engine("B", cart);
         load(a, from.snapshot());
@@ -413,6 +437,12 @@ final class ThreadedLockstep implements VerifySession {
         Faults f = faults.replay(replayFaults);
         int frame = (int) from.frame();
         Engine[] both = {a, b};
+        final int n = DivergenceReport.TRACE_LINES;
+        TraceRing[] rings = trace ? new TraceRing[] {new TraceRing(n), new TraceRing(n)} : null;
+        if (trace) {
+            rings[0].observe(a.console);
+            rings[1].observe(b.console);
+        }
         while (Math.max(a.console.cycles(), b.console.cycles()) < cycle) {
             options.input.apply(frame, a.console);
             options.input.apply(frame, b.console);
@@ -424,6 +454,9 @@ final class ThreadedLockstep implements VerifySession {
                         c.runCycle();
                     }
                     f.afterCycle(i, c.cycles(), c);
+                    if (trace) {
+                        rings[i].observe(c);
+                    }
                 }
                 if (first && a.digest.differsFrom(b.digest)) {
                     return new Console[] {a.console, b.console};
@@ -432,6 +465,9 @@ final class ThreadedLockstep implements VerifySession {
             if (a.console.frameAfterCycle() != start) {
                 frame++;
             }
+        }
+        if (trace) {
+            replayTrace = TracePair.of(rings[0].lines(), rings[1].lines());
         }
         return first ? null : new Console[] {a.console, b.console};
     }

@@ -16,10 +16,13 @@ public record TracePair(List<String> a, List<String> b) {
 
     /** From two rings' lines, aligned at their ends (the divergence), in nestest's form. */
     public static TracePair of(List<TraceLine> a, List<TraceLine> b) {
+        return ofText(a.stream().map(TraceLine::nestest).toList(), b.stream().map(TraceLine::nestest).toList());
+    }
+
+    /** From two lists of trace lines as text (oldest first), aligned at their ends (the divergence). */
+    public static TracePair ofText(List<String> a, List<String> b) {
         int n = Math.min(a.size(), b.size());
-        return new TracePair(
-                a.subList(a.size() - n, a.size()).stream().map(TraceLine::nestest).toList(),
-                b.subList(b.size() - n, b.size()).stream().map(TraceLine::nestest).toList());
+        return new TracePair(a.subList(a.size() - n, a.size()), b.subList(b.size() - n, b.size()));
     }
 
     public int firstDifference() {

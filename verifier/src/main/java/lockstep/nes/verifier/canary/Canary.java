@@ -7,8 +7,10 @@ import java.util.List;
 
 import lockstep.nes.ppu.Region;
 import lockstep.nes.core.movie.Movie;
+import lockstep.nes.core.trace.TracePair;
 import lockstep.nes.state.StateDiff;
 import lockstep.nes.verifier.HostSettings;
+import lockstep.nes.verifier.DivergenceReport;
 import lockstep.nes.verifier.canary.CanaryResult.AudioDifference;
 import lockstep.nes.verifier.canary.CanaryResult.Divergence;
 import lockstep.nes.verifier.canary.CanaryResult.FieldDifference;
@@ -377,7 +379,7 @@ public final class Canary implements AutoCloseable {
         if (!ha.equals(hb) && sameFormat()) {
             Divergence d = new Divergence(frames, List.of("final state"), "state " + ha, "state " + hb, cp.frame(),
                     cp.baseline().cycles(), sameFormat(), null, null, true,
-                    "the final state hashes differ although every frame record agreed", null, null);
+                    "the final state hashes differ although every frame record agreed", null, null, null);
             return new CanaryResult(t.romName(), t.movieName(), frames, frames, "diverged", ca, cb, ha, hb, d, null, null,
                     millis(t0));
         }
@@ -424,6 +426,7 @@ public final class Canary implements AutoCloseable {
         boolean sameFormat = sameFormat();
         boolean cpAgree = Arrays.equals(cp.baseline().stateHash(), cp.candidate().stateHash());
         FirstCycle first = null;
+        describedTrace = null;
         List<String> notes = new ArrayList<>();
         if (!sameFormat) {
             notes.add("the builds' state formats differ (baseline version " + a.hello().stateFormatVersion()
@@ -461,7 +464,7 @@ public final class Canary implements AutoCloseable {
         }
         Observables obs = observables(oa, ob, rx.audioSamples() != ry.audioSamples() || rx.audioHash() != ry.audioHash());
         return new Divergence(frame, comparable(x.differences(y)), x.toString(), y.toString(), cp.frame(), cp.baseline().cycles(),
-                sameFormat, first, obs, reproduced, String.join("; ", notes), oa.pixels(), ob.pixels());
+                sameFormat, first, obs, reproduced, String.join("; ", notes), oa.pixels(), ob.pixels(), describedTrace);
     }
 
     /** Re-runs both hosts from {@code cp} to {@code target} with per-cycle digests; -1 if none differ. */
@@ -498,8 +501,22 @@ public final class Canary implements AutoCloseable {
         return first;
     }
 
-    /** Both engines at the end of {@code cycle}: where they are and which fields differ. */
+    /** Both builds' last instructions on the re-run of {@link #describeAt} (null: a host does not send them). */
+    private TracePair describedTrace;
+
+    /**
+     * Both engines at the end of {@code cycle}: where they are and which fields differ; their
+     * last instructions up to it in {@link #describedTrace} when both hosts send them.
+     */
     private FirstCycle describeAt(Checkpoint cp, long cycle) throws HostException {
+        boolean traces = a.traces() && b.traces();
+        if (traces) {
+            // Recording from the restore on (RESTORE starts the record afresh).
+            a.sendTrace(DivergenceReport.TRACE_LINES);
+            b.sendTrace(DivergenceReport.TRACE_LINES);
+            a.awaitTrace();
+            b.awaitTrace();
+        }
         restoreBoth(cp);
         a.sendRunToCycle(cycle, options.digestBatch);
         b.sendRunToCycle(cycle, options.digestBatch);
@@ -508,6 +525,11 @@ public final class Canary implements AutoCloseable {
         }
         while (b.awaitDigests() != null) {
             // discard
+        }
+        if (traces) {
+            a.sendTrace(0);
+            b.sendTrace(0);
+            describedTrace = TracePair.ofText(a.awaitTrace(), b.awaitTrace());
         }
         a.sendDescribe();
         b.sendDescribe();

@@ -1,7 +1,10 @@
 package lockstep.nes.verifier.canary;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.List;
+import lockstep.nes.core.trace.TracePair;
+import lockstep.nes.verifier.TraceJson;
 
 /** The outcome of one ROM x movie pair run through both builds. */
 public record CanaryResult(
@@ -24,7 +27,13 @@ public record CanaryResult(
         return status.equals("pass");
     }
 
-    /** The first frame whose records differ, and what the re-runs found. */
+    /**
+     * The first frame whose records differ, and what the re-runs found.
+     *
+     * @param trace both builds' last instructions (A = baseline, B = candidate) up to the first
+     *              divergent cycle, from the re-run that named it; null when there is no such
+     *              cycle or a host does not send its instructions
+     */
     public record Divergence(
             int frame,
             List<String> differing,
@@ -38,7 +47,8 @@ public record CanaryResult(
             boolean reproduced,
             String note,
             @JsonIgnore short[] pixelsBaseline,
-            @JsonIgnore short[] pixelsCandidate) {
+            @JsonIgnore short[] pixelsCandidate,
+            @JsonSerialize(using = TraceJson.class) TracePair trace) {
     }
 
     /** The first cycle whose digests differ, where the engines stand, and the differing fields. */

@@ -28,6 +28,8 @@ import lockstep.nes.core.snapshot.RomId;
 import lockstep.nes.core.snapshot.SnapshotException;
 import lockstep.nes.core.snapshot.SnapshotFormat;
 import lockstep.nes.core.snapshot.Snapshots;
+import lockstep.nes.core.trace.TraceLine;
+import lockstep.nes.core.trace.TraceRing;
 import lockstep.nes.state.StateEntry;
 import lockstep.nes.verifier.FaultSpec;
 import lockstep.nes.verifier.EngineStretch;
@@ -83,6 +85,12 @@ public final class EngineHost {
     private EngineStretch stretch;
     private Faults stretchFaults;
     private Revisits stretchRevisits;
+    /**
+     * The instructions the cycle-by-cycle runs record (TRACE, version 6): null, and nothing
+     * recorded, until a controller localising a divergence asks.
+     */
+    private TraceRing trace;
+    private int traceCapacity;
 
     private short[] audio = new short[4096];
     private int audioCount;
@@ -198,6 +206,7 @@ public final class EngineHost {
             case HASHES -> hashes(p.u8());
             case STREAM_DIGESTS -> streamDigests(p.u8());
             case REVISIT -> revisit(p);
+            case TRACE -> trace(p.i32());
             case QUIT -> {
                 msg.reset(BYE);
                 send();
@@ -238,6 +247,33 @@ public final class EngineHost {
         revisits = new Revisits(cycles);
         msg.reset(OK).str(n + " revisits armed");
         send();
+    }
+
+    /**
+     * TRACE (version 6): answers the instructions recorded so far, oldest first, in nestest's
+     * log form, and records the last {@code capacity} instructions of the RUN_TO_CYCLE and
+     * present-state RUN_STREAM runs that follow (0: records nothing from now on).
+     */
+    private void trace(int capacity) throws IOException, Failure {
+        if (capacity < 0 || capacity > 4096) {
+            throw new Failure("TRACE: capacity " + capacity + " out of range 0..4096");
+        }
+        List<TraceLine> lines = trace == null ? List.of() : trace.lines();
+        msg.reset(TRACE_LINES).i32(lines.size());
+        for (TraceLine line : lines) {
+            msg.str(line.nestest());
+        }
+        traceCapacity = capacity;
+        restartTrace();
+        send();
+    }
+
+    /** Records afresh from where the engine stands (after TRACE, LOAD_ROM and RESTORE). */
+    private void restartTrace() {
+        trace = traceCapacity == 0 ? null : new TraceRing(traceCapacity);
+        if (trace != null && console != null) {
+            trace.observe(console);
+        }
     }
 
     /** HASHES (version 3): selects the observable hash scheme for the FRAME records that follow. */
@@ -288,6 +324,7 @@ public final class EngineHost {
         inFrame = false;
         audioCount = 0;
         position = console.cycles();
+        restartTrace();
         msg.reset(OK).str(RomId.hex(snapshots.romSha256()));
         send();
     }
@@ -437,6 +474,7 @@ public final class EngineHost {
         frameStart = console.frame();
         audioCount = 0;
         audioHash = observableHash(audio, 0);
+        restartTrace();
         msg.reset(OK).str("restored at cycle " + console.cycles());
         send();
     }
@@ -448,6 +486,7 @@ public final class EngineHost {
         }
         final Console c = console;
         final CycleDigest d = digest;
+        final TraceRing t = trace;
         final long[] buf = new long[batch];
         int n = 0;
         long first = c.cycles() + 1;
@@ -455,6 +494,9 @@ public final class EngineHost {
             beginFrame();
             c.runCycle();
             buf[n++] = d.digest();
+            if (t != null) {
+                t.observe(c);
+            }
             if (c.frame() != frameStart) {
                 endFrame();
             }
@@ -537,6 +579,8 @@ public final class EngineHost {
         final CycleDigest d = digest;
         final boolean representation = streamDigests == DIGEST_REPRESENTATION;
         final Revisits r = revisits;
+        // Reading an instruction catches the PPU up, which representation digests must not see.
+        final TraceRing t = representation ? null : trace;
         int n = 0;
         while (position < target && (inFrame || inputFrame < untilFrame)) {
             beginFrame();
@@ -564,6 +608,9 @@ public final class EngineHost {
             }
             r.afterCycle(c.cycles(), c);
             buf[n++] = representation ? d.representation() : d.digest();
+            if (t != null) {
+                t.observe(c);
+            }
             if (faults != null && firedCount() != firedSeen) {
                 n = flushStream(buf, n);
                 reportFired(0);

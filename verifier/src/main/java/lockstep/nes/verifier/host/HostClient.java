@@ -512,6 +512,39 @@ public final class HostClient implements AutoCloseable {
         expect(OK, "REVISIT");
     }
 
+    /** True when the host records and sends the instructions it runs (TRACE, version 6). */
+    public boolean traces() {
+        return hello.protocolVersion() >= TRACE_VERSION;
+    }
+
+    /**
+     * TRACE (version 6): asks for the instructions recorded so far; from now on the host records
+     * the last {@code capacity} of its cycle-by-cycle runs (RESTORE starts the record afresh).
+     */
+    public void sendTrace(int capacity) throws HostException {
+        requireVersion(TRACE_VERSION, "TRACE");
+        msg.reset(TRACE).i32(capacity);
+        send();
+    }
+
+    /** The answer to {@link #sendTrace}: the recorded instructions, oldest first, in nestest's log form. */
+    public List<String> awaitTrace() throws HostException {
+        Payload p = expect(TRACE_LINES, "TRACE");
+        try {
+            int n = p.i32();
+            if (n < 0 || n > p.remaining() / 2) {
+                throw new IOException("bad trace line count " + n);
+            }
+            List<String> lines = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                lines.add(p.str());
+            }
+            return lines;
+        } catch (IOException e) {
+            throw malformed(TRACE_LINES, e);
+        }
+    }
+
     private void requireVersion(int version, String request) throws HostException {
         if (hello.protocolVersion() < version) {
             throw new HostException(HostException.Kind.PROTOCOL, label, "speaks engine-host protocol version "

@@ -29,10 +29,13 @@ import java.nio.charset.StandardCharsets;
  * Version 5 added the digest kind {@link #DIGEST_CHAINED}: RUN_STREAM runs chained stretches and
  * sends one record per stretch, at the stretch's last position (the positions in between are
  * left out of the DIGESTS stream).
+ * Version 6 added TRACE: a controller re-running hosts to localise a divergence has them record
+ * the last instructions they run cycle by cycle and send them as text; a host records nothing
+ * until asked, so older controllers see no change.
  */
 public final class HostProtocol {
     public static final byte[] MAGIC = {'L', 'S', 'N', 'E', 'S', 'H', 'S', 'T'};
-    public static final int VERSION = 5;
+    public static final int VERSION = 6;
     /** The oldest host version a controller still drives (the canary uses only version-1 requests). */
     public static final int MIN_VERSION = 1;
     /** The class every build's jar starts its host with (keep it stable). */
@@ -60,6 +63,11 @@ public final class HostProtocol {
     public static final int STREAM_DIGESTS = 0x0D;
     /** Version 4: the cycles after which the host's engine is revisited (its partner's state faults). */
     public static final int REVISIT = 0x0E;
+    /**
+     * Version 6: answers the instructions recorded so far (TRACE_LINES) and records the last
+     * {@code capacity} of the cycle-by-cycle runs that follow (0: records nothing).
+     */
+    public static final int TRACE = 0x0F;
 
     /** RUN_STREAM's digests by default: {@code CycleDigest.digest()}, the state at the present cycle. */
     public static final int DIGEST_PRESENT = 1;
@@ -97,6 +105,10 @@ public final class HostProtocol {
     public static final int BYE = 0x48;
     /** Version 2: an injected fault fired (sent inside RUN_STREAM / RUN_TO_CYCLE answers). */
     public static final int FAULT_FIRED = 0x49;
+    /** Version 6: the instructions a host recorded, oldest first, in nestest's log form. */
+    public static final int TRACE_LINES = 0x4A;
+    /** The first version whose hosts answer TRACE. */
+    public static final int TRACE_VERSION = 6;
     public static final int ERROR = 0x7F;
 
     private HostProtocol() {
@@ -118,6 +130,7 @@ public final class HostProtocol {
             case HASHES -> "HASHES";
             case STREAM_DIGESTS -> "STREAM_DIGESTS";
             case REVISIT -> "REVISIT";
+            case TRACE -> "TRACE";
             case HELLO -> "HELLO";
             case OK -> "OK";
             case FRAME -> "FRAME";
@@ -128,6 +141,7 @@ public final class HostProtocol {
             case OBSERVATION -> "OBSERVATION";
             case BYE -> "BYE";
             case FAULT_FIRED -> "FAULT_FIRED";
+            case TRACE_LINES -> "TRACE_LINES";
             case ERROR -> "ERROR";
             default -> String.format("0x%02X", type);
         };

@@ -169,6 +169,56 @@ class EngineHostTest {
         assertEquals(100, seen);
     }
 
+    private List<String> trace(int capacity) throws IOException {
+        send(new Message(TRACE).i32(capacity));
+        Payload p = expect(TRACE_LINES);
+        int n = p.i32();
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            lines.add(p.str());
+        }
+        return lines;
+    }
+
+    private void drainRun() throws IOException {
+        Payload p;
+        while ((p = next()).type() == DIGESTS || p.type() == SNAPSHOT_DATA) {
+            // digests not looked at here
+        }
+        assertEquals("RUN_END", typeName(p.type()));
+    }
+
+    @Test
+    void tracesTheLastInstructionsOfTheRunsAfterItAskedOnly() throws Exception {
+        hello();
+        loadDemo();
+        send(new Message(TRACE).i32(-1));
+        assertTrue(expectError().contains("TRACE: capacity -1"));
+        // Nothing is recorded until asked.
+        send(new Message(RUN_TO_CYCLE).i64(20_000).i32(1024));
+        drainRun();
+        assertEquals(List.of(), trace(8));
+        send(new Message(RUN_STREAM).i64(30_000).i32(1000).i32(1024).i32(0));
+        drainRun();
+        List<String> lines = trace(0);
+        // The same instructions, as the tracer shows them, on an engine run alike.
+        Console c = Console.create(DemoRom.cartridge());
+        List<String> expected = new ArrayList<>();
+        new lockstep.nes.core.trace.Tracer(c, x -> { }).trace(15_000, l -> {
+            if (l.cycle() >= 20_000 && l.cycle() <= 30_000) {
+                expected.add(l.nestest());
+            }
+        });
+        assertEquals(8, lines.size(), lines.toString());
+        assertEquals(expected.subList(expected.size() - 8, expected.size()), lines);
+        // Turned off: the next run records nothing.
+        send(new Message(RUN_TO_CYCLE).i64(31_000).i32(1024));
+        drainRun();
+        assertEquals(List.of(), trace(4));
+        send(new Message(QUIT));
+        expect(BYE);
+    }
+
     @Test
     void streamsRepresentationDigestsAndRevisitsWhenAsked() throws Exception {
         hello();
