@@ -234,15 +234,25 @@ public final class Lockstep implements VerifySession {
                     verified += ca.cycles() - startCycle;
                 }
             } else {
-                // Every cycle: both engines stepped and their digests compared after each.
+                // Every cycle: both engines stepped and their digests compared after each. The
+                // frame's start is kept, as for a stretch, so that a divergence's report can show
+                // both engines' last instructions (re-run once more, recording them).
+                final int startA = frameStartA.saveToBuffer();
+                final int startB = frameStartB.saveToBuffer();
+                faults.saveFired(firedAtFrameStart);
+                stretchA.revisits().save(revisitedAtFrameStart[0]);
+                stretchB.revisits().save(revisitedAtFrameStart[1]);
                 final long startFrame = ca.frameAfterCycle();
+                long steps = 0;
                 while (ca.frameAfterCycle() == startFrame) {
                     stepEngine(a, 0, ca.cycles() + 1);
                     stepEngine(b, 1, cb.cycles() + 1);
                     applyStateFaults();
                     verified++;
+                    steps++;
                     if (da.differsFrom(db)) { // = digests differ (see differsFrom)
                         diverged = true;
+                        relocatedTrace = retrace(startA, startB, steps);
                         break;
                     }
                 }
