@@ -8,7 +8,7 @@ import java.net.URI;
  *   <li>{@code postgresql://user:pass@host:port/db} (also {@code jdbc:postgresql://...})</li>
  *   <li>{@code sqlite:PATH} or {@code PATH.db} (one machine, several processes)</li>
  *   <li>{@code redis://host:port}</li>
- *   <li>{@code etcd://host:port} (etcd's v3 JSON gateway)</li>
+ *   <li>{@code etcd://host:port} (etcd's gRPC API, through jetcd)</li>
  * </ul>
  */
 public final class LockManagers {

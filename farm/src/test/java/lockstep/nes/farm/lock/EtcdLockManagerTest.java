@@ -6,7 +6,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The lock manager contract against a real single-member etcd on loopback (its v3 JSON gateway). */
+/** The lock manager contract against a real single-member etcd on loopback (its gRPC API, through jetcd). */
 class EtcdLockManagerTest extends LockManagerContract {
     private static LocalServer server;
     private static int port;
