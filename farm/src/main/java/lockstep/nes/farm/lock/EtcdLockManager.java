@@ -2,6 +2,7 @@ package lockstep.nes.farm.lock;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
+import io.etcd.jetcd.ClientBuilder;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.common.exception.ErrorCode;
 import io.etcd.jetcd.common.exception.EtcdException;
@@ -12,6 +13,8 @@ import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.PutOption;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -19,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLException;
 
 /**
  * Leases in etcd through its gRPC API (jetcd).
@@ -37,8 +41,9 @@ import java.util.concurrent.TimeoutException;
  *   <li>release: the same check, then revoke the etcd lease (which deletes the key).</li>
  * </ul>
  *
- * <p>URL: {@code etcd://host:port[?timeout=ms]} (default timeout 1000 ms for connect and for each
- * request, so a cut link is reported within it). Calls are not retried beyond the timeout.
+ * <p>URL: {@code etcd://[user:password@]host:port[?timeout=ms]}, or {@code etcds://...[&cacert=FILE]}
+ * over TLS (default timeout 1000 ms for connect and for each request, so a cut link is reported
+ * within it). Calls are not retried beyond the timeout.
  * Thread-safe.
  */
 public final class EtcdLockManager implements LockManager {
@@ -50,39 +55,110 @@ public final class EtcdLockManager implements LockManager {
     /** False until a call has answered: the first call also opens the connection. */
     private volatile boolean connected;
 
-    private EtcdLockManager(String url, String endpoint, long timeoutMillis) {
+    private EtcdLockManager(String url, Client client, long timeoutMillis) {
         this.url = url;
         this.timeoutMillis = timeoutMillis;
-        // jetcd retries a failed call with backoff; bound the retries by the same timeout
-        this.client = Client.builder().endpoints(endpoint).connectTimeout(Duration.ofMillis(timeoutMillis))
-                .retryDelay(Math.max(1, timeoutMillis / 5)).retryMaxDelay(Math.max(2, timeoutMillis / 2))
-                .retryMaxDuration(Duration.ofMillis(timeoutMillis + 1)).build();
+        this.client = client;
     }
 
-    /** Opens {@code etcd://host:port[?timeout=ms]}. Does not connect until first used. */
+    /**
+     * The connection options of an etcd URL.
+     *
+     * @param endpoint {@code http://host:port}, or {@code https://host:port} for {@code etcds://}
+     * @param user     etcd user (null: no authentication)
+     * @param password that user's password (null without a user)
+     * @param caFile   PEM file of the CA that signed the server's certificate (null: the JVM's
+     *                 trusted CAs); only with TLS
+     * @param timeoutMillis connect and per-request timeout
+     */
+    record Options(String endpoint, String user, String password, Path caFile, long timeoutMillis) {
+    }
+
+    /**
+     * Opens {@code etcd://[user:password@]host:port[?timeout=ms]}, or
+     * {@code etcds://[user:password@]host:port[?timeout=ms][&cacert=FILE]} over TLS. Does not
+     * connect until first used.
+     */
     public static EtcdLockManager open(String url) throws LockException {
+        Options o = parse(url);
+        return new EtcdLockManager(mask(url), builder(o, url).build(), o.timeoutMillis());
+    }
+
+    static Options parse(String url) throws LockException {
         URI u;
         try {
             u = URI.create(url);
         } catch (IllegalArgumentException e) {
-            throw new LockException("bad etcd URL '" + url + "': " + e.getMessage());
+            throw new LockException("bad etcd URL '" + mask(url) + "': " + e.getMessage());
         }
+        boolean tls = "etcds".equals(u.getScheme());
         if (u.getHost() == null || u.getPort() < 0) {
-            throw new LockException("bad etcd URL '" + url + "': expected etcd://host:port");
+            throw new LockException("bad etcd URL '" + mask(url) + "': expected etcd://host:port or etcds://host:port");
         }
         long timeout = 1000;
+        Path ca = null;
         if (u.getQuery() != null) {
             for (String kv : u.getQuery().split("&")) {
                 if (kv.startsWith("timeout=")) {
                     try {
                         timeout = Long.parseLong(kv.substring(8));
                     } catch (NumberFormatException e) {
-                        throw new LockException("bad etcd URL '" + url + "': timeout must be milliseconds");
+                        throw new LockException("bad etcd URL '" + mask(url) + "': timeout must be milliseconds");
+                    }
+                } else if (kv.startsWith("cacert=")) {
+                    if (!tls) {
+                        throw new LockException("bad etcd URL '" + mask(url) + "': cacert needs etcds:// (TLS)");
+                    }
+                    ca = Path.of(kv.substring(7));
+                    if (!Files.isReadable(ca)) {
+                        throw new LockException("bad etcd URL '" + mask(url) + "': cannot read CA file " + ca);
                     }
                 }
             }
         }
-        return new EtcdLockManager(url, "http://" + u.getHost() + ":" + u.getPort(), timeout);
+        String user = null;
+        String password = null;
+        if (u.getUserInfo() != null) {
+            String ui = u.getUserInfo();
+            int colon = ui.indexOf(':');
+            if (colon < 0) {
+                throw new LockException("bad etcd URL '" + mask(url) + "': expected user:password@");
+            }
+            user = ui.substring(0, colon);
+            password = ui.substring(colon + 1);
+        }
+        String endpoint = (tls ? "https://" : "http://") + u.getHost() + ":" + u.getPort();
+        return new Options(endpoint, user, password, ca, timeout);
+    }
+
+    /** The jetcd client builder for these options (tests read the options back from it). */
+    static ClientBuilder builder(Options o, String url) throws LockException {
+        long t = o.timeoutMillis();
+        // jetcd retries a failed call with backoff; bound the retries by the same timeout
+        ClientBuilder b = Client.builder().endpoints(o.endpoint()).connectTimeout(Duration.ofMillis(t))
+                .retryDelay(Math.max(1, t / 5)).retryMaxDelay(Math.max(2, t / 2))
+                .retryMaxDuration(Duration.ofMillis(t + 1));
+        if (o.user() != null) {
+            b.user(bytes(o.user())).password(bytes(o.password()));
+        }
+        if (o.endpoint().startsWith("https://")) {
+            try {
+                b.sslContext(ssl -> {
+                    if (o.caFile() != null) {
+                        ssl.trustManager(o.caFile().toFile());
+                    }
+                });
+            } catch (SSLException | IllegalArgumentException e) { // a CA file that is not PEM
+                throw new LockException("bad etcd URL '" + mask(url) + "': CA file " + o.caFile()
+                        + " is not a PEM certificate: " + e.getMessage(), e);
+            }
+        }
+        return b;
+    }
+
+    /** The URL with its password replaced, for messages and logs. */
+    static String mask(String url) {
+        return url.replaceFirst("//([^:/@]*):[^@/]*@", "//$1:***@");
     }
 
     private static ByteSequence bytes(String s) {

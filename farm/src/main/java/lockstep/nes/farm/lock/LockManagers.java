@@ -8,7 +8,8 @@ import java.net.URI;
  *   <li>{@code postgresql://user:pass@host:port/db} (also {@code jdbc:postgresql://...})</li>
  *   <li>{@code sqlite:PATH} or {@code PATH.db} (one machine, several processes)</li>
  *   <li>{@code redis://host:port}</li>
- *   <li>{@code etcd://host:port} (etcd's gRPC API, through jetcd)</li>
+ *   <li>{@code etcd://[user:password@]host:port}, {@code etcds://...[?cacert=FILE]} over TLS
+ *       (etcd's gRPC API, through jetcd)</li>
  * </ul>
  */
 public final class LockManagers {
@@ -25,10 +26,11 @@ public final class LockManagers {
             case "redis":
                 return RedisLockManager.open(url);
             case "etcd":
+            case "etcds":
                 return EtcdLockManager.open(url);
             default:
                 throw new LockException("unknown lock manager URL '" + url
-                        + "' (expected postgresql://, sqlite:, redis:// or etcd://)");
+                        + "' (expected postgresql://, sqlite:, redis://, etcd:// or etcds://)");
         }
     }
 
