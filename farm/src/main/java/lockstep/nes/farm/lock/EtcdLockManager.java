@@ -81,7 +81,7 @@ public final class EtcdLockManager implements LockManager {
      */
     public static EtcdLockManager open(String url) throws LockException {
         Options o = parse(url);
-        return new EtcdLockManager(mask(url), builder(o, url).build(), o.timeoutMillis());
+        return new EtcdLockManager(LockManagers.mask(url), builder(o, url).build(), o.timeoutMillis());
     }
 
     static Options parse(String url) throws LockException {
@@ -89,11 +89,11 @@ public final class EtcdLockManager implements LockManager {
         try {
             u = URI.create(url);
         } catch (IllegalArgumentException e) {
-            throw new LockException("bad etcd URL '" + mask(url) + "': " + e.getMessage());
+            throw new LockException("bad etcd URL '" + LockManagers.mask(url) + "': " + e.getMessage());
         }
         boolean tls = "etcds".equals(u.getScheme());
         if (u.getHost() == null || u.getPort() < 0) {
-            throw new LockException("bad etcd URL '" + mask(url) + "': expected etcd://host:port or etcds://host:port");
+            throw new LockException("bad etcd URL '" + LockManagers.mask(url) + "': expected etcd://host:port or etcds://host:port");
         }
         long timeout = 1000;
         Path ca = null;
@@ -103,15 +103,15 @@ public final class EtcdLockManager implements LockManager {
                     try {
                         timeout = Long.parseLong(kv.substring(8));
                     } catch (NumberFormatException e) {
-                        throw new LockException("bad etcd URL '" + mask(url) + "': timeout must be milliseconds");
+                        throw new LockException("bad etcd URL '" + LockManagers.mask(url) + "': timeout must be milliseconds");
                     }
                 } else if (kv.startsWith("cacert=")) {
                     if (!tls) {
-                        throw new LockException("bad etcd URL '" + mask(url) + "': cacert needs etcds:// (TLS)");
+                        throw new LockException("bad etcd URL '" + LockManagers.mask(url) + "': cacert needs etcds:// (TLS)");
                     }
                     ca = Path.of(kv.substring(7));
                     if (!Files.isReadable(ca)) {
-                        throw new LockException("bad etcd URL '" + mask(url) + "': cannot read CA file " + ca);
+                        throw new LockException("bad etcd URL '" + LockManagers.mask(url) + "': cannot read CA file " + ca);
                     }
                 }
             }
@@ -122,7 +122,7 @@ public final class EtcdLockManager implements LockManager {
             String ui = u.getUserInfo();
             int colon = ui.indexOf(':');
             if (colon < 0) {
-                throw new LockException("bad etcd URL '" + mask(url) + "': expected user:password@");
+                throw new LockException("bad etcd URL '" + LockManagers.mask(url) + "': expected user:password@");
             }
             user = ui.substring(0, colon);
             password = ui.substring(colon + 1);
@@ -149,16 +149,11 @@ public final class EtcdLockManager implements LockManager {
                     }
                 });
             } catch (SSLException | IllegalArgumentException e) { // a CA file that is not PEM
-                throw new LockException("bad etcd URL '" + mask(url) + "': CA file " + o.caFile()
+                throw new LockException("bad etcd URL '" + LockManagers.mask(url) + "': CA file " + o.caFile()
                         + " is not a PEM certificate: " + e.getMessage(), e);
             }
         }
         return b;
-    }
-
-    /** The URL with its password replaced, for messages and logs. */
-    static String mask(String url) {
-        return url.replaceFirst("//([^:/@]*):[^@/]*@", "//$1:***@");
     }
 
     private static ByteSequence bytes(String s) {
