@@ -207,12 +207,13 @@ public final class Farm {
     static LockManager openLocks(String url) throws BadInput, LockException {
         String scheme = url.contains("://") ? url.substring(0, url.indexOf("://")) : url.startsWith("sqlite:") ? "sqlite" : "";
         if (scheme.isEmpty() && !url.endsWith(".db")) {
-            throw new BadInput("bad --locks URL '" + url + "' (expected postgresql://, sqlite:PATH, redis:// or etcd://)");
+            throw new BadInput("bad --locks URL '" + url + "' (expected postgresql://, sqlite:PATH, redis://, etcd:// or etcds://)");
         }
         try {
             return LockManagers.open(url);
         } catch (LockException e) {
-            if (e.getMessage() != null && e.getMessage().startsWith("unknown lock manager URL")) {
+            String m = e.getMessage();
+            if (m != null && (m.startsWith("unknown lock manager URL") || m.startsWith("bad "))) {
                 throw new BadInput(e.getMessage());
             }
             throw e;

@@ -7,8 +7,9 @@ import java.net.URI;
  * <ul>
  *   <li>{@code postgresql://user:pass@host:port/db} (also {@code jdbc:postgresql://...})</li>
  *   <li>{@code sqlite:PATH} or {@code PATH.db} (one machine, several processes)</li>
- *   <li>{@code redis://host:port}</li>
- *   <li>{@code etcd://host:port} (etcd's v3 JSON gateway)</li>
+ *   <li>{@code redis://[[user]:password@]host:port}, {@code rediss://...} over TLS</li>
+ *   <li>{@code etcd://[user:password@]host:port}, {@code etcds://...[?cacert=FILE]} over TLS
+ *       (etcd's gRPC API, through jetcd)</li>
  * </ul>
  */
 public final class LockManagers {
@@ -23,12 +24,14 @@ public final class LockManagers {
             case "sqlite":
                 return openSql(url);
             case "redis":
+            case "rediss":
                 return RedisLockManager.open(url);
             case "etcd":
+            case "etcds":
                 return EtcdLockManager.open(url);
             default:
                 throw new LockException("unknown lock manager URL '" + url
-                        + "' (expected postgresql://, sqlite:, redis:// or etcd://)");
+                        + "' (expected postgresql://, sqlite:, redis://, rediss://, etcd:// or etcds://)");
         }
     }
 
@@ -64,5 +67,10 @@ public final class LockManagers {
         } catch (IllegalArgumentException e) {
             return "";
         }
+    }
+
+    /** The URL with its password replaced, for messages and logs. */
+    static String mask(String url) {
+        return url.replaceFirst("//([^:/@]*):[^@/]*@", "//$1:***@");
     }
 }

@@ -8,6 +8,7 @@ import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.exceptions.JedisException;
 
@@ -27,7 +28,8 @@ import redis.clients.jedis.exceptions.JedisException;
  * compare both the owner and the token, so a holder can never extend or free somebody else's
  * lease (nor an older lease of its own).
  *
- * <p>URL: {@code redis://[:password@]host:port[/db][?timeout=ms]}. The timeout (connect, read and
+ * <p>URL: {@code redis://[[user]:password@]host:port[/db][?timeout=ms]}, or {@code rediss://...}
+ * over TLS. The timeout (connect, read and
  * pool wait; default 1000 ms) bounds every call, so a cut link is reported as an exception within
  * it — keep it below a third of the lease TTL. Thread-safe (a small connection pool).
  */
@@ -67,16 +69,17 @@ public final class RedisLockManager implements LockManager {
         this.pool = pool;
     }
 
-    /** Opens {@code redis://host:port[/db][?timeout=ms]}. Does not connect until first used. */
+    /** Opens {@code redis[s]://[[user]:password@]host:port[/db][?timeout=ms]}. Does not connect until first used. */
     public static RedisLockManager open(String url) throws LockException {
+        String shown = LockManagers.mask(url);
         URI u;
         try {
             u = URI.create(url);
         } catch (IllegalArgumentException e) {
-            throw new LockException("bad Redis URL '" + url + "': " + e.getMessage());
+            throw new LockException("bad Redis URL '" + shown + "': " + e.getMessage());
         }
         if (u.getHost() == null) {
-            throw new LockException("bad Redis URL '" + url + "': expected redis://host:port");
+            throw new LockException("bad Redis URL '" + shown + "': expected redis://host:port");
         }
         int port = u.getPort() < 0 ? 6379 : u.getPort();
         int timeout = 1000;
@@ -88,7 +91,7 @@ public final class RedisLockManager implements LockManager {
                     try {
                         timeout = Integer.parseInt(kv.substring(8));
                     } catch (NumberFormatException e) {
-                        throw new LockException("bad Redis URL '" + url + "': timeout must be milliseconds");
+                        throw new LockException("bad Redis URL '" + shown + "': timeout must be milliseconds");
                     }
                 }
             }
@@ -97,25 +100,41 @@ public final class RedisLockManager implements LockManager {
             try {
                 db = Integer.parseInt(u.getPath().substring(1));
             } catch (NumberFormatException e) {
-                throw new LockException("bad Redis URL '" + url + "': database must be a number");
+                throw new LockException("bad Redis URL '" + shown + "': database must be a number");
             }
         }
+        String user = null;
         if (u.getUserInfo() != null) {
             String ui = u.getUserInfo();
-            password = ui.substring(ui.indexOf(':') + 1);
+            int colon = ui.indexOf(':');
+            password = ui.substring(colon + 1);
+            user = colon > 0 ? ui.substring(0, colon) : null; // redis://:pw@ is the default user
         }
         GenericObjectPoolConfig<Jedis> pc = new GenericObjectPoolConfig<>();
         pc.setMaxTotal(16);
         pc.setMaxIdle(16);
         pc.setMaxWait(Duration.ofMillis(timeout));
         pc.setJmxEnabled(false);
+        JedisClientConfig cc = clientConfig(timeout, db, "rediss".equals(u.getScheme()), user, password);
+        return new RedisLockManager(shown, new JedisPool(pc, new HostAndPort(u.getHost(), port), cc));
+    }
+
+    /**
+     * The connection options: TLS for {@code rediss://} (the server's certificate checked against
+     * the JVM's trusted CAs, {@code -Djavax.net.ssl.trustStore}), and an ACL user and password
+     * ({@code redis://user:pw@}) or the default user's password ({@code redis://:pw@}).
+     */
+    static JedisClientConfig clientConfig(int timeout, int db, boolean tls, String user, String password) {
         DefaultJedisClientConfig.Builder cc = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(timeout).socketTimeoutMillis(timeout).database(db)
-                .clientName("lockstep-farm");
+                .clientName("lockstep-farm").ssl(tls);
         if (password != null && !password.isEmpty()) {
             cc.password(password);
+            if (user != null && !user.isEmpty()) {
+                cc.user(user);
+            }
         }
-        return new RedisLockManager(url, new JedisPool(pc, new HostAndPort(u.getHost(), port), cc.build()));
+        return cc.build();
     }
 
     static String lockKey(String key) {

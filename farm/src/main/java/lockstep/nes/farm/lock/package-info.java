@@ -7,7 +7,7 @@
  *       chosen by URL in {@link lockstep.nes.farm.lock.LockManagers}: {@code postgresql://} and
  *       {@code sqlite:} ({@code SqlLockManager}), {@code redis://host:port[?timeout=ms]}
  *       ({@link lockstep.nes.farm.lock.RedisLockManager}), {@code etcd://host:port[?timeout=ms]}
- *       ({@link lockstep.nes.farm.lock.EtcdLockManager}, etcd 3.4+'s JSON gateway).</li>
+ *       ({@link lockstep.nes.farm.lock.EtcdLockManager}, etcd 3.4+ through jetcd).</li>
  *   <li>{@link lockstep.nes.farm.lock.LeaseKeeper} — renews a lease every TTL/3 and fires a
  *       {@link lockstep.nes.farm.lock.KillSwitch} when it can no longer vouch for it.</li>
  *   <li>{@link lockstep.nes.farm.lock.LeaderElection} — a lease on a well-known key; its fencing
