@@ -38,8 +38,8 @@ class CanaryTest {
     static final String LDA = "case LDA -> { c.a = v; nz(c, c.a); }";
     static final String LDA_PATCHED = "case LDA -> { c.a = v; nz(c, c.a); if (c.opcode == 0xA9) { c.p ^= Z; } }";
     /** The other behavioural change: the vblank flag is set three dots (one CPU cycle) late. */
-    static final String VBLANK = "} else if (line == 241 && time.dot == 1) {";
-    static final String VBLANK_PATCHED = "} else if (line == 241 && time.dot == 4) {";
+    static final String VBLANK = "} else if (line == vblankLine && time.dot == 1) {";
+    static final String VBLANK_PATCHED = "} else if (line == vblankLine && time.dot == 4) {";
     static final String PPU = "ppu/src/main/java/lockstep/nes/ppu/Ppu.java";
     static final String HOST_PROTOCOL = "verifier/src/main/java/lockstep/nes/verifier/host/HostProtocol.java";
     static final String FORMAT = "emulator-core/src/main/java/lockstep/nes/core/snapshot/SnapshotFormat.java";
