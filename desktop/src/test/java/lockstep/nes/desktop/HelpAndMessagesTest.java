@@ -12,7 +12,7 @@ class HelpAndMessagesTest {
     @Test
     void theKeyListNamesEachKeyAndWhatItDoesInTwoReadableColumns() {
         KeyConfig keys = KeyConfig.parse("{}", "keys.json").config();
-        List<String> lines = DesktopApp.helpLines(keys, Path.of("/home/u/.config/lockstep/keys.json"));
+        List<String> lines = KeyList.lines(keys, Path.of("/home/u/.config/lockstep/keys.json"));
         String all = String.join("\n", lines);
         assertTrue(all.contains("F5        save the state in the slot"), all);
         assertTrue(all.contains("F4        the debugger"), all);

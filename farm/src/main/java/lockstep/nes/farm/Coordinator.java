@@ -90,7 +90,7 @@ public final class Coordinator {
         if (elected || term == 0) {
             try {
                 elected = false;
-                term = store.beginTerm(options.owner);
+                term = store.coordinator().beginTerm(options.owner);
                 log("elected leader, term " + term);
             } catch (SQLException e) {
                 term = 0;
@@ -103,14 +103,14 @@ public final class Coordinator {
             Thread.sleep(options.pauseBeforeWriteMillis);
         }
         try {
-            String r = store.requeueExpired(term, options.owner);
+            String r = store.coordinator().requeueExpired(term, options.owner);
             if (r == null) {
                 rejected();
                 return;
             }
             log("term " + term + ": requeued " + r);
-            for (String run : store.finishedUnmarkedRuns()) {
-                String m = store.markNightlyRun(term, options.owner, run);
+            for (String run : store.coordinator().finishedUnmarkedRuns()) {
+                String m = store.coordinator().markNightlyRun(term, options.owner, run);
                 if (m == null) {
                     rejected();
                     break;

@@ -23,6 +23,8 @@ import lockstep.nes.farm.lock.LockException;
 import lockstep.nes.farm.lock.LockManager;
 import lockstep.nes.farm.lock.LockManagers;
 import lockstep.nes.farm.lock.SqlLockManager;
+import lockstep.nes.farm.store.CoordinatorTerms;
+import lockstep.nes.farm.store.JobSelection;
 import lockstep.nes.farm.store.Store;
 import lockstep.nes.farm.store.StoreUrl;
 import lockstep.nes.verifier.MetricsServer;
@@ -286,7 +288,7 @@ public final class Farm {
                     at.forEach((k, v) -> parts.add(v + " " + k));
                     out.println("attempts: " + String.join(", ", parts));
                 }
-                Store.Term t = store.coordinatorTerm();
+                CoordinatorTerms.Term t = store.coordinator().coordinatorTerm();
                 out.println("coordinator: " + (t.term() == 0 ? "none yet" : "term " + t.term() + " (" + t.leader() + ")"));
                 List<Store.DeadLetter> dead = store.deadLetters();
                 out.println("dead letters: " + dead.size());
@@ -385,12 +387,12 @@ public final class Farm {
     }
 
     /** Parses the job ids an operator named; {@code all} instead of ids selects every job. */
-    static Store.Selection selection(List<String> ids, boolean all, String command) throws BadInput {
+    static JobSelection selection(List<String> ids, boolean all, String command) throws BadInput {
         if (all == !ids.isEmpty()) {
             throw new BadInput(command + ": name job ids or --all (not both)");
         }
         if (all) {
-            return Store.Selection.everything();
+            return JobSelection.everything();
         }
         List<Long> out = new ArrayList<>();
         for (String id : ids) {
@@ -400,14 +402,14 @@ public final class Farm {
                 throw new BadInput(command + ": '" + id + "' is not a job id");
             }
         }
-        return Store.Selection.of(out);
+        return JobSelection.of(out);
     }
 
     /** Queues dead-lettered jobs again (with {@code failed}, also finished jobs whose result is not a pass). */
     public static int requeue(String storeUrl, List<String> ids, boolean all, boolean failed, PrintStream out,
                               PrintStream err) {
         return guard(err, () -> {
-            Store.Selection which = selection(ids, all, "requeue");
+            JobSelection which = selection(ids, all, "requeue");
             try (Store store = openExisting(storeUrl, 2)) {
                 int n = store.requeue(which, failed);
                 out.println("requeued " + n + " job(s)");
@@ -419,7 +421,7 @@ public final class Farm {
     /** Cancels queued or running jobs (they go to the dead letters as cancelled). */
     public static int cancel(String storeUrl, List<String> ids, boolean all, PrintStream out, PrintStream err) {
         return guard(err, () -> {
-            Store.Selection which = selection(ids, all, "cancel");
+            JobSelection which = selection(ids, all, "cancel");
             try (Store store = openExisting(storeUrl, 2)) {
                 int n = store.cancel(which);
                 out.println("cancelled " + n + " job(s)");

@@ -54,7 +54,7 @@ class CoordinatorTermTest {
                 }
             }
             long last = 0;
-            for (long[] row : store.coordinatorLogTerms()) {
+            for (long[] row : store.coordinator().coordinatorLogTerms()) {
                 assertTrue(row[1] >= last, "a write of term " + row[1] + " after one of term " + last);
                 last = row[1];
             }

@@ -102,13 +102,13 @@ class CoordinatorTest {
                 a.await("write REJECTED: term " + termA + " is stale", 30_000);
                 Thread.sleep(500);
                 try (Store store = Store.open(url, 2)) {
-                    List<long[]> log = store.coordinatorLogTerms();
+                    List<long[]> log = store.coordinator().coordinatorLogTerms();
                     long last = 0;
                     for (long[] row : log) {
                         assertTrue(row[1] >= last, "a write of term " + row[1] + " after one of term " + last);
                         last = row[1];
                     }
-                    assertEquals(termB, store.coordinatorTerm().term());
+                    assertEquals(termB, store.coordinator().coordinatorTerm().term());
                 }
                 assertFalse(b.output().contains("REJECTED"), b.output());
             }

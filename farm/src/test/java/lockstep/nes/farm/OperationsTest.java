@@ -47,10 +47,10 @@ class OperationsTest {
             assertFalse(store.commit(3, j3.claimToken(), "w", "pass", "{}"), "a cancelled job committed");
 
             // The run's mark counts only its own jobs.
-            long term = store.beginTerm("c");
-            assertEquals(List.of("adhoc", "nightly-1"), store.finishedUnmarkedRuns());
-            assertEquals("run nightly-1 finished: 1 done, 1 dead", store.markNightlyRun(term, "c", "nightly-1"));
-            assertEquals(List.of("adhoc"), store.finishedUnmarkedRuns());
+            long term = store.coordinator().beginTerm("c");
+            assertEquals(List.of("adhoc", "nightly-1"), store.coordinator().finishedUnmarkedRuns());
+            assertEquals("run nightly-1 finished: 1 done, 1 dead", store.coordinator().markNightlyRun(term, "c", "nightly-1"));
+            assertEquals(List.of("adhoc"), store.coordinator().finishedUnmarkedRuns());
 
             // The report, per run, as a table and as JSON.
             assertEquals(0, Farm.report(db, "nightly-1", false, o, e));

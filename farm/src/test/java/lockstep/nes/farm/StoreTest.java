@@ -159,13 +159,13 @@ class StoreTest {
             assertThrows(IllegalArgumentException.class, () -> Store.Partition.parse("4/4"));
 
             // The coordinator's term fences its writes.
-            long t1 = store.beginTerm("c1");
-            assertNotNull(store.requeueExpired(t1, "c1"));
-            long t2 = store.beginTerm("c2");
+            long t1 = store.coordinator().beginTerm("c1");
+            assertNotNull(store.coordinator().requeueExpired(t1, "c1"));
+            long t2 = store.coordinator().beginTerm("c2");
             assertTrue(t2 > t1);
-            assertNotNull(store.requeueExpired(t2, "c2"));
-            assertNull(store.requeueExpired(t1, "c1"), "an old term wrote");
-            assertEquals(t2, store.coordinatorTerm().term());
+            assertNotNull(store.coordinator().requeueExpired(t2, "c2"));
+            assertNull(store.coordinator().requeueExpired(t1, "c1"), "an old term wrote");
+            assertEquals(t2, store.coordinator().coordinatorTerm().term());
         }
     }
 }

@@ -99,10 +99,12 @@ public final class Store implements AutoCloseable {
     private final Database db;
     private final String now;
     private final boolean pg;
+    private final CoordinatorTerms coordinator;
 
     public Store(Database db) {
         this.db = db;
         this.now = db.nowMs();
+        this.coordinator = new CoordinatorTerms(db, now);
         this.pg = db.dialect() == Dialect.POSTGRESQL;
         this.fence = " WHERE job_id = ? AND last_fencing_token < ? AND claim_token <= ? AND status = 'running' "
                 + "AND lease_until_ms > " + now;
@@ -718,33 +720,11 @@ public final class Store implements AutoCloseable {
 
     // ---- Operators' actions
 
-    /** Which jobs an operator's action applies to: the given ids, or every job in a state. */
-    public record Selection(List<Long> ids, boolean all) {
-        public static Selection of(List<Long> ids) {
-            return new Selection(List.copyOf(ids), false);
-        }
-
-        public static Selection everything() {
-            return new Selection(List.of(), true);
-        }
-
-        String sql() {
-            if (all) {
-                return "";
-            }
-            StringBuilder sb = new StringBuilder(" AND job_id IN (");
-            for (int i = 0; i < ids.size(); i++) {
-                sb.append(i == 0 ? "" : ", ").append(ids.get(i).longValue());
-            }
-            return ids.isEmpty() ? " AND 1 = 0" : sb.append(')').toString();
-        }
-    }
-
     /**
      * Queues dead-lettered jobs again (and, with {@code failed}, finished jobs whose result is not a
      * pass: their result is removed): fresh attempts count, no backoff. Returns how many.
      */
-    public int requeue(Selection which, boolean failed) throws SQLException {
+    public int requeue(JobSelection which, boolean failed) throws SQLException {
         String jobs = "(status = 'dead'" + (failed ? " OR (status = 'done' AND job_id IN (SELECT job_id FROM results "
                 + "WHERE status NOT IN ('pass', 'ok')))" : "") + ")" + which.sql();
         return db.tx(c -> {
@@ -763,7 +743,7 @@ public final class Store implements AutoCloseable {
      * operator" (so {@link #requeue} brings it back), and a running attempt's commit is refused
      * by the fence (the job is no longer running). Returns how many.
      */
-    public int cancel(Selection which) throws SQLException {
+    public int cancel(JobSelection which) throws SQLException {
         String jobs = "status IN ('queued', 'running')" + which.sql();
         return db.tx(c -> {
             try (Statement s = c.createStatement()) {
@@ -792,148 +772,11 @@ public final class Store implements AutoCloseable {
         });
     }
 
-    // ---- The coordinator's writes, fenced by its term
+    // ---- The coordinator's writes, fenced by its term: CoordinatorTerms
 
-    /** A write the coordinator makes inside its fenced transaction; returns a note for the log. */
-    @FunctionalInterface
-    public interface CoordinatorWrite {
-        String run(Connection c) throws SQLException;
-    }
-
-    /**
-     * Starts a new coordinator term for {@code leader}: the store's counter moves on by one, so a
-     * term is never issued twice (whatever the lock server forgot in a restart), and from now on
-     * only this term may write. Call it once after winning the election, while the lease is held.
-     */
-    public long beginTerm(String leader) throws SQLException {
-        return db.tx(c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE coordinator SET term = term + 1, leader = ?, updated_ms = "
-                    + now + " WHERE id = 1")) {
-                ps.setString(1, leader);
-                ps.executeUpdate();
-            }
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT term FROM coordinator WHERE id = 1")) {
-                r.next();
-                return r.getLong(1);
-            }
-        });
-    }
-
-    /**
-     * Runs {@code write} only if {@code term} (from {@link #beginTerm}) is still the store's
-     * current term and was issued to {@code leader}: {@code SELECT ... FOR UPDATE} of the
-     * coordinator row, then the write and a log line, in one transaction. Null (nothing written)
-     * when a newer term has begun.
-     */
-    public String coordinatorWrite(long term, String leader, String action, CoordinatorWrite write) throws SQLException {
-        return db.tx(c -> {
-            // The row lock orders this write against a concurrent beginTerm (SQLite: the write lock).
-            try (PreparedStatement ps = c.prepareStatement("UPDATE coordinator SET updated_ms = " + now
-                    + " WHERE id = 1 AND term = ? AND leader = ?")) {
-                ps.setLong(1, term);
-                ps.setString(2, leader);
-                if (ps.executeUpdate() == 0) {
-                    return null;
-                }
-            }
-            String note = write.run(c);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO coordinator_log (term, leader, action, at_ms) VALUES "
-                    + "(?, ?, ?, " + now + ")")) {
-                ps.setLong(1, term);
-                ps.setString(2, leader);
-                ps.setString(3, note == null ? action : action + ": " + note);
-                ps.executeUpdate();
-            }
-            return note == null ? "" : note;
-        });
-    }
-
-    /** Requeues running jobs whose lease hint expired (fenced by term); null when stale. */
-    public String requeueExpired(long term, String leader) throws SQLException {
-        return coordinatorWrite(term, leader, "requeue", c -> {
-            try (Statement s = c.createStatement()) {
-                int n = s.executeUpdate("UPDATE jobs SET status = 'queued', updated_ms = " + now
-                        + " WHERE status = 'running' AND lease_until_ms <= " + now);
-                return n + " expired job(s)";
-            }
-        });
-    }
-
-    /**
-     * Marks run {@code date} (a run's name; the nightly run is named by its date) finished when
-     * none of its jobs is queued or running, with the counts of its own jobs only (fenced by
-     * term); returns null when stale.
-     */
-    public String markNightlyRun(long term, String leader, String date) throws SQLException {
-        return coordinatorWrite(term, leader, "mark-run", c -> {
-            int done;
-            int dead;
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery(
-                    "SELECT sum(CASE WHEN status = 'done' THEN 1 ELSE 0 END), sum(CASE WHEN status = 'dead' THEN 1 ELSE 0 END), "
-                            + "sum(CASE WHEN status IN ('queued', 'running') THEN 1 ELSE 0 END) FROM jobs WHERE run_name = '"
-                            + date.replace("'", "''") + "'")) {
-                r.next();
-                if (r.getInt(3) > 0) {
-                    return "run " + date + " not finished (" + r.getInt(3) + " job(s) left)";
-                }
-                done = r.getInt(1);
-                dead = r.getInt(2);
-            }
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO nightly_runs (run_date, term, leader, jobs_done, "
-                    + "jobs_dead, marked_ms) VALUES (?, ?, ?, ?, ?, " + now + ") ON CONFLICT (run_date) DO UPDATE SET "
-                    + "term = excluded.term, leader = excluded.leader, jobs_done = excluded.jobs_done, "
-                    + "jobs_dead = excluded.jobs_dead, marked_ms = excluded.marked_ms")) {
-                ps.setString(1, date);
-                ps.setLong(2, term);
-                ps.setString(3, leader);
-                ps.setInt(4, done);
-                ps.setInt(5, dead);
-                ps.executeUpdate();
-            }
-            return "run " + date + " finished: " + done + " done, " + dead + " dead";
-        });
-    }
-
-    /** Runs whose jobs have all finished and which are not marked finished yet. */
-    public List<String> finishedUnmarkedRuns() throws SQLException {
-        return db.auto(c -> {
-            List<String> out = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT run_name FROM jobs GROUP BY run_name "
-                    + "HAVING sum(CASE WHEN status IN ('queued', 'running') THEN 1 ELSE 0 END) = 0 "
-                    + "AND run_name NOT IN (SELECT run_date FROM nightly_runs) ORDER BY run_name")) {
-                while (r.next()) {
-                    out.add(r.getString(1));
-                }
-            }
-            return out;
-        });
-    }
-
-    /** The coordinator term the store last accepted, and its leader. */
-    public record Term(long term, String leader) {
-    }
-
-    public Term coordinatorTerm() throws SQLException {
-        return db.auto(c -> {
-            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT term, leader FROM coordinator WHERE id = 1")) {
-                r.next();
-                return new Term(r.getLong(1), r.getString(2));
-            }
-        });
-    }
-
-    /** The coordinator log's terms in write order (to check they never go back). */
-    public List<long[]> coordinatorLogTerms() throws SQLException {
-        return db.auto(c -> {
-            List<long[]> out = new ArrayList<>();
-            try (Statement s = c.createStatement();
-                 ResultSet r = s.executeQuery("SELECT entry_id, term FROM coordinator_log ORDER BY entry_id")) {
-                while (r.next()) {
-                    out.add(new long[] {r.getLong(1), r.getLong(2)});
-                }
-            }
-            return out;
-        });
+    /** The coordinator's terms, its fenced writes and its log. */
+    public CoordinatorTerms coordinator() {
+        return coordinator;
     }
 
     @Override

@@ -85,12 +85,8 @@ public final class EngineHost {
     private EngineStretch stretch;
     private Faults stretchFaults;
     private Revisits stretchRevisits;
-    /**
-     * The instructions the cycle-by-cycle runs record (TRACE, version 6): null, and nothing
-     * recorded, until a controller localising a divergence asks.
-     */
-    private TraceRing trace;
-    private int traceCapacity;
+    /** The instructions the cycle-by-cycle runs record (TRACE, version 6). */
+    private final HostTrace trace = new HostTrace();
 
     private short[] audio = new short[4096];
     private int audioCount;
@@ -258,22 +254,13 @@ public final class EngineHost {
         if (capacity < 0 || capacity > 4096) {
             throw new Failure("TRACE: capacity " + capacity + " out of range 0..4096");
         }
-        List<TraceLine> lines = trace == null ? List.of() : trace.lines();
+        List<TraceLine> lines = trace.recorded();
         msg.reset(TRACE_LINES).i32(lines.size());
         for (TraceLine line : lines) {
             msg.str(line.nestest());
         }
-        traceCapacity = capacity;
-        restartTrace();
+        trace.record(capacity, console);
         send();
-    }
-
-    /** Records afresh from where the engine stands (after TRACE, LOAD_ROM and RESTORE). */
-    private void restartTrace() {
-        trace = traceCapacity == 0 ? null : new TraceRing(traceCapacity);
-        if (trace != null && console != null) {
-            trace.observe(console);
-        }
     }
 
     /** HASHES (version 3): selects the observable hash scheme for the FRAME records that follow. */
@@ -324,7 +311,7 @@ public final class EngineHost {
         inFrame = false;
         audioCount = 0;
         position = console.cycles();
-        restartTrace();
+        trace.restart(console);
         msg.reset(OK).str(RomId.hex(snapshots.romSha256()));
         send();
     }
@@ -474,7 +461,7 @@ public final class EngineHost {
         frameStart = console.frame();
         audioCount = 0;
         audioHash = observableHash(audio, 0);
-        restartTrace();
+        trace.restart(console);
         msg.reset(OK).str("restored at cycle " + console.cycles());
         send();
     }
@@ -486,7 +473,7 @@ public final class EngineHost {
         }
         final Console c = console;
         final CycleDigest d = digest;
-        final TraceRing t = trace;
+        final TraceRing t = trace.ring();
         final long[] buf = new long[batch];
         int n = 0;
         long first = c.cycles() + 1;
@@ -580,7 +567,7 @@ public final class EngineHost {
         final boolean representation = streamDigests == DIGEST_REPRESENTATION;
         final Revisits r = revisits;
         // Reading an instruction catches the PPU up, which representation digests must not see.
-        final TraceRing t = representation ? null : trace;
+        final TraceRing t = representation ? null : trace.ring();
         int n = 0;
         while (position < target && (inFrame || inputFrame < untilFrame)) {
             beginFrame();
