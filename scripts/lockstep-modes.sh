@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The lockstep modes against one engine, for one jar: for each round and each ROM,
+# `lockstep bench ROM --mode M` for single, lockstep, threads and strict (one JVM each, in turn,
+# wall clock), then each mode's fps as a ratio to the same row's single figure, and the median
+# ratio per mode and round. Two cores are needed for threads and strict to mean anything; run it
+# on an otherwise idle machine.
+#
+# Usage: scripts/lockstep-modes.sh [--frames N] [--warmup W] [--min-seconds S] [--rounds R]
+#                                  JAR [-- ROM...]
+# Default ROMs: the demo (emulator-core/target/lockstep-demo.nes, left by the build) and five
+# ROMs under the roms dir ($LOCKSTEP_ROMS, else ../shared/roms).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=bench-common.sh
+. "$root/scripts/bench-common.sh"
+bench_parse "--frames --warmup --min-seconds --rounds" "$@"
+frames=3000 warmup=600 min_seconds=5 rounds=1
+for ((i = 0; i < ${#opts[@]}; i += 2)); do
+  case "${opts[$i]}" in
+    --frames) frames="${opts[$i + 1]}" ;;
+    --warmup) warmup="${opts[$i + 1]}" ;;
+    --min-seconds) min_seconds="${opts[$i + 1]}" ;;
+    --rounds) rounds="${opts[$i + 1]}" ;;
+  esac
+done
+[ ${#jars[@]} -eq 1 ] || { echo "error: give exactly one lockstep jar" >&2; exit 2; }
+jar="${jars[0]}"
+demo="$root/emulator-core/target/lockstep-demo.nes"
+[ -f "$demo" ] || demo=""
+[ ${#roms[@]} -gt 0 ] || bench_default_roms "$root" "$demo"
+modes=(single lockstep threads strict)
+results="$(mktemp)"
+trap 'rm -f "$results"' EXIT
+printf '%-6s %-22s %9s %9s %9s %9s\n' round rom single lockstep threads strict
+for ((round = 1; round <= rounds; round++)); do
+  for r in "${roms[@]}"; do
+    row=()
+    for m in "${modes[@]}"; do
+      fps="$(java -jar "$jar" bench "$r" --mode "$m" --frames "$frames" --warmup "$warmup" \
+               --min-seconds "$min_seconds" 2>/dev/null | sed -n 's/.*fps=\([0-9.]*\).*/\1/p' | tail -1)"
+      [ -n "$fps" ] || { echo "error: $r: bench --mode $m gave no figure" >&2; exit 1; }
+      row+=("$fps")
+    done
+    name="$(basename "$r" .nes)"
+    printf '%-6s %-22s %9s' "$round" "$name" "${row[0]}"
+    for k in 1 2 3; do
+      ratio="$(awk -v a="${row[$k]}" -v s="${row[0]}" 'BEGIN { printf "%.2f", a / s }')"
+      printf ' %9s' "$ratio"
+      echo "$round ${modes[$k]} $ratio" >>"$results"
+    done
+    echo
+  done
+done
+echo "median ratio to single, per round:"
+for ((round = 1; round <= rounds; round++)); do
+  line="  round $round:"
+  for m in lockstep threads strict; do
+    med="$(awk -v r="$round" -v m="$m" '$1 == r && $2 == m { print $3 }' "$results" | sort -n |
+           awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
+    line="$line $m=$med"
+  done
+  echo "$line"
+done
