@@ -2,8 +2,10 @@
 # The lockstep modes against one engine, for one jar: for each round and each ROM,
 # `lockstep bench ROM --mode M` for single, lockstep, threads and strict (one JVM each, in turn,
 # wall clock), then each mode's fps as a ratio to the same row's single figure, and the median
-# ratio per mode and round. Two cores are needed for threads and strict to mean anything; run it
-# on an otherwise idle machine.
+# ratio per mode and round. A last column, "two", runs two single-engine benches at once (two
+# JVMs): what each of two independent engines gets on this machine, the ceiling of the threads
+# mode. Two cores are needed for threads and strict to mean anything; run it on an otherwise idle
+# machine.
 #
 # Usage: scripts/lockstep-modes.sh [--frames N] [--warmup W] [--min-seconds S] [--rounds R]
 #                                  JAR [-- ROM...]
@@ -29,9 +31,10 @@ demo="$root/emulator-core/target/lockstep-demo.nes"
 [ -f "$demo" ] || demo=""
 [ ${#roms[@]} -gt 0 ] || bench_default_roms "$root" "$demo"
 modes=(single lockstep threads strict)
+names=(single lockstep threads strict two)
 results="$(mktemp)"
 trap 'rm -f "$results"' EXIT
-printf '%-6s %-22s %9s %9s %9s %9s\n' round rom single lockstep threads strict
+printf '%-6s %-22s %9s %9s %9s %9s %9s\n' round rom single lockstep threads strict two
 for ((round = 1; round <= rounds; round++)); do
   for r in "${roms[@]}"; do
     row=()
@@ -41,12 +44,18 @@ for ((round = 1; round <= rounds; round++)); do
       [ -n "$fps" ] || { echo "error: $r: bench --mode $m gave no figure" >&2; exit 1; }
       row+=("$fps")
     done
+    # Two single engines at once: the mean of their fps.
+    two="$( (java -jar "$jar" bench "$r" --frames "$frames" --warmup "$warmup" --min-seconds "$min_seconds" 2>/dev/null &
+             java -jar "$jar" bench "$r" --frames "$frames" --warmup "$warmup" --min-seconds "$min_seconds" 2>/dev/null
+             wait) | sed -n 's/.*fps=\([0-9.]*\).*/\1/p' | awk '{ s += $1; n++ } END { if (n == 2) printf "%.1f", s / 2 }')"
+    [ -n "$two" ] || { echo "error: $r: two benches at once gave no figures" >&2; exit 1; }
+    row+=("$two")
     name="$(basename "$r" .nes)"
     printf '%-6s %-22s %9s' "$round" "$name" "${row[0]}"
-    for k in 1 2 3; do
+    for k in 1 2 3 4; do
       ratio="$(awk -v a="${row[$k]}" -v s="${row[0]}" 'BEGIN { printf "%.2f", a / s }')"
       printf ' %9s' "$ratio"
-      echo "$round ${modes[$k]} $ratio" >>"$results"
+      echo "$round ${names[$k]} $ratio" >>"$results"
     done
     echo
   done
@@ -54,7 +63,7 @@ done
 echo "median ratio to single, per round:"
 for ((round = 1; round <= rounds; round++)); do
   line="  round $round:"
-  for m in lockstep threads strict; do
+  for m in lockstep threads strict two; do
     med="$(awk -v r="$round" -v m="$m" '$1 == r && $2 == m { print $3 }' "$results" | sort -n |
            awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
     line="$line $m=$med"
