@@ -80,6 +80,26 @@ public final class LocalServer implements AutoCloseable {
                 () -> redisPing(port));
     }
 
+    /**
+     * A redis-server serving TLS only, on {@code port}, with {@code cert} and {@code key} (PEM);
+     * clients need no certificate of their own.
+     */
+    public static LocalServer redisTls(int port, Path cert, Path key, Path ca) throws IOException {
+        String bin = TestTools.require("redis-server", "apt-get install redis-server");
+        return start("redis-tls", List.of(bin, "--port", "0", "--tls-port", Integer.toString(port), "--bind", "127.0.0.1",
+                "--tls-cert-file", cert.toString(), "--tls-key-file", key.toString(), "--tls-ca-cert-file", ca.toString(),
+                "--tls-auth-clients", "no", "--save", "", "--appendonly", "no", "--daemonize", "no"),
+                () -> listening(port));
+    }
+
+    private static boolean listening(int port) {
+        try (java.net.Socket s = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     private static boolean redisPing(int port) {
         try (java.net.Socket s = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
             s.setSoTimeout(1000);
