@@ -161,7 +161,7 @@ public final class EtcdLockManager implements LockManager {
         return b;
     }
 
-    private static ByteSequence bytes(String s) {
+    static ByteSequence bytes(String s) {
         return ByteSequence.from(s, StandardCharsets.UTF_8);
     }
 
@@ -272,7 +272,7 @@ public final class EtcdLockManager implements LockManager {
         return kvs.isEmpty() ? null : kvs.get(0);
     }
 
-    private void revokeQuietly(long leaseId) {
+    void revokeQuietly(long leaseId) {
         try {
             await(client.getLeaseClient().revoke(leaseId), "revoke an unused lease");
         } catch (LockException e) {
@@ -284,7 +284,7 @@ public final class EtcdLockManager implements LockManager {
      * Waits for one call at most the URL's timeout (twice that until the connection is open: one
      * timeout to connect, one for the request); every failure becomes a {@link LockException}.
      */
-    private <T> T await(CompletableFuture<T> call, String what) throws LockException {
+    <T> T await(CompletableFuture<T> call, String what) throws LockException {
         long wait = connected ? timeoutMillis : 2 * timeoutMillis;
         try {
             T answer = call.get(wait, TimeUnit.MILLISECONDS);
@@ -301,6 +301,21 @@ public final class EtcdLockManager implements LockManager {
             Thread.currentThread().interrupt();
             throw new LockException("etcd " + url + ": " + what + " interrupted", e);
         }
+    }
+
+    /** The coordinator's election runs on etcd's election API ({@link EtcdCampaign}), not on a lock. */
+    @Override
+    public Campaign candidacy() {
+        return new EtcdCampaign(this);
+    }
+
+    Client client() {
+        return client;
+    }
+
+    /** The URL, password masked, for messages. */
+    String url() {
+        return url;
     }
 
     @Override

@@ -16,7 +16,7 @@ import java.util.Optional;
  * <p>Every method either answers or throws {@link LockException} (the lock manager could not be
  * reached or answered nonsense); a caller treats an exception on {@link #renew} as a lost lease.
  */
-public interface LockManager extends AutoCloseable {
+public interface LockManager extends LeaseRenewer, AutoCloseable {
 
     /**
      * Acquires {@code key} for {@code owner} if nobody holds it (or its holder's lease expired).
@@ -25,16 +25,34 @@ public interface LockManager extends AutoCloseable {
     Optional<Lease> tryAcquire(String key, String owner, Duration ttl) throws LockException;
 
     /**
-     * Extends a held lease by its TTL. Returns the renewed lease, or empty when it was lost
-     * (expired and taken, or released). The fencing token never changes on renewal.
+     * How a {@link LeaderElection} on this manager campaigns: by default, for the lock on the
+     * election's key (its holder leads; its token is the lock's).
      */
-    Optional<Lease> renew(Lease lease) throws LockException;
+    default Campaign candidacy() {
+        LockManager m = this;
+        return new Campaign() {
+            @Override
+            public Optional<Lease> campaign(String key, String candidate, Duration ttl,
+                    java.util.function.BooleanSupplier giveUp) throws LockException {
+                return m.tryAcquire(key, candidate, ttl);
+            }
 
-    /** Gives the lease up if {@code lease.owner()} still holds it; otherwise does nothing. */
-    void release(Lease lease) throws LockException;
+            @Override
+            public Optional<Lease> renew(Lease lease) throws LockException {
+                return m.renew(lease);
+            }
 
-    /** The URL scheme this manager serves (postgresql, sqlite, redis, etcd), for logs and metrics. */
-    String kind();
+            @Override
+            public void release(Lease lease) throws LockException {
+                m.release(lease);
+            }
+
+            @Override
+            public String kind() {
+                return m.kind();
+            }
+        };
+    }
 
     @Override
     void close();

@@ -1,0 +1,178 @@
+package lockstep.nes.farm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import lockstep.nes.farm.lock.LeaderElection;
+import lockstep.nes.farm.lock.LocalServer;
+import lockstep.nes.farm.lock.LockManager;
+import lockstep.nes.farm.lock.LockManagers;
+import lockstep.nes.farm.store.Store;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The coordinator's election on a real etcd, through etcd's election API: one leader among two
+ * candidates, and a leader whose etcd lease is lost is succeeded by the other under a strictly
+ * greater store term, and its own writes are refused when it resumes.
+ */
+@Timeout(120)
+class EtcdElectionTest {
+    private static LocalServer server;
+    private static int port;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void startEtcd() throws Exception {
+        port = LocalServer.freePort();
+        server = LocalServer.etcd(port);
+    }
+
+    @AfterAll
+    static void stopEtcd() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static LockManager etcd() throws Exception {
+        return LockManagers.open("etcd://127.0.0.1:" + port + "?timeout=3000");
+    }
+
+    private static Client raw() {
+        return Client.builder().endpoints("http://127.0.0.1:" + port).build();
+    }
+
+    /** The leader etcd's election API reports for the coordinator's key. */
+    private static KeyValue leaderKey(Client raw) throws Exception {
+        ByteSequence name = ByteSequence.from("lockstep/election/" + Coordinator.KEY, StandardCharsets.UTF_8);
+        return raw.getElectionClient().leader(name).get(5, TimeUnit.SECONDS).getKv();
+    }
+
+    @Test
+    void twoCandidatesOneLeaderWhomTheOtherObserves() throws Exception {
+        Duration ttl = Duration.ofSeconds(2);
+        Duration margin = Duration.ofMillis(400);
+        try (LockManager ma = etcd(); LockManager mb = etcd(); Client raw = raw();
+                LeaderElection a = LeaderElection.start(ma, Coordinator.KEY, "cand-a", ttl, margin, null, null)) {
+            assertTrue(a.awaitLeadership(Duration.ofSeconds(10)), "a: " + a.lastError());
+            try (LeaderElection b = LeaderElection.start(mb, Coordinator.KEY, "cand-b", ttl, margin, null, null)) {
+                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (!"cand-a".equals(b.observedLeader()) && System.nanoTime() < end) {
+                    Thread.sleep(20);
+                }
+                assertEquals("cand-a", b.observedLeader(), "b observes a leading");
+                Thread.sleep(3 * ttl.toMillis()); // well past a TTL: a's renewals keep it leader
+                assertTrue(a.isLeader());
+                assertFalse(b.isLeader(), "b waits in line while a leads");
+                KeyValue leader = leaderKey(raw);
+                assertEquals("cand-a", leader.getValue().toString(StandardCharsets.UTF_8));
+                assertEquals(a.term(), leader.getCreateRevision(), "a's term is its election key's revision");
+                long termA = a.term();
+                a.close(); // resigns
+                assertTrue(b.awaitLeadership(Duration.ofSeconds(5)), "b takes over at once after a resigns");
+                assertTrue(b.term() > termA);
+                assertEquals("cand-b", leaderKey(raw).getValue().toString(StandardCharsets.UTF_8));
+            }
+        }
+    }
+
+    @Test
+    void aLeaderWhoseLeaseIsRevokedIsSucceededUnderAGreaterStoreTermAndItsWritesAreRefused() throws Exception {
+        try (Store store = Store.open(tmp.resolve("farm.db").toString(), 4); LockManager ma = etcd();
+                LockManager mb = etcd(); Client raw = raw()) {
+            ByteArrayOutputStream logA = new ByteArrayOutputStream();
+            ByteArrayOutputStream logB = new ByteArrayOutputStream();
+            Coordinator a = coordinator(store, ma, "A", 3000, logA);
+            Thread ta = new Thread(() -> run(a));
+            ta.start();
+            long termA = Long.parseLong(await(logA, "elected leader, term (\\d+)"));
+            CoordinatorTermTest.await(logA, "term " + termA + ": requeued");
+            Coordinator b = coordinator(store, mb, "B", 0, logB);
+            Thread tb = new Thread(() -> run(b));
+            tb.start();
+            CoordinatorTermTest.await(logB, "following A");
+            // A is inside its pause before a write; its etcd lease is revoked (as when its
+            // keep-alives stop for a TTL): its election key goes, and B's campaign answers.
+            int pauses = CoordinatorTermTest.count(logA, "writing with term " + termA);
+            CoordinatorTermTest.await(logA, "writing with term " + termA, pauses + 1);
+            KeyValue leader = leaderKey(raw);
+            assertEquals("A", leader.getValue().toString(StandardCharsets.UTF_8));
+            raw.getLeaseClient().revoke(leader.getLease()).get(5, TimeUnit.SECONDS);
+            long termB = Long.parseLong(await(logB, "elected leader, term (\\d+)"));
+            assertTrue(termB > termA, "store term " + termB + " after " + termA);
+            CoordinatorTermTest.await(logB, "term " + termB + ": requeued");
+            CoordinatorTermTest.await(logA, "write REJECTED: term " + termA + " is stale");
+            assertTrue(CoordinatorTermTest.text(logA).contains("no longer leader"), CoordinatorTermTest.text(logA));
+            a.stop();
+            b.stop();
+            ta.join(20_000);
+            tb.join(20_000);
+            try (var c = store.db().connection(); Statement s = c.createStatement();
+                 ResultSet r = s.executeQuery("SELECT term, count(DISTINCT leader) FROM coordinator_log GROUP BY term")) {
+                while (r.next()) {
+                    assertEquals(1, r.getInt(2), "two leaders wrote under term " + r.getLong(1));
+                }
+            }
+            long last = 0;
+            for (long[] row : store.coordinator().coordinatorLogTerms()) {
+                assertTrue(row[1] >= last, "a write of term " + row[1] + " after one of term " + last);
+                last = row[1];
+            }
+            assertFalse(CoordinatorTermTest.text(logB).contains("REJECTED"), CoordinatorTermTest.text(logB));
+        }
+    }
+
+    private static Coordinator coordinator(Store store, LockManager locks, String owner, long pause,
+            ByteArrayOutputStream log) {
+        Coordinator.Options o = new Coordinator.Options();
+        o.ttl = Duration.ofSeconds(2);
+        o.safetyMargin = Duration.ofMillis(400);
+        o.period = Duration.ofMillis(50);
+        o.owner = owner;
+        o.pauseBeforeWriteMillis = pause;
+        return new Coordinator(store, locks, o, new FarmMetrics(), new PrintStream(log, true, StandardCharsets.UTF_8));
+    }
+
+    private static void run(Coordinator c) {
+        try {
+            c.run();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Waits for a line matching {@code regex}; returns its first group. */
+    private static String await(ByteArrayOutputStream log, String regex) throws InterruptedException {
+        Pattern p = Pattern.compile(regex);
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < end) {
+            Matcher m = p.matcher(CoordinatorTermTest.text(log));
+            if (m.find()) {
+                return m.group(1);
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("no '" + regex + "' within 30 s:\n" + CoordinatorTermTest.text(log));
+    }
+}
