@@ -304,21 +304,24 @@ public final class FarmCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "requeue", mixinStandardHelpOptions = true,
-            description = "Queue dead-lettered jobs again (with --failed, also finished jobs whose result is not a pass).",
-            footerHeading = "%nExamples:%n", footer = {"  lockstep farm requeue --store farm.db 12 17", "  lockstep farm requeue --store farm.db --all --failed"})
-    static final class Requeue implements Callable<Integer> {
+    /** A command on chosen jobs of a store: their ids, or {@code --all} (each command says which it takes). */
+    abstract static class OnJobs implements Callable<Integer> {
         @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
         String store;
 
+        @Parameters(paramLabel = "JOB", arity = "0..*", description = "job ids")
+        List<String> ids = new ArrayList<>();
+    }
+
+    @Command(name = "requeue", mixinStandardHelpOptions = true,
+            description = "Queue dead-lettered jobs again (with --failed, also finished jobs whose result is not a pass).",
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm requeue --store farm.db 12 17", "  lockstep farm requeue --store farm.db --all --failed"})
+    static final class Requeue extends OnJobs {
         @Option(names = "--all", description = "every dead-lettered (and with --failed, failed) job")
         boolean all;
 
         @Option(names = "--failed", description = "also finished jobs whose result is not a pass (their result is removed)")
         boolean failed;
-
-        @Parameters(paramLabel = "JOB", arity = "0..*", description = "job ids")
-        List<String> ids = new ArrayList<>();
 
         @Override
         public Integer call() {
@@ -329,15 +332,9 @@ public final class FarmCommand implements Callable<Integer> {
     @Command(name = "cancel", mixinStandardHelpOptions = true,
             description = "Cancel queued or running jobs: they go to the dead letters as cancelled (requeue brings them back).",
             footerHeading = "%nExamples:%n", footer = {"  lockstep farm cancel --store farm.db 12", "  lockstep farm cancel --store farm.db --all"})
-    static final class Cancel implements Callable<Integer> {
-        @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
-        String store;
-
+    static final class Cancel extends OnJobs {
         @Option(names = "--all", description = "every queued or running job")
         boolean all;
-
-        @Parameters(paramLabel = "JOB", arity = "0..*", description = "job ids")
-        List<String> ids = new ArrayList<>();
 
         @Override
         public Integer call() {

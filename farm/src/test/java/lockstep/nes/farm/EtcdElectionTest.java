@@ -9,11 +9,8 @@ import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -23,10 +20,9 @@ import lockstep.nes.farm.lock.LocalServer;
 import lockstep.nes.farm.lock.LockManager;
 import lockstep.nes.farm.lock.LockManagers;
 import lockstep.nes.farm.store.Store;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,31 +32,21 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(120)
 class EtcdElectionTest {
-    private static LocalServer server;
-    private static int port;
+    /** etcd leases count whole seconds. */
+    static final Duration TTL = Duration.ofSeconds(2);
+
+    @RegisterExtension
+    static final LocalServer.PerClass ETCD = new LocalServer.PerClass(LocalServer::etcd);
 
     @TempDir
     Path tmp;
 
-    @BeforeAll
-    static void startEtcd() throws Exception {
-        port = LocalServer.freePort();
-        server = LocalServer.etcd(port);
-    }
-
-    @AfterAll
-    static void stopEtcd() {
-        if (server != null) {
-            server.close();
-        }
-    }
-
     private static LockManager etcd() throws Exception {
-        return LockManagers.open("etcd://127.0.0.1:" + port + "?timeout=3000");
+        return LockManagers.open("etcd://127.0.0.1:" + ETCD.port() + "?timeout=3000");
     }
 
     private static Client raw() {
-        return Client.builder().endpoints("http://127.0.0.1:" + port).build();
+        return Client.builder().endpoints("http://127.0.0.1:" + ETCD.port()).build();
     }
 
     /** The leader etcd's election API reports for the coordinator's key. */
@@ -71,8 +57,8 @@ class EtcdElectionTest {
 
     @Test
     void twoCandidatesOneLeaderWhomTheOtherObserves() throws Exception {
-        Duration ttl = Duration.ofSeconds(2);
-        Duration margin = Duration.ofMillis(400);
+        Duration ttl = TTL;
+        Duration margin = TTL.dividedBy(5);
         try (LockManager ma = etcd(); LockManager mb = etcd(); Client raw = raw();
                 LeaderElection a = LeaderElection.start(ma, Coordinator.KEY, "cand-a", ttl, margin, null, null)) {
             assertTrue(a.awaitLeadership(Duration.ofSeconds(10)), "a: " + a.lastError());
@@ -103,19 +89,21 @@ class EtcdElectionTest {
                 LockManager mb = etcd(); Client raw = raw()) {
             ByteArrayOutputStream logA = new ByteArrayOutputStream();
             ByteArrayOutputStream logB = new ByteArrayOutputStream();
-            Coordinator a = coordinator(store, ma, "A", 3000, logA);
-            Thread ta = new Thread(() -> run(a));
-            ta.start();
-            long termA = Long.parseLong(await(logA, "elected leader, term (\\d+)"));
-            CoordinatorTermTest.await(logA, "term " + termA + ": requeued");
-            Coordinator b = coordinator(store, mb, "B", 0, logB);
-            Thread tb = new Thread(() -> run(b));
-            tb.start();
+            Coordinator a = CoordinatorTermTest.coordinator(store, ma, "A", 3000, TTL, logA);
+            Thread ta = CoordinatorTermTest.start(a);
+            await(logA, "term (\\d+): requeued");
+            Coordinator b = CoordinatorTermTest.coordinator(store, mb, "B", 0, TTL, logB);
+            Thread tb = CoordinatorTermTest.start(b);
             CoordinatorTermTest.await(logB, "following A");
             // A is inside its pause before a write; its etcd lease is revoked (as when its
             // keep-alives stop for a TTL): its election key goes, and B's campaign answers.
-            int pauses = CoordinatorTermTest.count(logA, "writing with term " + termA);
-            CoordinatorTermTest.await(logA, "writing with term " + termA, pauses + 1);
+            int pauses = CoordinatorTermTest.count(logA, "writing with term ");
+            CoordinatorTermTest.await(logA, "writing with term ", pauses + 1);
+            Matcher pausedIn = Pattern.compile("writing with term (\\d+)").matcher(CoordinatorTermTest.text(logA));
+            long termA = 0;
+            while (pausedIn.find()) {
+                termA = Long.parseLong(pausedIn.group(1));
+            }
             KeyValue leader = leaderKey(raw);
             assertEquals("A", leader.getValue().toString(StandardCharsets.UTF_8));
             raw.getLeaseClient().revoke(leader.getLease()).get(5, TimeUnit.SECONDS);
@@ -128,37 +116,9 @@ class EtcdElectionTest {
             b.stop();
             ta.join(20_000);
             tb.join(20_000);
-            try (var c = store.db().connection(); Statement s = c.createStatement();
-                 ResultSet r = s.executeQuery("SELECT term, count(DISTINCT leader) FROM coordinator_log GROUP BY term")) {
-                while (r.next()) {
-                    assertEquals(1, r.getInt(2), "two leaders wrote under term " + r.getLong(1));
-                }
-            }
-            long last = 0;
-            for (long[] row : store.coordinator().coordinatorLogTerms()) {
-                assertTrue(row[1] >= last, "a write of term " + row[1] + " after one of term " + last);
-                last = row[1];
-            }
+            CoordinatorTermTest.assertOneLeaderPerTermInOrder(store, CoordinatorTermTest.text(logA)
+                    + CoordinatorTermTest.text(logB));
             assertFalse(CoordinatorTermTest.text(logB).contains("REJECTED"), CoordinatorTermTest.text(logB));
-        }
-    }
-
-    private static Coordinator coordinator(Store store, LockManager locks, String owner, long pause,
-            ByteArrayOutputStream log) {
-        Coordinator.Options o = new Coordinator.Options();
-        o.ttl = Duration.ofSeconds(2);
-        o.safetyMargin = Duration.ofMillis(400);
-        o.period = Duration.ofMillis(50);
-        o.owner = owner;
-        o.pauseBeforeWriteMillis = pause;
-        return new Coordinator(store, locks, o, new FarmMetrics(), new PrintStream(log, true, StandardCharsets.UTF_8));
-    }
-
-    private static void run(Coordinator c) {
-        try {
-            c.run();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

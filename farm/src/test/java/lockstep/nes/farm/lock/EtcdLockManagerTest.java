@@ -9,34 +9,28 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.lock.LockResponse;
 import io.etcd.jetcd.options.GetOption;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The lock manager contract against a real single-member etcd on loopback (its gRPC API, through jetcd). */
 class EtcdLockManagerTest extends LockManagerContract {
-    private static LocalServer server;
-    private static int port;
-
-    @BeforeAll
-    static void startEtcd() throws IOException {
-        port = LocalServer.freePort();
-        server = LocalServer.etcd(port);
-        warmUp();
-    }
+    @RegisterExtension
+    static final LocalServer.PerClass SERVER = new LocalServer.PerClass(LocalServer::etcd);
 
     /**
      * A few calls through a throwaway client first: the gRPC stack's first calls in a fresh JVM
      * load and compile classes, which on a loaded machine can take longer than the 1 s timeout the
      * tests hold every call to.
      */
-    private static void warmUp() {
+    @BeforeAll
+    static void warmUp() {
+        int port = SERVER.port();
         try (LockManager m = LockManagers.open("etcd://127.0.0.1:" + port + "?timeout=10000")) {
             for (int i = 0; i < 20; i++) {
                 m.tryAcquire("warm-up", "warm-up", Duration.ofSeconds(1)).ifPresent(l -> {
@@ -53,16 +47,9 @@ class EtcdLockManagerTest extends LockManagerContract {
         }
     }
 
-    @AfterAll
-    static void stopEtcd() {
-        if (server != null) {
-            server.close();
-        }
-    }
-
     @Override
     int serverPort() {
-        return port;
+        return SERVER.port();
     }
 
     @Override
@@ -82,7 +69,8 @@ class EtcdLockManagerTest extends LockManagerContract {
      */
     @Test
     void aLeaseIsEtcdsLockAndExcludesOtherLockApiClients() throws Exception {
-        try (LockManager m = open(port); Client raw = Client.builder().endpoints("http://127.0.0.1:" + port).build()) {
+        try (LockManager m = open(serverPort());
+                Client raw = Client.builder().endpoints("http://127.0.0.1:" + serverPort()).build()) {
             Lease l = m.tryAcquire("lock-api", "farm-worker", ttl()).orElseThrow();
             ByteSequence name = ByteSequence.from(EtcdLockManager.etcdKey("lock-api"), StandardCharsets.UTF_8);
             List<KeyValue> queued = raw.getKVClient().get(ByteSequence.from(EtcdLockManager.etcdKey("lock-api") + "/",

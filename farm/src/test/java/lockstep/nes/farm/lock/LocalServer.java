@@ -12,6 +12,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import lockstep.nes.core.TestTools;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real server (redis-server, etcd) started by a test on free loopback ports in a temp dir, and
@@ -27,6 +30,44 @@ public final class LocalServer implements AutoCloseable {
         this.dir = dir;
         this.log = dir.resolve("server.log");
         this.process = process;
+    }
+
+    /** Starts a server on a port. */
+    @FunctionalInterface
+    public interface Starter {
+        LocalServer start(int port) throws IOException;
+    }
+
+    /**
+     * One server for a whole test class, on a free port: {@code @RegisterExtension static final
+     * LocalServer.PerClass server = new LocalServer.PerClass(LocalServer::etcd);} starts it before
+     * the class's {@code @BeforeAll} methods and stops it after the class.
+     */
+    public static final class PerClass implements BeforeAllCallback, AfterAllCallback {
+        private final Starter starter;
+        private LocalServer server;
+        private int port;
+
+        public PerClass(Starter starter) {
+            this.starter = starter;
+        }
+
+        @Override
+        public void beforeAll(ExtensionContext context) throws IOException {
+            port = freePort();
+            server = starter.start(port);
+        }
+
+        @Override
+        public void afterAll(ExtensionContext context) {
+            if (server != null) {
+                server.close();
+            }
+        }
+
+        public int port() {
+            return port;
+        }
     }
 
     public static int freePort() throws IOException {
