@@ -2,13 +2,14 @@ package lockstep.nes.farm.lock;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * A distributed lock with expiring leases and fencing tokens. Implementations: PostgreSQL
  * (rows whose expiry is computed by the server's clock), Redis ({@code SET key owner NX PX ttl},
- * renew and release by owner-comparing Lua scripts, token by {@code INCR}) and etcd (a lease with
- * KeepAlive, the key created by a transaction that succeeds only if it does not exist; the key's
- * create revision is the token). Chosen by URL through {@link LockManagers#open}.
+ * renew and release by owner-comparing Lua scripts, token by {@code INCR}) and etcd (its lock API
+ * with a lease kept alive once per renewal; the lock key's create revision is the token). Chosen
+ * by URL through {@link LockManagers#open}.
  *
  * <p>A lease is advisory: it tells a worker when to stop, it cannot stop a paused one. Safety comes
  * from the fencing token that every write carries.
@@ -33,7 +34,7 @@ public interface LockManager extends LeaseRenewer, AutoCloseable {
         return new Campaign() {
             @Override
             public Optional<Lease> campaign(String key, String candidate, Duration ttl,
-                    java.util.function.BooleanSupplier giveUp) throws LockException {
+                    BooleanSupplier giveUp) throws LockException {
                 return m.tryAcquire(key, candidate, ttl);
             }
 
