@@ -122,6 +122,13 @@ class EtcdElectionTest {
         }
     }
 
+    /** The same with real processes: the leader's keep-alives stop because its process is stopped. */
+    @Test
+    void aStoppedLeaderProcessIsSucceededAndItsWritesAreRefusedWhenItResumes() throws Exception {
+        CoordinatorTest.deposedLeaderCannotWrite(tmp, tmp.resolve("farm.db").toString(), "--locks",
+                "etcd://127.0.0.1:" + ETCD.port() + "?timeout=3000");
+    }
+
     /** Waits for a line matching {@code regex}; returns its first group. */
     private static String await(ByteArrayOutputStream log, String regex) throws InterruptedException {
         Pattern p = Pattern.compile(regex);
