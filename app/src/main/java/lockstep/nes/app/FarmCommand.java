@@ -189,7 +189,8 @@ public final class FarmCommand implements Callable<Integer> {
         String store;
 
         @Option(names = "--locks", paramLabel = "URL",
-                description = "lock manager: postgresql://..., sqlite:PATH, redis://host:port or etcd://host:port (default: the store)")
+                description = "lock manager: postgresql://..., sqlite:PATH, redis://host:port or etcd://host:port; "
+                        + "over TLS rediss://...?cacert=CA.pem or etcds://...?cacert=CA.pem (default: the store)")
         String locks;
 
         @Option(names = "--partition", paramLabel = "i/n", description = "static partition: run only jobs with id mod n = i")
@@ -248,7 +249,7 @@ public final class FarmCommand implements Callable<Integer> {
         @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
         String store;
 
-        @Option(names = "--locks", paramLabel = "URL", description = "lock manager for the election (default: the store)")
+        @Option(names = "--locks", paramLabel = "URL", description = "lock manager for the election, as for workers (etcd: its election API; default: the store)")
         String locks;
 
         @Option(names = "--ttl", paramLabel = "MS", defaultValue = "15000", description = "leader lease TTL in ms (default: ${DEFAULT-VALUE})")
