@@ -189,7 +189,8 @@ public final class FarmCommand implements Callable<Integer> {
         String store;
 
         @Option(names = "--locks", paramLabel = "URL",
-                description = "lock manager: postgresql://..., sqlite:PATH, redis://host:port or etcd://host:port (default: the store)")
+                description = "lock manager: postgresql://..., sqlite:PATH, redis://host:port or etcd://host:port; "
+                        + "over TLS rediss://...?cacert=CA.pem or etcds://...?cacert=CA.pem (default: the store)")
         String locks;
 
         @Option(names = "--partition", paramLabel = "i/n", description = "static partition: run only jobs with id mod n = i")
@@ -248,7 +249,7 @@ public final class FarmCommand implements Callable<Integer> {
         @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
         String store;
 
-        @Option(names = "--locks", paramLabel = "URL", description = "lock manager for the election (default: the store)")
+        @Option(names = "--locks", paramLabel = "URL", description = "lock manager for the election, as for workers (etcd: its election API; default: the store)")
         String locks;
 
         @Option(names = "--ttl", paramLabel = "MS", defaultValue = "15000", description = "leader lease TTL in ms (default: ${DEFAULT-VALUE})")
@@ -304,21 +305,24 @@ public final class FarmCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "requeue", mixinStandardHelpOptions = true,
-            description = "Queue dead-lettered jobs again (with --failed, also finished jobs whose result is not a pass).",
-            footerHeading = "%nExamples:%n", footer = {"  lockstep farm requeue --store farm.db 12 17", "  lockstep farm requeue --store farm.db --all --failed"})
-    static final class Requeue implements Callable<Integer> {
+    /** A command on chosen jobs of a store: their ids, or {@code --all} (each command says which it takes). */
+    abstract static class OnJobs implements Callable<Integer> {
         @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
         String store;
 
+        @Parameters(paramLabel = "JOB", arity = "0..*", description = "job ids")
+        List<String> ids = new ArrayList<>();
+    }
+
+    @Command(name = "requeue", mixinStandardHelpOptions = true,
+            description = "Queue dead-lettered jobs again (with --failed, also finished jobs whose result is not a pass).",
+            footerHeading = "%nExamples:%n", footer = {"  lockstep farm requeue --store farm.db 12 17", "  lockstep farm requeue --store farm.db --all --failed"})
+    static final class Requeue extends OnJobs {
         @Option(names = "--all", description = "every dead-lettered (and with --failed, failed) job")
         boolean all;
 
         @Option(names = "--failed", description = "also finished jobs whose result is not a pass (their result is removed)")
         boolean failed;
-
-        @Parameters(paramLabel = "JOB", arity = "0..*", description = "job ids")
-        List<String> ids = new ArrayList<>();
 
         @Override
         public Integer call() {
@@ -329,15 +333,9 @@ public final class FarmCommand implements Callable<Integer> {
     @Command(name = "cancel", mixinStandardHelpOptions = true,
             description = "Cancel queued or running jobs: they go to the dead letters as cancelled (requeue brings them back).",
             footerHeading = "%nExamples:%n", footer = {"  lockstep farm cancel --store farm.db 12", "  lockstep farm cancel --store farm.db --all"})
-    static final class Cancel implements Callable<Integer> {
-        @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
-        String store;
-
+    static final class Cancel extends OnJobs {
         @Option(names = "--all", description = "every queued or running job")
         boolean all;
-
-        @Parameters(paramLabel = "JOB", arity = "0..*", description = "job ids")
-        List<String> ids = new ArrayList<>();
 
         @Override
         public Integer call() {

@@ -10,7 +10,7 @@ import lockstep.nes.farm.store.Store;
 
 /**
  * The farm's coordinator: one leader at a time, chosen by a {@link LeaderElection} on the key
- * {@value #KEY}. Each period the leader requeues running jobs whose lease expired and, once no
+ * {@value #KEY} (on etcd, through its election API; elsewhere, the lock on that key). Each period the leader requeues running jobs whose lease expired and, once no
  * run's jobs have all finished, marks that run finished. Having won the lock, the leader begins a term in
  * the store ({@link Store#beginTerm}: the store's counter, never the lock server's token, which
  * a lock server restarted empty would repeat); every write carries that term and the store
@@ -75,11 +75,17 @@ public final class Coordinator {
                 })) {
             log("started, campaigning for " + KEY);
             int n = 0;
+            String seen = null;
             while (!stopped && (options.periods == 0 || n++ < options.periods)) {
                 if (election.isLeader()) {
                     tick();
                 } else {
                     term = 0;
+                    String leader = election.observedLeader();
+                    if (leader != null && !leader.equals(seen)) {
+                        log("following " + leader);
+                    }
+                    seen = leader;
                 }
                 Thread.sleep(options.period.toMillis());
             }

@@ -103,6 +103,7 @@ public final class Farm {
     }
 
     static int guard(PrintStream err, Body body) {
+        JulBridge.install();
         try {
             return body.run();
         } catch (BadInput e) {

@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import lockstep.nes.farm.lock.InMemoryLockManager;
+import lockstep.nes.farm.lock.LockManager;
 import lockstep.nes.farm.store.Store;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,55 +29,63 @@ class CoordinatorTermTest {
             InMemoryLockManager first = new InMemoryLockManager();
             ByteArrayOutputStream logA = new ByteArrayOutputStream();
             ByteArrayOutputStream logB = new ByteArrayOutputStream();
-            Coordinator a = coordinator(store, first, "A", 1500, logA);
-            Thread ta = new Thread(() -> run(a));
-            ta.start();
+            Coordinator a = coordinator(store, first, "A", 1500, Duration.ofMillis(900), logA);
+            Thread ta = start(a);
             await(logA, "requeued");
             int writes = count(logA, "writing with term");
             await(logA, "writing with term", writes + 1);
             // A sleeps before its next write; its lock server dies and a new one starts empty.
             first.fail("lock server down");
             InMemoryLockManager second = new InMemoryLockManager();
-            Coordinator b = coordinator(store, second, "B", 0, logB);
-            Thread tb = new Thread(() -> run(b));
-            tb.start();
+            Coordinator b = coordinator(store, second, "B", 0, Duration.ofMillis(900), logB);
+            Thread tb = start(b);
             await(logB, "requeued");
             await(logA, "write REJECTED");
             a.stop();
             b.stop();
             ta.join(10_000);
             tb.join(10_000);
-            try (var c = store.db().connection(); Statement s = c.createStatement();
-                 ResultSet r = s.executeQuery("SELECT term, count(DISTINCT leader) FROM coordinator_log GROUP BY term")) {
-                while (r.next()) {
-                    assertEquals(1, r.getInt(2), "two leaders wrote under term " + r.getLong(1) + ":\n" + text(logA)
-                            + text(logB));
-                }
-            }
-            long last = 0;
-            for (long[] row : store.coordinator().coordinatorLogTerms()) {
-                assertTrue(row[1] >= last, "a write of term " + row[1] + " after one of term " + last);
-                last = row[1];
-            }
+            assertOneLeaderPerTermInOrder(store, text(logA) + text(logB));
         }
     }
 
-    private static Coordinator coordinator(Store store, InMemoryLockManager locks, String owner, long pause,
-                                           ByteArrayOutputStream log) {
+    /** A coordinator on {@code locks} with a short period, pausing {@code pause} ms before each write. */
+    static Coordinator coordinator(Store store, LockManager locks, String owner, long pause, Duration ttl,
+                                   ByteArrayOutputStream log) {
         Coordinator.Options o = new Coordinator.Options();
-        o.ttl = Duration.ofMillis(900);
-        o.safetyMargin = Duration.ofMillis(200);
+        o.ttl = ttl;
+        o.safetyMargin = ttl.dividedBy(5);
         o.period = Duration.ofMillis(50);
         o.owner = owner;
         o.pauseBeforeWriteMillis = pause;
         return new Coordinator(store, locks, o, new FarmMetrics(), new PrintStream(log, true, StandardCharsets.UTF_8));
     }
 
-    private static void run(Coordinator c) {
-        try {
-            c.run();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    /** Runs {@code c} on a thread of its own until it is stopped. */
+    static Thread start(Coordinator c) {
+        Thread t = new Thread(() -> {
+            try {
+                c.run();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        t.start();
+        return t;
+    }
+
+    /** The coordinator log: never two leaders under one term, and terms never go back. */
+    static void assertOneLeaderPerTermInOrder(Store store, String logs) throws Exception {
+        try (var c = store.db().connection(); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT term, count(DISTINCT leader) FROM coordinator_log GROUP BY term")) {
+            while (r.next()) {
+                assertEquals(1, r.getInt(2), "two leaders wrote under term " + r.getLong(1) + ":\n" + logs);
+            }
+        }
+        long last = 0;
+        for (long[] row : store.coordinator().coordinatorLogTerms()) {
+            assertTrue(row[1] >= last, "a write of term " + row[1] + " after one of term " + last);
+            last = row[1];
         }
     }
 

@@ -82,8 +82,17 @@ class CoordinatorTest {
 
     @Test
     void deposedLeaderCannotWrite() throws Exception {
-        String url = PgServer.newDatabase();
-        String[] common = {"coordinator", "--store", url, "--ttl-ms", "1500", "--margin-ms", "300", "--period-ms", "100"};
+        deposedLeaderCannotWrite(tmp, PgServer.newDatabase());
+    }
+
+    /**
+     * Two coordinator processes on {@code url} (and the lock manager {@code locks} gives, else the
+     * store): the leader is SIGSTOPped inside its pause before a write, the other is elected under
+     * a greater store term and writes, and the old leader's write, once resumed, is refused.
+     */
+    static void deposedLeaderCannotWrite(Path tmp, String url, String... locks) throws Exception {
+        String[] common = concat(new String[] {"coordinator", "--store", url, "--ttl-ms", "1500", "--margin-ms", "300",
+            "--period-ms", "100"}, locks);
         try (WorkerProcess a = WorkerProcess.start(tmp, "ca", concat(common, "--pause-before-write-ms", "1200"))) {
             long termA = Long.parseLong(a.await("elected leader, term (\\d+)", 60_000));
             a.await("term " + termA + ": requeued", 30_000);

@@ -10,6 +10,7 @@ import io.etcd.jetcd.kv.TxnResponse;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -28,17 +29,21 @@ import javax.net.ssl.SSLException;
  * Leases in etcd through its gRPC API (jetcd).
  *
  * <ul>
- *   <li>acquire: grant an etcd lease with the TTL (rounded up to whole seconds), then a
- *       transaction that puts {@code lockstep/lock/K = owner} attached to that lease only if the
- *       key does not exist ({@code create_revision == 0}). The key's create revision is the
- *       fencing token: etcd's revision is cluster-wide and only grows, so every lease ever issued
- *       for {@code K} gets a larger one. A lost race revokes the unused etcd lease.</li>
- *   <li>renew: read the key; if it still holds this owner at this create revision, send one
- *       keep-alive for its etcd lease. A keep-alive only ever extends this holder's own etcd
- *       lease, so the read and the keep-alive need not be atomic. The keep-alive is sent once per
- *       renewal, never streamed in the background: a holder that stops renewing (paused, cut off)
- *       must lose its lease after the TTL.</li>
- *   <li>release: the same check, then revoke the etcd lease (which deletes the key).</li>
+ *   <li>acquire: when nobody holds or waits for {@code lockstep/lock/K}, grant an etcd lease with
+ *       the TTL (rounded up to whole seconds) and take etcd's lock {@code lockstep/lock/K} with it
+ *       (the lock API: a key {@code lockstep/lock/K/<lease>} that holds the lock once every key
+ *       created before it under that prefix is gone). A lock that does not answer within the
+ *       timeout (another acquirer won the race) is given up by revoking the lease. Then the owner
+ *       is written into the lock key. Its create revision is the fencing token: etcd's revision is
+ *       cluster-wide and only grows, and the lock is granted in create-revision order, so every
+ *       lease ever issued for {@code K} gets a larger one.</li>
+ *   <li>renew: read the holder (the first key under the prefix); if it is this owner at this
+ *       create revision, send one keep-alive for its etcd lease. A keep-alive only ever extends
+ *       this holder's own etcd lease, so the read and the keep-alive need not be atomic. The
+ *       keep-alive is sent once per renewal, never streamed in the background: a holder that
+ *       stops renewing (paused, cut off) must lose its lease after the TTL.</li>
+ *   <li>release: the same check, then unlock (the lock API deletes the key) and revoke the etcd
+ *       lease.</li>
  * </ul>
  *
  * <p>URL: {@code etcd://[user:password@]host:port[?timeout=ms]}, or {@code etcds://...[&cacert=FILE]}
@@ -156,7 +161,7 @@ public final class EtcdLockManager implements LockManager {
         return b;
     }
 
-    private static ByteSequence bytes(String s) {
+    static ByteSequence bytes(String s) {
         return ByteSequence.from(s, StandardCharsets.UTF_8);
     }
 
@@ -167,32 +172,48 @@ public final class EtcdLockManager implements LockManager {
     @Override
     public Optional<Lease> tryAcquire(String key, String owner, Duration ttl) throws LockException {
         long sent = System.nanoTime();
-        ByteSequence k = bytes(etcdKey(key));
-        if (read(k, "acquire " + key) != null) {
-            return Optional.empty(); // cheap check first: no etcd lease granted for a busy key
+        String name = etcdKey(key);
+        if (holder(name, "acquire " + key) != null) {
+            return Optional.empty(); // cheap check first: no etcd lease granted, nobody queued behind a busy key
         }
         long seconds = Math.max(1, (ttl.toMillis() + 999) / 1000);
         long leaseId = await(client.getLeaseClient().grant(seconds), "grant a lease for " + key).getID();
         if (leaseId == 0) {
             throw new LockException("etcd " + url + ": lease grant for " + key + " answered no lease id");
         }
+        ByteSequence lockKey;
+        try {
+            lockKey = await(client.getLockClient().lock(bytes(name), leaseId), "lock " + key).getKey();
+        } catch (LockException e) {
+            // Revoking the lease deletes our place in the queue, so an answer that comes later
+            // holds nothing. A lock that did not answer in time is someone else's race win when
+            // another holder is there now; otherwise the call failed.
+            revokeQuietly(leaseId);
+            if (e.getCause() instanceof TimeoutException && holder(name, "acquire " + key) != null) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+        // The owner goes into the lock key (the lock API writes it empty), so renew and release can
+        // check who holds it; the key's create revision, its place in the lock's queue, is the token.
         TxnResponse t;
         try {
             t = await(client.getKVClient().txn()
-                    .If(new Cmp(k, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-                    .Then(Op.put(k, bytes(owner), PutOption.builder().withLeaseId(leaseId).build()))
-                    .commit(), "create " + key);
+                    .If(new Cmp(lockKey, Cmp.Op.GREATER, CmpTarget.createRevision(0)))
+                    .Then(Op.put(lockKey, bytes(owner), PutOption.builder().withLeaseId(leaseId).build()),
+                            Op.get(lockKey, GetOption.DEFAULT))
+                    .commit(), "name the holder of " + key);
         } catch (LockException e) {
             revokeQuietly(leaseId);
             throw e;
         }
-        if (!t.isSucceeded()) {
-            revokeQuietly(leaseId);
+        if (!t.isSucceeded() || t.getGetResponses().isEmpty() || t.getGetResponses().get(0).getKvs().isEmpty()) {
+            revokeQuietly(leaseId); // the lease ran out between the lock and the write
             return Optional.empty();
         }
-        long revision = t.getHeader().getRevision();
+        long revision = t.getGetResponses().get(0).getKvs().get(0).getCreateRevision();
         if (revision <= 0) {
-            throw new LockException("etcd " + url + ": txn for " + key + " answered no revision");
+            throw new LockException("etcd " + url + ": lock for " + key + " answered no revision");
         }
         return Optional.of(new Lease(key, owner, revision, ttl.toMillis(), sent + ttl.toNanos()));
     }
@@ -200,31 +221,38 @@ public final class EtcdLockManager implements LockManager {
     @Override
     public Optional<Lease> renew(Lease lease) throws LockException {
         long sent = System.nanoTime();
-        KeyValue kv = read(bytes(etcdKey(lease.key())), "renew " + lease.key());
+        KeyValue kv = holder(etcdKey(lease.key()), "renew " + lease.key());
         if (!holds(kv, lease)) {
             return Optional.empty();
         }
+        return keepAliveOnce(kv.getLease(), "keep " + lease.key() + " alive")
+                ? Optional.of(lease.renewedUntil(sent + lease.ttlMillis() * 1_000_000L))
+                : Optional.empty();
+    }
+
+    /**
+     * One keep-alive for {@code leaseId}; false when the lease has expired (its keys are gone or
+     * going). Never streamed: a holder that stops calling this loses the lease after its TTL.
+     */
+    boolean keepAliveOnce(long leaseId, String what) throws LockException {
         long ttl;
         try {
-            ttl = await(client.getLeaseClient().keepAliveOnce(kv.getLease()), "keep " + lease.key() + " alive")
-                    .getTTL();
+            ttl = await(client.getLeaseClient().keepAliveOnce(leaseId), what).getTTL();
         } catch (LockException e) {
             if (e.getCause() instanceof EtcdException ee && ee.getErrorCode() == ErrorCode.NOT_FOUND) {
-                return Optional.empty(); // the etcd lease expired between the read and the keep-alive
+                return false; // the etcd lease expired before the keep-alive
             }
             throw e;
         }
-        if (ttl <= 0) {
-            return Optional.empty(); // the etcd lease expired: the key is gone or going
-        }
-        return Optional.of(lease.renewedUntil(sent + lease.ttlMillis() * 1_000_000L));
+        return ttl > 0;
     }
 
     @Override
     public void release(Lease lease) throws LockException {
-        KeyValue kv = read(bytes(etcdKey(lease.key())), "release " + lease.key());
+        KeyValue kv = holder(etcdKey(lease.key()), "release " + lease.key());
         if (holds(kv, lease)) {
-            await(client.getLeaseClient().revoke(kv.getLease()), "revoke " + lease.key());
+            await(client.getLockClient().unlock(kv.getKey()), "unlock " + lease.key());
+            revokeQuietly(kv.getLease()); // its only key is gone; free the lease now rather than at its TTL
         }
     }
 
@@ -233,13 +261,18 @@ public final class EtcdLockManager implements LockManager {
                 && kv.getCreateRevision() == lease.fencingToken() && kv.getLease() != 0;
     }
 
-    /** The key's current entry, or null when absent. */
-    private KeyValue read(ByteSequence key, String what) throws LockException {
-        List<KeyValue> kvs = await(client.getKVClient().get(key), what).getKvs();
+    /**
+     * The lock's holder: of the keys the lock API queued under {@code name/}, the one created
+     * first; null when nobody holds or waits for the lock.
+     */
+    private KeyValue holder(String name, String what) throws LockException {
+        List<KeyValue> kvs = await(client.getKVClient().get(bytes(name + "/"), GetOption.builder().isPrefix(true)
+                .withSortField(GetOption.SortTarget.CREATE).withSortOrder(GetOption.SortOrder.ASCEND).withLimit(1)
+                .build()), what).getKvs();
         return kvs.isEmpty() ? null : kvs.get(0);
     }
 
-    private void revokeQuietly(long leaseId) {
+    void revokeQuietly(long leaseId) {
         try {
             await(client.getLeaseClient().revoke(leaseId), "revoke an unused lease");
         } catch (LockException e) {
@@ -251,7 +284,7 @@ public final class EtcdLockManager implements LockManager {
      * Waits for one call at most the URL's timeout (twice that until the connection is open: one
      * timeout to connect, one for the request); every failure becomes a {@link LockException}.
      */
-    private <T> T await(CompletableFuture<T> call, String what) throws LockException {
+    <T> T await(CompletableFuture<T> call, String what) throws LockException {
         long wait = connected ? timeoutMillis : 2 * timeoutMillis;
         try {
             T answer = call.get(wait, TimeUnit.MILLISECONDS);
@@ -268,6 +301,21 @@ public final class EtcdLockManager implements LockManager {
             Thread.currentThread().interrupt();
             throw new LockException("etcd " + url + ": " + what + " interrupted", e);
         }
+    }
+
+    /** The coordinator's election runs on etcd's election API ({@link EtcdCampaign}), not on a lock. */
+    @Override
+    public Campaign candidacy() {
+        return new EtcdCampaign(this);
+    }
+
+    Client client() {
+        return client;
+    }
+
+    /** The URL, password masked, for messages. */
+    String url() {
+        return url;
     }
 
     @Override

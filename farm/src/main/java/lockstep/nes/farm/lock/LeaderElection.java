@@ -9,9 +9,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Campaigns for a well-known key on any {@link LockManager} and, once it holds it, keeps it with a
- * {@link LeaseKeeper}. The leader's {@link #term()} is the lease's fencing token: strictly
- * increasing across leaders, so storage can reject writes from a leader that lost its term.
+ * Campaigns for a well-known key through a lock manager's {@link LockManager#candidacy()} (the
+ * lock on the key, or etcd's election API) and, once it leads, keeps the leadership's lease with
+ * a {@link LeaseKeeper}. The leader's {@link #term()} is the lease's fencing token: strictly
+ * increasing across leaders while the lock server keeps its data (the farm's coordinator takes
+ * its fenced term from the store instead).
  *
  * <p>Leadership ends the moment the keeper's kill switch fires (a renewal failed, timed out or
  * found the lease lost), and {@link #isLeader()} also turns false by itself once the lease's
@@ -34,7 +36,7 @@ public final class LeaderElection implements AutoCloseable {
     private record Term(long term, LeaseKeeper keeper) {
     }
 
-    private final LockManager manager;
+    private final Campaign campaign;
     private final String key;
     private final String candidate;
     private final Duration ttl;
@@ -43,14 +45,14 @@ public final class LeaderElection implements AutoCloseable {
     private final Listener listener;
     private final long retryNanos;
     private final AtomicReference<Term> leading = new AtomicReference<>();
-    private final Thread campaign;
+    private final Thread campaigner;
     private volatile boolean closed;
     private volatile CountDownLatch electedLatch = new CountDownLatch(1);
     private volatile String lastError;
 
-    private LeaderElection(LockManager manager, String key, String candidate, Duration ttl, Duration safetyMargin,
+    private LeaderElection(Campaign campaign, String key, String candidate, Duration ttl, Duration safetyMargin,
             MeterRegistry registry, Listener listener) {
-        this.manager = manager;
+        this.campaign = campaign;
         this.key = key;
         this.candidate = candidate;
         this.ttl = ttl;
@@ -59,8 +61,8 @@ public final class LeaderElection implements AutoCloseable {
         this.listener = listener == null ? new Listener() {
         } : listener;
         this.retryNanos = Math.min(ttl.toNanos() / 3, TimeUnit.SECONDS.toNanos(1));
-        this.campaign = new Thread(this::run, "leader-election-" + key + "-" + candidate);
-        this.campaign.setDaemon(true);
+        this.campaigner = new Thread(this::run, "leader-election-" + key + "-" + candidate);
+        this.campaigner.setDaemon(true);
     }
 
     /**
@@ -72,8 +74,8 @@ public final class LeaderElection implements AutoCloseable {
         if (safetyMargin.toNanos() >= ttl.toNanos() - ttl.toNanos() / 3) {
             throw new IllegalArgumentException("safety margin must be below two thirds of the TTL");
         }
-        LeaderElection e = new LeaderElection(manager, key, candidate, ttl, safetyMargin, registry, listener);
-        e.campaign.start();
+        LeaderElection e = new LeaderElection(manager.candidacy(), key, candidate, ttl, safetyMargin, registry, listener);
+        e.campaigner.start();
         return e;
     }
 
@@ -98,6 +100,11 @@ public final class LeaderElection implements AutoCloseable {
 
     public String key() {
         return key;
+    }
+
+    /** The leader as this candidate last saw it (etcd's election API reports it), or null. */
+    public String observedLeader() {
+        return campaign.observedLeader();
     }
 
     /** The last error talking to the lock manager while campaigning, or null. */
@@ -147,7 +154,7 @@ public final class LeaderElection implements AutoCloseable {
     private Term campaignOnce() {
         Optional<Lease> got;
         try {
-            got = manager.tryAcquire(key, candidate, ttl);
+            got = campaign.campaign(key, candidate, ttl, () -> closed);
             lastError = null;
         } catch (LockException | RuntimeException e) {
             lastError = String.valueOf(e.getMessage());
@@ -156,7 +163,7 @@ public final class LeaderElection implements AutoCloseable {
         if (got.isEmpty() || closed) {
             if (got.isPresent()) {
                 try {
-                    manager.release(got.get());
+                    campaign.release(got.get());
                 } catch (LockException | RuntimeException e) {
                     // it expires on its own
                 }
@@ -165,7 +172,7 @@ public final class LeaderElection implements AutoCloseable {
         }
         Lease lease = got.get();
         KillSwitch ks = new KillSwitch();
-        LeaseKeeper keeper = LeaseKeeper.start(manager, lease, ks, safetyMargin, registry);
+        LeaseKeeper keeper = LeaseKeeper.start(campaign, lease, ks, safetyMargin, registry);
         Term t = new Term(lease.fencingToken(), keeper);
         leading.set(t);
         ks.onFire(reason -> stepDown(t, reason));
@@ -182,7 +189,7 @@ public final class LeaderElection implements AutoCloseable {
     private void stepDown(Term t, String reason) {
         if (leading.compareAndSet(t, null)) {
             electedLatch = new CountDownLatch(1);
-            LockSupport.unpark(campaign);
+            LockSupport.unpark(campaigner);
             listener.revoked(t.term(), reason);
         }
     }
@@ -194,10 +201,10 @@ public final class LeaderElection implements AutoCloseable {
             return;
         }
         closed = true;
-        LockSupport.unpark(campaign);
-        if (Thread.currentThread() != campaign) {
+        LockSupport.unpark(campaigner);
+        if (Thread.currentThread() != campaigner) {
             try {
-                campaign.join(Math.max(1000, 2 * ttl.toMillis()));
+                campaigner.join(Math.max(1000, 2 * ttl.toMillis()));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -67,7 +67,7 @@ public final class LeaseKeeper implements AutoCloseable {
         return t;
     });
 
-    private final LockManager manager;
+    private final LeaseRenewer manager;
     private final KillSwitch killSwitch;
     private final long ttlNanos;
     private final long periodNanos;
@@ -86,7 +86,7 @@ public final class LeaseKeeper implements AutoCloseable {
     private volatile boolean lost;
     private boolean released;
 
-    private LeaseKeeper(LockManager manager, Lease lease, KillSwitch killSwitch, Duration safetyMargin,
+    private LeaseKeeper(LeaseRenewer manager, Lease lease, KillSwitch killSwitch, Duration safetyMargin,
             MeterRegistry registry) {
         this.manager = manager;
         this.killSwitch = killSwitch;
@@ -115,7 +115,7 @@ public final class LeaseKeeper implements AutoCloseable {
      *                     be below two thirds of the TTL (the heartbeat period is TTL/3)
      * @param registry     where the counters go; null for none
      */
-    public static LeaseKeeper start(LockManager manager, Lease lease, KillSwitch killSwitch, Duration safetyMargin,
+    public static LeaseKeeper start(LeaseRenewer manager, Lease lease, KillSwitch killSwitch, Duration safetyMargin,
             MeterRegistry registry) {
         LeaseKeeper k = new LeaseKeeper(manager, lease, killSwitch, safetyMargin, registry);
         k.heartbeat = HEARTBEATS.submit(k::heartbeat);

@@ -2,13 +2,14 @@ package lockstep.nes.farm.lock;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * A distributed lock with expiring leases and fencing tokens. Implementations: PostgreSQL
  * (rows whose expiry is computed by the server's clock), Redis ({@code SET key owner NX PX ttl},
- * renew and release by owner-comparing Lua scripts, token by {@code INCR}) and etcd (a lease with
- * KeepAlive, the key created by a transaction that succeeds only if it does not exist; the key's
- * create revision is the token). Chosen by URL through {@link LockManagers#open}.
+ * renew and release by owner-comparing Lua scripts, token by {@code INCR}) and etcd (its lock API
+ * with a lease kept alive once per renewal; the lock key's create revision is the token). Chosen
+ * by URL through {@link LockManagers#open}.
  *
  * <p>A lease is advisory: it tells a worker when to stop, it cannot stop a paused one. Safety comes
  * from the fencing token that every write carries.
@@ -16,7 +17,7 @@ import java.util.Optional;
  * <p>Every method either answers or throws {@link LockException} (the lock manager could not be
  * reached or answered nonsense); a caller treats an exception on {@link #renew} as a lost lease.
  */
-public interface LockManager extends AutoCloseable {
+public interface LockManager extends LeaseRenewer, AutoCloseable {
 
     /**
      * Acquires {@code key} for {@code owner} if nobody holds it (or its holder's lease expired).
@@ -25,16 +26,34 @@ public interface LockManager extends AutoCloseable {
     Optional<Lease> tryAcquire(String key, String owner, Duration ttl) throws LockException;
 
     /**
-     * Extends a held lease by its TTL. Returns the renewed lease, or empty when it was lost
-     * (expired and taken, or released). The fencing token never changes on renewal.
+     * How a {@link LeaderElection} on this manager campaigns: by default, for the lock on the
+     * election's key (its holder leads; its token is the lock's).
      */
-    Optional<Lease> renew(Lease lease) throws LockException;
+    default Campaign candidacy() {
+        LockManager m = this;
+        return new Campaign() {
+            @Override
+            public Optional<Lease> campaign(String key, String candidate, Duration ttl,
+                    BooleanSupplier giveUp) throws LockException {
+                return m.tryAcquire(key, candidate, ttl);
+            }
 
-    /** Gives the lease up if {@code lease.owner()} still holds it; otherwise does nothing. */
-    void release(Lease lease) throws LockException;
+            @Override
+            public Optional<Lease> renew(Lease lease) throws LockException {
+                return m.renew(lease);
+            }
 
-    /** The URL scheme this manager serves (postgresql, sqlite, redis, etcd), for logs and metrics. */
-    String kind();
+            @Override
+            public void release(Lease lease) throws LockException {
+                m.release(lease);
+            }
+
+            @Override
+            public String kind() {
+                return m.kind();
+            }
+        };
+    }
 
     @Override
     void close();

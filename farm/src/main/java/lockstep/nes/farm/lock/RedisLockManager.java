@@ -1,9 +1,12 @@
 package lockstep.nes.farm.lock;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocketFactory;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
@@ -28,8 +31,9 @@ import redis.clients.jedis.exceptions.JedisException;
  * compare both the owner and the token, so a holder can never extend or free somebody else's
  * lease (nor an older lease of its own).
  *
- * <p>URL: {@code redis://[[user]:password@]host:port[/db][?timeout=ms]}, or {@code rediss://...}
- * over TLS. The timeout (connect, read and
+ * <p>URL: {@code redis://[[user]:password@]host:port[/db][?timeout=ms]}, or
+ * {@code rediss://...[&cacert=FILE]} over TLS (the CA's PEM file; without it the JVM's trusted
+ * CAs). The timeout (connect, read and
  * pool wait; default 1000 ms) bounds every call, so a cut link is reported as an exception within
  * it — keep it below a third of the lease TTL. Thread-safe (a small connection pool).
  */
@@ -69,7 +73,10 @@ public final class RedisLockManager implements LockManager {
         this.pool = pool;
     }
 
-    /** Opens {@code redis[s]://[[user]:password@]host:port[/db][?timeout=ms]}. Does not connect until first used. */
+    /**
+     * Opens {@code redis[s]://[[user]:password@]host:port[/db][?timeout=ms][&cacert=FILE]}. Does
+     * not connect until first used.
+     */
     public static RedisLockManager open(String url) throws LockException {
         String shown = LockManagers.mask(url);
         URI u;
@@ -82,9 +89,11 @@ public final class RedisLockManager implements LockManager {
             throw new LockException("bad Redis URL '" + shown + "': expected redis://host:port");
         }
         int port = u.getPort() < 0 ? 6379 : u.getPort();
+        boolean tls = "rediss".equals(u.getScheme());
         int timeout = 1000;
         int db = 0;
         String password = null;
+        SSLSocketFactory trust = null;
         if (u.getQuery() != null) {
             for (String kv : u.getQuery().split("&")) {
                 if (kv.startsWith("timeout=")) {
@@ -93,6 +102,11 @@ public final class RedisLockManager implements LockManager {
                     } catch (NumberFormatException e) {
                         throw new LockException("bad Redis URL '" + shown + "': timeout must be milliseconds");
                     }
+                } else if (kv.startsWith("cacert=")) {
+                    if (!tls) {
+                        throw new LockException("bad Redis URL '" + shown + "': cacert needs rediss:// (TLS)");
+                    }
+                    trust = CaCertificates.socketFactory(Path.of(kv.substring(7)), "bad Redis URL '" + shown + "'");
                 }
             }
         }
@@ -115,19 +129,29 @@ public final class RedisLockManager implements LockManager {
         pc.setMaxIdle(16);
         pc.setMaxWait(Duration.ofMillis(timeout));
         pc.setJmxEnabled(false);
-        JedisClientConfig cc = clientConfig(timeout, db, "rediss".equals(u.getScheme()), user, password);
+        JedisClientConfig cc = clientConfig(timeout, db, tls, trust, user, password);
         return new RedisLockManager(shown, new JedisPool(pc, new HostAndPort(u.getHost(), port), cc));
     }
 
     /**
      * The connection options: TLS for {@code rediss://} (the server's certificate checked against
-     * the JVM's trusted CAs, {@code -Djavax.net.ssl.trustStore}), and an ACL user and password
-     * ({@code redis://user:pw@}) or the default user's password ({@code redis://:pw@}).
+     * {@code trust}, the {@code cacert} file's CAs, or without it the JVM's trusted CAs,
+     * {@code -Djavax.net.ssl.trustStore}; and its name against the URL's host), and an ACL user
+     * and password ({@code redis://user:pw@}) or the default user's password ({@code redis://:pw@}).
      */
-    static JedisClientConfig clientConfig(int timeout, int db, boolean tls, String user, String password) {
+    static JedisClientConfig clientConfig(int timeout, int db, boolean tls, SSLSocketFactory trust, String user,
+            String password) {
         DefaultJedisClientConfig.Builder cc = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(timeout).socketTimeoutMillis(timeout).database(db)
                 .clientName("lockstep-farm").ssl(tls);
+        if (tls) {
+            SSLParameters p = new SSLParameters();
+            p.setEndpointIdentificationAlgorithm("HTTPS"); // Jedis checks no host name by itself
+            cc.sslParameters(p);
+            if (trust != null) {
+                cc.sslSocketFactory(trust);
+            }
+        }
         if (password != null && !password.isEmpty()) {
             cc.password(password);
             if (user != null && !user.isEmpty()) {

@@ -57,22 +57,13 @@ public final class CoordinatorTerms {
     public String coordinatorWrite(long term, String leader, String action, CoordinatorWrite write) throws SQLException {
         return db.tx(c -> {
             // The row lock orders this write against a concurrent beginTerm (SQLite: the write lock).
-            try (PreparedStatement ps = c.prepareStatement("UPDATE coordinator SET updated_ms = " + now
-                    + " WHERE id = 1 AND term = ? AND leader = ?")) {
-                ps.setLong(1, term);
-                ps.setString(2, leader);
-                if (ps.executeUpdate() == 0) {
-                    return null;
-                }
+            if (Database.update(c, "UPDATE coordinator SET updated_ms = " + now + " WHERE id = 1 AND term = ? AND leader = ?",
+                    term, leader) == 0) {
+                return null;
             }
             String note = write.run(c);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO coordinator_log (term, leader, action, at_ms) VALUES "
-                    + "(?, ?, ?, " + now + ")")) {
-                ps.setLong(1, term);
-                ps.setString(2, leader);
-                ps.setString(3, note == null ? action : action + ": " + note);
-                ps.executeUpdate();
-            }
+            Database.update(c, "INSERT INTO coordinator_log (term, leader, action, at_ms) VALUES (?, ?, ?, " + now + ")",
+                    term, leader, note == null ? action : action + ": " + note);
             return note == null ? "" : note;
         });
     }
@@ -108,17 +99,10 @@ public final class CoordinatorTerms {
                 done = r.getInt(1);
                 dead = r.getInt(2);
             }
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO nightly_runs (run_date, term, leader, jobs_done, "
-                    + "jobs_dead, marked_ms) VALUES (?, ?, ?, ?, ?, " + now + ") ON CONFLICT (run_date) DO UPDATE SET "
+            Database.update(c, "INSERT INTO nightly_runs (run_date, term, leader, jobs_done, jobs_dead, marked_ms) "
+                    + "VALUES (?, ?, ?, ?, ?, " + now + ") ON CONFLICT (run_date) DO UPDATE SET "
                     + "term = excluded.term, leader = excluded.leader, jobs_done = excluded.jobs_done, "
-                    + "jobs_dead = excluded.jobs_dead, marked_ms = excluded.marked_ms")) {
-                ps.setString(1, date);
-                ps.setLong(2, term);
-                ps.setString(3, leader);
-                ps.setInt(4, done);
-                ps.setInt(5, dead);
-                ps.executeUpdate();
-            }
+                    + "jobs_dead = excluded.jobs_dead, marked_ms = excluded.marked_ms", date, term, leader, done, dead);
             return "run " + date + " finished: " + done + " done, " + dead + " dead";
         });
     }

@@ -3,6 +3,7 @@ package lockstep.nes.farm.store;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
@@ -110,6 +111,19 @@ public final class Database implements AutoCloseable {
 
     public Connection connection() throws SQLException {
         return pool.getConnection();
+    }
+
+    /**
+     * Runs one insert, update or delete on {@code c} with {@code args} bound in order (numbers,
+     * strings, byte arrays); returns the rows it changed.
+     */
+    public static int update(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                ps.setObject(i + 1, args[i]);
+            }
+            return ps.executeUpdate();
+        }
     }
 
     /** Runs {@code body} in one transaction, retrying it (from the start) on a retryable failure. */

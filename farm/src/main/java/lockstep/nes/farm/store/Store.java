@@ -295,6 +295,20 @@ public final class Store implements AutoCloseable {
     }
 
     /**
+     * The common table {@code l}: for each row of {@code j}, the lease row {@code key} (SQL over
+     * {@code j}'s columns) with a fresh token from the sequence, owner and TTL bound as the next
+     * two parameters, taken only where it is free or expired (as {@link SqlLockManager#tryAcquire}
+     * does); returns {@code returning} of each lease taken.
+     */
+    private String takeLeases(String key, String returning) {
+        return "l AS (INSERT INTO leases (lock_key, owner, fencing_token, expires_ms) "
+                + "SELECT " + key + ", ?, nextval('fencing_tokens'), " + now + " + ? FROM j "
+                + "ON CONFLICT (lock_key) DO UPDATE SET owner = EXCLUDED.owner, "
+                + "fencing_token = EXCLUDED.fencing_token, expires_ms = EXCLUDED.expires_ms "
+                + "WHERE leases.expires_ms <= " + now + " RETURNING " + returning + ")";
+    }
+
+    /**
      * PostgreSQL: takes the job's lease row (as {@link SqlLockManager#tryAcquire} does) and claims
      * the job with its token in one statement, one round trip instead of two. Null when the
      * lease is held by someone else (or the job is finished).
@@ -308,11 +322,7 @@ public final class Store implements AutoCloseable {
         return db.auto(c -> {
             try (PreparedStatement ps = c.prepareStatement(
                     "WITH j AS (SELECT job_id FROM jobs WHERE job_id = ? AND attempts < ? AND " + claimable("") + "), "
-                            + "l AS (INSERT INTO leases (lock_key, owner, fencing_token, expires_ms) "
-                            + "SELECT ?, ?, nextval('fencing_tokens'), " + now + " + ? FROM j "
-                            + "ON CONFLICT (lock_key) DO UPDATE SET owner = EXCLUDED.owner, "
-                            + "fencing_token = EXCLUDED.fencing_token, expires_ms = EXCLUDED.expires_ms "
-                            + "WHERE leases.expires_ms <= " + now + " RETURNING fencing_token), "
+                            + takeLeases("?", "fencing_token") + ", "
                             + "c AS (UPDATE jobs SET status = 'running', attempts = attempts + 1, "
                             + "claim_token = (SELECT fencing_token FROM l), lease_until_ms = " + now + " + ?, updated_ms = " + now
                             + " WHERE job_id = ? AND claim_token < (SELECT fencing_token FROM l) AND " + claimable("")
@@ -370,11 +380,7 @@ public final class Store implements AutoCloseable {
                             + "AND NOT EXISTS (SELECT 1 FROM leases WHERE lock_key = 'job:' || jobs.job_id "
                             + "AND expires_ms > " + now + ") "
                             + "ORDER BY job_id LIMIT ? FOR UPDATE SKIP LOCKED), "
-                            + "l AS (INSERT INTO leases (lock_key, owner, fencing_token, expires_ms) "
-                            + "SELECT 'job:' || job_id, ?, nextval('fencing_tokens'), " + now + " + ? FROM j "
-                            + "ON CONFLICT (lock_key) DO UPDATE SET owner = EXCLUDED.owner, "
-                            + "fencing_token = EXCLUDED.fencing_token, expires_ms = EXCLUDED.expires_ms "
-                            + "WHERE leases.expires_ms <= " + now + " RETURNING lock_key, fencing_token), "
+                            + takeLeases("'job:' || job_id", "lock_key, fencing_token") + ", "
                             + "lj AS (SELECT j.job_id, l.fencing_token FROM j JOIN l ON l.lock_key = 'job:' || j.job_id), "
                             + "c AS (UPDATE jobs SET status = 'running', attempts = attempts + 1, "
                             + "claim_token = lj.fencing_token, lease_until_ms = " + now + " + ?, updated_ms = " + now
@@ -581,16 +587,10 @@ public final class Store implements AutoCloseable {
                     return false;
                 }
             }
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoints (job_id, frame, data, fencing_token, "
-                    + "written_ms) VALUES (?, ?, ?, ?, " + now + ") ON CONFLICT (job_id) DO UPDATE SET frame = excluded.frame, "
+            return Database.update(c, "INSERT INTO checkpoints (job_id, frame, data, fencing_token, written_ms) "
+                    + "VALUES (?, ?, ?, ?, " + now + ") ON CONFLICT (job_id) DO UPDATE SET frame = excluded.frame, "
                     + "data = excluded.data, fencing_token = excluded.fencing_token, written_ms = excluded.written_ms "
-                    + "WHERE checkpoints.fencing_token <= excluded.fencing_token")) {
-                ps.setLong(1, jobId);
-                ps.setInt(2, frame);
-                ps.setBytes(3, data);
-                ps.setLong(4, token);
-                return ps.executeUpdate() == 1;
-            }
+                    + "WHERE checkpoints.fencing_token <= excluded.fencing_token", jobId, frame, data, token) == 1;
         });
     }
 

@@ -12,6 +12,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import lockstep.nes.core.TestTools;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real server (redis-server, etcd) started by a test on free loopback ports in a temp dir, and
@@ -27,6 +30,44 @@ public final class LocalServer implements AutoCloseable {
         this.dir = dir;
         this.log = dir.resolve("server.log");
         this.process = process;
+    }
+
+    /** Starts a server on a port. */
+    @FunctionalInterface
+    public interface Starter {
+        LocalServer start(int port) throws IOException;
+    }
+
+    /**
+     * One server for a whole test class, on a free port: {@code @RegisterExtension static final
+     * LocalServer.PerClass server = new LocalServer.PerClass(LocalServer::etcd);} starts it before
+     * the class's {@code @BeforeAll} methods and stops it after the class.
+     */
+    public static final class PerClass implements BeforeAllCallback, AfterAllCallback {
+        private final Starter starter;
+        private LocalServer server;
+        private int port;
+
+        public PerClass(Starter starter) {
+            this.starter = starter;
+        }
+
+        @Override
+        public void beforeAll(ExtensionContext context) throws IOException {
+            port = freePort();
+            server = starter.start(port);
+        }
+
+        @Override
+        public void afterAll(ExtensionContext context) {
+            if (server != null) {
+                server.close();
+            }
+        }
+
+        public int port() {
+            return port;
+        }
     }
 
     public static int freePort() throws IOException {
@@ -78,6 +119,26 @@ public final class LocalServer implements AutoCloseable {
         return start("redis", List.of(bin, "--port", Integer.toString(port), "--bind", "127.0.0.1",
                 "--save", "", "--appendonly", "no", "--protected-mode", "no", "--daemonize", "no"),
                 () -> redisPing(port));
+    }
+
+    /**
+     * A redis-server serving TLS only, on {@code port}, with {@code cert} and {@code key} (PEM);
+     * clients need no certificate of their own.
+     */
+    public static LocalServer redisTls(int port, Path cert, Path key, Path ca) throws IOException {
+        String bin = TestTools.require("redis-server", "apt-get install redis-server");
+        return start("redis-tls", List.of(bin, "--port", "0", "--tls-port", Integer.toString(port), "--bind", "127.0.0.1",
+                "--tls-cert-file", cert.toString(), "--tls-key-file", key.toString(), "--tls-ca-cert-file", ca.toString(),
+                "--tls-auth-clients", "no", "--save", "", "--appendonly", "no", "--daemonize", "no"),
+                () -> listening(port));
+    }
+
+    private static boolean listening(int port) {
+        try (java.net.Socket s = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static boolean redisPing(int port) {

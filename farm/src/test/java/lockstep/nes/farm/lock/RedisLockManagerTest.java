@@ -1,32 +1,17 @@
 package lockstep.nes.farm.lock;
 
-import java.io.IOException;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The lock manager contract against a real redis-server on loopback. */
 class RedisLockManagerTest extends LockManagerContract {
-    private static LocalServer server;
-    private static int port;
-
-    @BeforeAll
-    static void startRedis() throws IOException {
-        port = LocalServer.freePort();
-        server = LocalServer.redis(port);
-    }
-
-    @AfterAll
-    static void stopRedis() {
-        if (server != null) {
-            server.close();
-        }
-    }
+    @RegisterExtension
+    static final LocalServer.PerClass SERVER = new LocalServer.PerClass(LocalServer::redis);
 
     @Override
     int serverPort() {
-        return port;
+        return SERVER.port();
     }
 
     @Override
@@ -42,7 +27,7 @@ class RedisLockManagerTest extends LockManagerContract {
     /** A key's token counter expires a while after its lock's last use, instead of never. */
     @Test
     void tokenCounterExpiresAfterItsLocksLastUse() throws Exception {
-        try (LockManager m = open(port); redis.clients.jedis.Jedis j = new redis.clients.jedis.Jedis("127.0.0.1", port)) {
+        try (LockManager m = open(serverPort()); redis.clients.jedis.Jedis j = new redis.clients.jedis.Jedis("127.0.0.1", serverPort())) {
             Lease l = m.tryAcquire("token-ttl", "A", ttl()).orElseThrow();
             String key = RedisLockManager.lockKey("token-ttl") + ":token";
             long left = j.pttl(key);
