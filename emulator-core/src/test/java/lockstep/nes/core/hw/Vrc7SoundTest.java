@@ -67,8 +67,30 @@ class Vrc7SoundTest {
         return out.subList(first, Math.min(out.size(), first + count));
     }
 
+    /** A full-volume sine, peak to peak, 11 dB louder than a 2A03 pulse at volume 15 (NESdev's VRC7 level). */
+    private static final int FULL_SWING =
+            (int) StrictMath.round(ExpansionAudio.APU_PULSE_FULL * StrictMath.pow(10, 11 / 20.0));
+
     private static int level(int carrier) {
-        return carrier * ExpansionAudio.APU_PULSE_FULL / 4096;
+        return carrier * FULL_SWING / 8192;
+    }
+
+    @Test
+    void aFullVolumeSineIsElevenDecibelsLouderThanA2A03PulseAtFifteen() {
+        // Carrier at volume 0, attack at once, sustained; the modulator (total level 63, MULT 2)
+        // crosses zero each time the carrier (MULT 1) is at a peak, so the peaks are the sine's.
+        int[] custom = {0x22, 0x21, 63, 0x00, 0xF0, 0xF0, 0x00, 0x00};
+        List<Integer> got = samples(HardwareProgram.onBoard(program(custom, 0x100, 4, 0x00), 85, 0), 2000);
+        int high = 0;
+        int low = 0;
+        for (int v : got) {
+            high = Math.max(high, v);
+            low = Math.min(low, v);
+        }
+        assertEquals(level(4096), high);
+        assertEquals(level(-4096), low);
+        double db = 20 * Math.log10((double) (high - low) / ExpansionAudio.APU_PULSE_FULL);
+        assertEquals(11, db, 0.01, "peak to peak " + (high - low) + " against " + ExpansionAudio.APU_PULSE_FULL);
     }
 
     @Test

@@ -19,8 +19,9 @@ import lockstep.nes.state.StateVisitor;
  * 7 bits), as the chip computes it from its ROM tables (here computed once with StrictMath);
  * the modulator feeds back its last two outputs and phase-modulates the carrier. Envelopes run
  * attack, decay, sustain and release through the OPL family's rate tables (4R + key scaling,
- * a step pattern of 8 per rate, the global counter advancing every sample). A full-volume
- * carrier's sine swings 2 x a 2A03 pulse at volume 15 peak to peak.
+ * a step pattern of 8 per rate, the global counter advancing every sample). Against the 2A03
+ * (NESdev "NSFe", the mixe chunk's VRC7 default): a full-volume sine is 11 dB louder than a
+ * 2A03 pulse at volume 15, peak to peak.
  */
 final class Vrc7Audio extends PeriodicSound {
     /** CPU cycles per sample (72 clocks at twice the CPU clock). */
@@ -79,6 +80,11 @@ final class Vrc7Audio extends PeriodicSound {
     /** Tremolo: a triangle of 210 steps, one every 64 samples (3.7 Hz). */
     private static final int AM_STEPS = 210;
     private static final int AM_DIVIDER = 64;
+
+    /** A full-volume sine against a 2A03 pulse at volume 15, in millibels. */
+    static final int LEVEL_MILLIBELS = 1100;
+    /** A full-volume carrier's peak to peak (-4096 to 4096) in the mixer's units. */
+    static final int FULL_SWING = louder(APU_PULSE_FULL, LEVEL_MILLIBELS);
 
     private final int[] regs = new int[0x40];
     private int select;
@@ -294,7 +300,7 @@ final class Vrc7Audio extends PeriodicSound {
 
     @Override
     protected int output() {
-        return held ? 0 : sample * APU_PULSE_FULL / 4096;
+        return held ? 0 : sample * FULL_SWING / 8192;
     }
 
     @Override
