@@ -80,6 +80,15 @@ public abstract class ExpansionAudio implements Stateful {
     /** A 2A03 pulse at volume 15 alone, in the mixer's units (yardstick of the NESdev levels). */
     public static final int APU_PULSE_FULL = Mixer.pulse(15);
 
+    /**
+     * {@code reference} made {@code millibels} (hundredths of a dB) louder, as an amplitude,
+     * rounded: how the NESdev levels, given in dB against a 2A03 pulse, become a chip's scale.
+     * Computed once when a chip is built (StrictMath: the same integer on every JVM).
+     */
+    public static int louder(int reference, int millibels) {
+        return (int) StrictMath.round(reference * StrictMath.pow(10.0, millibels / 2000.0));
+    }
+
     /** The largest output a chip may add (the sum with the 2A03's stays within the audio sink's range). */
     public static final int MAX_OUTPUT = 3 * FULL_SCALE;
 }

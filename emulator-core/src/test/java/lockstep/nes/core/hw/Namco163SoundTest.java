@@ -15,8 +15,20 @@ import org.junit.jupiter.api.Test;
  * (sample - 8) x volume held on the DAC until the next channel's turn.
  */
 class Namco163SoundTest {
+    /**
+     * NESdev's mixing levels by NES 2.0 submapper (the middle of each documented range, dB over
+     * the 2A03 for a full-swing channel at volume 15 against a 2A03 pulse at volume 15); NaN: no
+     * sound. Submapper 0 (unspecified) takes submapper 3's.
+     */
+    private static final double[] SUBMAPPER_DB = {12.0, Double.NaN, Double.NaN, 12.0, 16.5, 18.75};
+
+    /** The DAC's 225-step swing in the mixer's units on a board of this submapper. */
+    private static int swing(int submapper) {
+        return (int) StrictMath.round(ExpansionAudio.APU_PULSE_FULL * StrictMath.pow(10, SUBMAPPER_DB[submapper] / 20));
+    }
+
     private static int level(int dac) {
-        return dac * 6 * ExpansionAudio.APU_PULSE_FULL / 225;
+        return dac * swing(0) / 225;
     }
 
     /** Writes the ramp wave (samples 0-15, twice) at RAM 0, then the given bytes from $40 on. */
@@ -123,6 +135,67 @@ class Namco163SoundTest {
             int s = r.level() / level(15) + 8;
             assertTrue(s >= 4 && s <= 7, "samples 4-7 only: " + s);
         }
+    }
+
+    /** A full-swing square (samples 0 and 15, alternating) on channel 8 at volume 15, on a board of this submapper. */
+    private static List<ExpansionSound.Run> square(int submapper) {
+        int[] regs = new int[64];
+        channel(regs, 8, 0x10000, 32, 15);
+        regs[62] = 16; // the wave from sample 16: $F0 bytes, samples 0 and 15
+        String source = program(regs).replace("  jmp pass", String.join("\n",
+                "  lda #$88",
+                "  sta $F800",
+                "  ldx #16",
+                "  lda #$F0",
+                "sq:",
+                "  sta $4800",
+                "  dex",
+                "  bne sq",
+                "  jmp pass"));
+        return ExpansionSound.record(HardwareProgram.onBoard(source, 19, submapper), 3_000);
+    }
+
+    private static void assertLevel(int submapper, double lowDb, double highDb) {
+        List<ExpansionSound.Run> runs = ExpansionSound.whole(square(submapper));
+        int high = Integer.MIN_VALUE;
+        int low = Integer.MAX_VALUE;
+        for (ExpansionSound.Run r : runs) {
+            high = Math.max(high, r.level());
+            low = Math.min(low, r.level());
+        }
+        assertEquals(105 * swing(submapper) / 225, high, "sample 15 at volume 15: " + runs);
+        assertEquals(-120 * swing(submapper) / 225, low, "sample 0 at volume 15");
+        double db = 20 * Math.log10((double) (high - low) / ExpansionAudio.APU_PULSE_FULL);
+        assertTrue(db >= lowDb && db <= highDb, "submapper " + submapper + ": " + db + " dB, NESdev " + lowDb + "-" + highDb);
+    }
+
+    @Test
+    void submapper3IsElevenToThirteenDecibelsLouderThanThe2A03() {
+        assertLevel(3, 11.0, 13.0);
+    }
+
+    @Test
+    void submapper4IsSixteenToSeventeenDecibelsLouderThanThe2A03() {
+        assertLevel(4, 16.0, 17.0);
+    }
+
+    @Test
+    void submapper5IsEighteenToNineteenAndAHalfDecibelsLouderThanThe2A03() {
+        assertLevel(5, 18.0, 19.5);
+    }
+
+    @Test
+    void submapper0LeavesTheLevelUnspecifiedAndTakesSubmapper3s() {
+        assertLevel(0, 11.0, 13.0);
+        assertEquals(square(3), square(0));
+    }
+
+    @Test
+    void submappers1And2HaveNoExpansionSound() {
+        for (int sub = 1; sub <= 2; sub++) {
+            assertEquals(List.of(new ExpansionSound.Run(0, 3_000)), square(sub), "submapper " + sub);
+        }
+        assertTrue(square(3).size() > 100, "the same program sounds on submapper 3");
     }
 
     @Test

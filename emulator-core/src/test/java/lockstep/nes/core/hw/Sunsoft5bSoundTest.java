@@ -15,9 +15,27 @@ import org.junit.jupiter.api.Test;
  * the envelope every P; the DAC is logarithmic, 1.5 dB a level (3 dB a volume step).
  */
 class Sunsoft5bSoundTest {
-    /** The amplitude of level k (1-31) of 32, 1.5 dB apart, the top as loud as a 2A03 pulse at volume 15. */
+    /**
+     * The amplitude of level k (1-31) of 32, 1.5 dB apart, volume 12 (level 25) 1.3 dB below a
+     * 2A03 pulse at volume 15 (NESdev's relative level for the 5B).
+     */
     private static int amplitude(int k) {
-        return k == 0 ? 0 : (int) Math.round(ExpansionAudio.APU_PULSE_FULL * Math.pow(10, (k - 31) * 1.5 / 20));
+        double db = -1.3 + (k - 25) * 1.5;
+        return k == 0 ? 0 : (int) StrictMath.round(ExpansionAudio.APU_PULSE_FULL * StrictMath.pow(10, db / 20));
+    }
+
+    @Test
+    void volumeTwelveIsOnePointThreeDecibelsBelowA2A03PulseAtFifteen() {
+        // Tone A only, period 100, volume 12: its high half-periods against the documented level.
+        HardwareProgram p = writes(0, 100, 1, 0, 7, 0x3E, 8, 12);
+        List<ExpansionSound.Run> runs = ExpansionSound.whole(ExpansionSound.record(p, 30_000));
+        int high = 0;
+        for (ExpansionSound.Run r : runs) {
+            high = Math.max(high, r.level());
+        }
+        double db = 20 * Math.log10((double) high / ExpansionAudio.APU_PULSE_FULL);
+        assertEquals(-1.3, db, 0.01, "volume 12 at " + high + " against " + ExpansionAudio.APU_PULSE_FULL);
+        assertEquals(amplitude(25), high);
     }
 
     /** A program that writes (register, value) pairs through $C000/$E000, then passes. */

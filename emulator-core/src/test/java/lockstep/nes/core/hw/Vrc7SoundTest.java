@@ -67,8 +67,30 @@ class Vrc7SoundTest {
         return out.subList(first, Math.min(out.size(), first + count));
     }
 
+    /** A full-volume sine, peak to peak, 11 dB louder than a 2A03 pulse at volume 15 (NESdev's VRC7 level). */
+    private static final int FULL_SWING =
+            (int) StrictMath.round(ExpansionAudio.APU_PULSE_FULL * StrictMath.pow(10, 11 / 20.0));
+
     private static int level(int carrier) {
-        return carrier * ExpansionAudio.APU_PULSE_FULL / 4096;
+        return carrier * FULL_SWING / 8192;
+    }
+
+    @Test
+    void aFullVolumeSineIsElevenDecibelsLouderThanA2A03PulseAtFifteen() {
+        // Carrier at volume 0, attack at once, sustained; the modulator (total level 63, MULT 2)
+        // crosses zero each time the carrier (MULT 1) is at a peak, so the peaks are the sine's.
+        int[] custom = {0x22, 0x21, 63, 0x00, 0xF0, 0xF0, 0x00, 0x00};
+        List<Integer> got = samples(HardwareProgram.onBoard(program(custom, 0x100, 4, 0x00), 85, 0), 2000);
+        int high = 0;
+        int low = 0;
+        for (int v : got) {
+            high = Math.max(high, v);
+            low = Math.min(low, v);
+        }
+        assertEquals(level(4096), high);
+        assertEquals(level(-4096), low);
+        double db = 20 * Math.log10((double) (high - low) / ExpansionAudio.APU_PULSE_FULL);
+        assertEquals(11, db, 0.01, "peak to peak " + (high - low) + " against " + ExpansionAudio.APU_PULSE_FULL);
     }
 
     @Test
@@ -134,6 +156,43 @@ class Vrc7SoundTest {
             m = Math.max(m, Math.abs(s.get(i)));
         }
         return m;
+    }
+
+    @Test
+    void aKeyOnDampsTheSoundingNoteForSixtyTwoSamplesAtTheFastestRate() {
+        // KSR on, block 7, F-number bit 8: key scale 15, so the damp runs at H = min(15, 12 + 3)
+        // = 15, 2 steps (0.75 dB) a sample: from full level (0) past 123 in 62 samples, whatever
+        // the sample counter. A note held at full level is keyed off and on again: it fades for
+        // 62 samples, then the attack (rate 15: at once) restarts it at full level.
+        int[] custom = {0x31, 0x31, 63, 0x00, 0xF0, 0xF0, 0x00, 0x00};
+        String source = program(custom, 0x100, 7, 0x00).replace("  jmp pass", String.join("\n",
+                "  ldy #4",
+                "wait:",
+                "  ldx #0",
+                "inner:",
+                "  dex",
+                "  bne inner",
+                "  dey",
+                "  bne wait",
+                "  lda #$20",
+                "  sta $9010",
+                "  lda #$0F",
+                "  sta $9030",
+                "  lda #$1F",
+                "  sta $9030",
+                "  jmp pass"));
+        List<Integer> got = samples(HardwareProgram.onBoard(source, 85, 0), 200);
+        int full = level(4096);
+        assertTrue(Math.abs(got.get(0)) > 0, "the old note still sounds: " + got.subList(0, 8));
+        int restart = -1;
+        // Past 40 samples (30 dB down) the damped note is under full / 8: the first sample above is the restart.
+        for (int i = 40; i < got.size() && restart < 0; i++) {
+            restart = Math.abs(got.get(i)) > full / 8 ? i : -1;
+        }
+        // The list starts one or two samples after the key-on (the recording starts at the pass).
+        assertTrue(restart >= 59 && restart <= 62, "restart at sample " + restart + ": " + got.subList(0, 80));
+        assertTrue(peak(got, restart - 30, restart) < full / 16, "damped to silence before the restart");
+        assertTrue(peak(got, restart, restart + 32) > full * 9 / 10, "full level again after the restart");
     }
 
     @Test

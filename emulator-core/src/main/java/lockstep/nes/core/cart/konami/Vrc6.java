@@ -1,11 +1,7 @@
 package lockstep.nes.core.cart.konami;
 
-import lockstep.nes.core.apu.ExpansionAudio;
-import lockstep.nes.core.cart.BoardHooks;
 import lockstep.nes.core.cart.Cartridge;
-import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.cart.Mirroring;
-import lockstep.nes.core.cart.part.VrcIrq;
 import lockstep.nes.state.StateVisitor;
 
 /**
@@ -17,39 +13,23 @@ import lockstep.nes.state.StateVisitor;
  * through a 341-dot prescaler or CPU cycles. Only the usual CHR mode (eight 1 KiB banks) is
  * modelled.
  */
-public final class Vrc6 extends Mapper {
+public final class Vrc6 extends VrcSoundBoard {
     private final boolean swapLines;
 
     private int prg16;
     private int prg8;
     private int control;
     private final int[] chrRegs = new int[8];
-    private final VrcIrq irq = new VrcIrq();
-    private final Vrc6Audio audio = new Vrc6Audio();
+    private final Vrc6Audio audio;
 
     public Vrc6(Cartridge cart) {
-        super(cart, Math.max(8192, cart.totalPrgRamSize()));
+        this(cart, new Vrc6Audio());
+    }
+
+    private Vrc6(Cartridge cart, Vrc6Audio audio) {
+        super(cart, audio);
+        this.audio = audio;
         this.swapLines = cart.mapperNumber() == 26;
-    }
-
-    @Override
-    protected int declaredHooks() {
-        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.AUDIO;
-    }
-
-    @Override
-    public ExpansionAudio expansionAudio() {
-        return audio;
-    }
-
-    @Override
-    public void cpuCycle() {
-        irq.cpuCycle();
-    }
-
-    @Override
-    public boolean irq() {
-        return irq.line();
     }
 
     @Override

@@ -1,11 +1,7 @@
 package lockstep.nes.core.cart.konami;
 
-import lockstep.nes.core.apu.ExpansionAudio;
-import lockstep.nes.core.cart.BoardHooks;
 import lockstep.nes.core.cart.Cartridge;
-import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.cart.Mirroring;
-import lockstep.nes.core.cart.part.VrcIrq;
 import lockstep.nes.state.StateVisitor;
 
 /**
@@ -20,40 +16,24 @@ import lockstep.nes.state.StateVisitor;
  *  $E010 / $F000 / $F010   VRC IRQ latch / control / acknowledge
  * </pre>
  */
-public final class Vrc7 extends Mapper {
+public final class Vrc7 extends VrcSoundBoard {
     /** The address line that selects a register's second half: A4, A3, or either. */
     private final int lineMask;
 
     private final int[] prgRegs = new int[3];
     private final int[] chrRegs = new int[8];
     private int control;
-    private final VrcIrq irq = new VrcIrq();
-    private final Vrc7Audio audio = new Vrc7Audio();
+    private final Vrc7Audio audio;
 
     public Vrc7(Cartridge cart) {
-        super(cart, Math.max(8192, cart.totalPrgRamSize()));
+        this(cart, new Vrc7Audio());
+    }
+
+    private Vrc7(Cartridge cart, Vrc7Audio audio) {
+        super(cart, audio);
+        this.audio = audio;
         final int sub = cart.submapper();
         this.lineMask = sub == 1 ? 0x08 : sub == 2 ? 0x10 : 0x18;
-    }
-
-    @Override
-    protected int declaredHooks() {
-        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.AUDIO;
-    }
-
-    @Override
-    public ExpansionAudio expansionAudio() {
-        return audio;
-    }
-
-    @Override
-    public void cpuCycle() {
-        irq.cpuCycle();
-    }
-
-    @Override
-    public boolean irq() {
-        return irq.line();
     }
 
     @Override

@@ -17,10 +17,10 @@ import lockstep.nes.state.StateVisitor;
  * a sample (vibrato adds to the F-number); an operator's output is the exponential of a log-sine
  * lookup plus its attenuation (envelope, total level, key scaling, tremolo; 0.375 dB a step,
  * 7 bits), as the chip computes it from its ROM tables (here computed once with StrictMath);
- * the modulator feeds back its last two outputs and phase-modulates the carrier. Envelopes run
- * attack, decay, sustain and release through the OPL family's rate tables (4R + key scaling,
- * a step pattern of 8 per rate, the global counter advancing every sample). A full-volume
- * carrier's sine swings 2 x a 2A03 pulse at volume 15 peak to peak.
+ * the modulator feeds back its last two outputs and phase-modulates the carrier. Envelopes: see
+ * {@link #envelopeStep}; a key-on first damps the old sound (rate 12) before the attack. Against the 2A03
+ * (NESdev "NSFe", the mixe chunk's VRC7 default): a full-volume sine is 11 dB louder than a
+ * 2A03 pulse at volume 15, peak to peak.
  */
 final class Vrc7Audio extends PeriodicSound {
     /** CPU cycles per sample (72 clocks at twice the CPU clock). */
@@ -62,12 +62,9 @@ final class Vrc7Audio extends PeriodicSound {
     private static final int[] MULTIPLY = {1, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 20, 24, 24, 30, 30};
     /** Key scaling of the level at block 7, by F-number bits 5-8, in 0.375 dB steps (6 dB an octave). */
     private static final int[] KSL = {0, 24, 32, 37, 40, 43, 45, 47, 48, 50, 51, 52, 53, 54, 55, 56};
-    /** Envelope increments: 8 steps for each rate pattern (the rate's low 2 bits; then rates 48 and up). */
+    /** The envelope's step pattern for each low rate (the key scale's low 2 bits): 8 steps of 0 or 1. */
     private static final int[][] EG_STEPS = {
         {0, 1, 0, 1, 0, 1, 0, 1}, {0, 1, 0, 1, 1, 1, 0, 1}, {0, 1, 1, 1, 0, 1, 1, 1}, {0, 1, 1, 1, 1, 1, 1, 1},
-        {1, 1, 1, 1, 1, 1, 1, 1}, {1, 1, 1, 2, 1, 1, 1, 2}, {1, 2, 1, 2, 1, 2, 1, 2}, {1, 2, 2, 2, 1, 2, 2, 2},
-        {2, 2, 2, 2, 2, 2, 2, 2}, {2, 2, 2, 4, 2, 2, 2, 4}, {2, 4, 2, 4, 2, 4, 2, 4}, {2, 4, 4, 4, 2, 4, 4, 4},
-        {4, 4, 4, 4, 4, 4, 4, 4},
     };
     /** Vibrato: the F-number's top 3 bits times this, halved, in 8 steps of 1024 samples (about 6 Hz). */
     private static final int[] VIBRATO = {0, 1, 2, 1, 0, -1, -2, -1};
@@ -76,9 +73,20 @@ final class Vrc7Audio extends PeriodicSound {
     static final int DECAY = 1;
     static final int SUSTAIN = 2;
     static final int RELEASE = 3;
+    /** After a key-on: the old sound damped at rate 12 until the envelope reaches {@link #DAMP_END}. */
+    static final int DAMP = 4;
+    /** The rate (0-15) of the damp phase. */
+    static final int DAMP_RATE = 12;
+    /** The attenuation at which the damp phase ends and the attack starts (four steps short of silence). */
+    static final int DAMP_END = 123;
     /** Tremolo: a triangle of 210 steps, one every 64 samples (3.7 Hz). */
     private static final int AM_STEPS = 210;
     private static final int AM_DIVIDER = 64;
+
+    /** A full-volume sine against a 2A03 pulse at volume 15, in millibels. */
+    static final int LEVEL_MILLIBELS = 1100;
+    /** A full-volume carrier's peak to peak (-4096 to 4096) in the mixer's units. */
+    static final int FULL_SWING = louder(APU_PULSE_FULL, LEVEL_MILLIBELS);
 
     private final int[] regs = new int[0x40];
     private int select;
@@ -132,12 +140,11 @@ final class Vrc7Audio extends PeriodicSound {
             final boolean wasOn = (old & 0x10) != 0;
             final boolean on = (value & 0x10) != 0;
             if (on && !wasOn) {
-                for (int op = 2 * ch; op <= 2 * ch + 1; op++) {
-                    phase[op] = 0;
-                    envelopeState[op] = ATTACK;
-                }
+                // Both operators damp first; the phases restart when the carrier's damp ends.
+                envelopeState[2 * ch] = DAMP;
+                envelopeState[2 * ch + 1] = DAMP;
             } else if (!on && wasOn) {
-                envelopeState[2 * ch] = RELEASE;
+                // Only the carrier releases; the modulator's envelope stops where it is (rate 0 while keyed off).
                 envelopeState[2 * ch + 1] = RELEASE;
             }
         }
@@ -186,10 +193,14 @@ final class Vrc7Audio extends PeriodicSound {
         final int fnum = regs[0x10 + ch] | (regs[0x20 + ch] & 1) << 8;
         final int block = (regs[0x20 + ch] >> 1) & 7;
         final boolean sustainOn = (regs[0x20 + ch] & 0x20) != 0;
+        final boolean keyOn = (regs[0x20 + ch] & 0x10) != 0;
         final int m = 2 * ch;
         final int c = m + 1;
+        // The envelopes first: the carrier's damp ending restarts both phases before they advance.
+        envelopeStep(m, patch(ch, 0), fnum, block, keyOn, false, patch(ch, 4), patch(ch, 6));
+        envelopeStep(c, patch(ch, 1), fnum, block, true, sustainOn, patch(ch, 5), patch(ch, 7));
         // The modulator, with feedback from its last two outputs.
-        advance(m, patch(ch, 0), fnum, block, vibrato, sustainOn, patch(ch, 4), patch(ch, 6));
+        advance(m, patch(ch, 0), fnum, block, vibrato);
         final int fb = patch(ch, 3) & 7;
         int modIndex = phase[m] >> 9;
         if (fb != 0) {
@@ -201,66 +212,124 @@ final class Vrc7Audio extends PeriodicSound {
         feedback[m + 1] = feedback[m];
         feedback[m] = modOut;
         // The carrier, phase-modulated by the modulator.
-        advance(c, patch(ch, 1), fnum, block, vibrato, sustainOn, patch(ch, 5), patch(ch, 7));
+        advance(c, patch(ch, 1), fnum, block, vibrato);
         final int carLevel = level(patch(ch, 1), (regs[0x30 + ch] & 0x0F) << 3, patch(ch, 3) >> 6, fnum, block,
                 tremolo, envelope[c]);
         return operator((phase[c] >> 9) + (modOut >> 1), carLevel, (patch(ch, 3) & 0x10) != 0);
     }
 
-    /** An operator's phase and envelope, one sample on. */
-    private void advance(int op, int flags, int fnum, int block, int vibrato, boolean sustainOn, int adr, int slr) {
+    /** An operator's phase, one sample on. */
+    private void advance(int op, int flags, int fnum, int block, int vibrato) {
         int f = fnum;
         if ((flags & 0x40) != 0) {
             f += ((fnum >> 6) * vibrato) >> 1;
         }
         phase[op] = (phase[op] + ((f << block) * MULTIPLY[flags & 0x0F] >> 2)) & 0x7FFFF;
-        final boolean percussive = (flags & 0x20) == 0;
-        final int state = envelopeState[op];
-        final int r;
-        switch (state) {
-            case ATTACK -> r = adr >> 4;
-            case DECAY -> r = adr & 0x0F;
-            case SUSTAIN -> r = percussive ? slr & 0x0F : 0;
-            default -> r = sustainOn ? 5 : percussive ? 7 : slr & 0x0F;
-        }
-        int env = envelope[op];
-        if (r != 0) {
-            final int ksr = (block << 1 | fnum >> 8) >> ((flags & 0x10) != 0 ? 0 : 2);
-            final int rate = Math.min(63, 4 * r + ksr);
-            final int inc = increment(rate);
-            if (state == ATTACK) {
-                env = rate >= 60 ? 0 : env + ((~env * inc) >> 3);
-            } else {
-                env = Math.min(127, env + inc);
-            }
-        }
-        if (state == ATTACK && env <= 0) {
-            env = 0;
-            envelopeState[op] = DECAY;
-        } else if (state == DECAY && env >= (slr >> 4) << 3) {
-            envelopeState[op] = SUSTAIN;
-        }
-        envelope[op] = env;
     }
 
-    /** The envelope step at this sample for {@code rate} (0-63), from the rate tables. */
-    private int increment(int rate) {
-        if (rate < 4) {
-            return 0;
-        }
-        final int pattern;
-        final int shift;
-        if (rate < 48) {
-            pattern = rate & 3;
-            shift = 13 - (rate >> 2);
+    /**
+     * An operator's envelope, one sample on (YM2413): the state's rate R (0-15: attack AR, decay
+     * DR, sustain 0 for a sustained instrument else RR, release 5 with the channel's sustain bit,
+     * else RR for a sustained instrument, else 7; damp 12; 0 for a keyed-off modulator) and the
+     * key scale K ((block, F-number bit 8), or block / 2 without KSR) give a high rate
+     * H = min(15, R + K / 4) and a low rate K &amp; 3, which picks a step pattern. Below H = 12 (13
+     * outside the attack) a step comes on every 2^(13 - H)-th value of the sample counter, the
+     * pattern's (counter &gt;&gt; (13 - H)) &amp; 7-th; above, every sample, from counter bits 0-3.
+     * A decay step adds 0-2 to the attenuation (up to 127); an attack step of size s takes
+     * (env &gt;&gt; s) + 1 off it (s 4 below H = 12, 4, 3, 2 minus the pattern at H = 12, 13, 14;
+     * H = 15 attacks at once). The damp ends at {@link #DAMP_END}, on a counter value the rate
+     * steps on: the attack starts (or at H = 15 the decay, from 0), and a carrier's damp ending
+     * restarts both operators' phases.
+     */
+    private void envelopeStep(int op, int flags, int fnum, int block, boolean keyOn, boolean sustainOn, int adr,
+            int slr) {
+        final int state = envelopeState[op];
+        final boolean sustained = (flags & 0x20) != 0;
+        final int r;
+        if (!keyOn) {
+            r = 0;
         } else {
-            pattern = Math.min(12, rate - 44);
-            shift = 0;
+            switch (state) {
+                case ATTACK -> r = adr >> 4;
+                case DECAY -> r = adr & 0x0F;
+                case SUSTAIN -> r = sustained ? 0 : slr & 0x0F;
+                case RELEASE -> r = sustainOn ? 5 : sustained ? slr & 0x0F : 7;
+                default -> r = DAMP_RATE;
+            }
         }
-        if ((envelopeCounter & ((1 << shift) - 1)) != 0) {
-            return 0;
+        final int ksr = (flags & 0x10) != 0 ? block << 1 | fnum >> 8 : block >> 1;
+        final int high = r == 0 ? 0 : Math.min(15, r + (ksr >> 2));
+        final int low = ksr & 3;
+        final int counter = envelopeCounter;
+        int env = envelope[op];
+        final int mask;
+        if (state == ATTACK) {
+            mask = high > 0 && high < 12 ? (1 << (13 - high)) - 1 : 0;
+            if (env > 0 && high > 0 && (counter & mask & ~3) == 0) {
+                final int size = attackStep(high, low, counter);
+                if (size > 0) {
+                    env = Math.max(0, env - (env >> size) - 1);
+                }
+            }
+        } else {
+            mask = high < 13 ? (1 << (13 - high)) - 1 : 0;
+            if (high > 0 && (counter & mask) == 0) {
+                env = Math.min(127, env + decayStep(high, low, counter));
+            }
         }
-        return EG_STEPS[pattern][(envelopeCounter >> shift) & 7];
+        envelope[op] = env;
+        switch (state) {
+            case DAMP -> {
+                if (env >= DAMP_END && (counter & mask) == 0) {
+                    if (Math.min(15, (adr >> 4) + (ksr >> 2)) == 15) {
+                        envelopeState[op] = DECAY;
+                        envelope[op] = 0;
+                    } else {
+                        envelopeState[op] = ATTACK;
+                    }
+                    if ((op & 1) != 0) {
+                        phase[op] = 0;
+                        phase[op - 1] = 0;
+                    }
+                }
+            }
+            case ATTACK -> {
+                if (env == 0) {
+                    envelopeState[op] = DECAY;
+                }
+            }
+            case DECAY -> {
+                if (env >> 3 == slr >> 4) {
+                    envelopeState[op] = SUSTAIN;
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** The size s of an attack step at high rate {@code high} (0 for none). */
+    private static int attackStep(int high, int low, int counter) {
+        final int[] pattern = EG_STEPS[low];
+        return switch (high) {
+            case 0, 15 -> 0;
+            case 12 -> 4 - pattern[(counter & 0xC) >> 1];
+            case 13 -> 3 - pattern[(counter & 0xC) >> 1];
+            case 14 -> 2 - pattern[(counter & 0xC) >> 1];
+            default -> pattern[(counter >> (13 - high)) & 7] != 0 ? 4 : 0;
+        };
+    }
+
+    /** A decay, sustain, release or damp step at high rate {@code high}: 0-2 steps of attenuation. */
+    private static int decayStep(int high, int low, int counter) {
+        final int[] pattern = EG_STEPS[low];
+        return switch (high) {
+            case 0 -> 0;
+            case 13 -> pattern[((counter & 0xC) >> 1) | (counter & 1)];
+            case 14 -> pattern[(counter & 0xC) >> 1] + 1;
+            case 15 -> 2;
+            default -> pattern[(counter >> (13 - high)) & 7];
+        };
     }
 
     /** An operator's attenuation (0-127, 0.375 dB steps): envelope, level, key scaling, tremolo. */
@@ -292,9 +361,29 @@ final class Vrc7Audio extends PeriodicSound {
         return negative ? -amp : amp;
     }
 
+    /** Operator {@code op}'s attenuation (0-127), for tests. */
+    int envelope(int op) {
+        return envelope[op];
+    }
+
+    /** Operator {@code op}'s envelope state ({@link #ATTACK} ... {@link #DAMP}), for tests. */
+    int envelopeState(int op) {
+        return envelopeState[op];
+    }
+
+    /** The sample counter the envelope rates step on, for tests. */
+    int envelopeCounter() {
+        return envelopeCounter;
+    }
+
+    /** Operator {@code op}'s phase (19 bits), for tests. */
+    int phase(int op) {
+        return phase[op];
+    }
+
     @Override
     protected int output() {
-        return held ? 0 : sample * APU_PULSE_FULL / 4096;
+        return held ? 0 : sample * FULL_SWING / 8192;
     }
 
     @Override
@@ -306,7 +395,7 @@ final class Vrc7Audio extends PeriodicSound {
         sample = s.i32("audio.sample", sample, -6 * 4096, 6 * 4096);
         s.ints("audio.phase", phase, 0, 0x7FFFF);
         s.ints("audio.envelope", envelope, 0, 127);
-        s.ints("audio.envelopeState", envelopeState, ATTACK, RELEASE);
+        s.ints("audio.envelopeState", envelopeState, ATTACK, DAMP);
         s.ints("audio.feedback", feedback, -4096, 4096);
         envelopeCounter = s.i32("audio.envelopeCounter", envelopeCounter, 0, 0x3FFFF);
         amCounter = s.i32("audio.amCounter", amCounter, 0, AM_STEPS * AM_DIVIDER - 1);

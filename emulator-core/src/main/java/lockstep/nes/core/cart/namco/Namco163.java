@@ -36,8 +36,8 @@ public final class Namco163 extends Mapper {
 
     public Namco163(Cartridge cart) {
         super(cart, Math.max(8192, cart.totalPrgRamSize()));
-        // NES 2.0 submapper 2: a board without the sound wired to the cartridge's audio pin.
-        this.audio = new Namco163Audio(audioRam, cart.submapper() != 2);
+        // The NES 2.0 submapper names the board's mixing level, or no sound (1, 2).
+        this.audio = new Namco163Audio(audioRam, cart.submapper());
     }
 
     @Override

@@ -18,15 +18,25 @@ import lockstep.nes.state.StateVisitor;
  * length, in 16.16 samples), writing the phase back to the RAM, and putting that channel's
  * (sample - 8) x volume on its DAC, where it stays until the next channel's turn (the hardware's
  * time multiplexing: more channels, each quieter and slower). Bit 6 of $E000 silences the chip.
- * A full-swing channel at volume 15 is taken as six times a 2A03 pulse at volume 15 peak to peak;
- * boards wired without the sound (NES 2.0 submapper 2) are silent.
+ *
+ * <p>The board's mixing resistor sets the level against the 2A03, and NES 2.0 submappers name it
+ * (NESdev "INES Mapper 019", submapper table): 3 is 11.0-13.0 dB louder than the APU, 4 16.0-17.0
+ * dB, 5 18.0-19.5 dB; 1 and 2 have no expansion sound. Each range's middle is taken, for a
+ * full-swing channel (samples 0 and 15) at volume 15 against a 2A03 pulse at volume 15, peak to
+ * peak. Submapper 0 leaves the level unspecified; it gets submapper 3's, the quietest board.
  */
 final class Namco163Audio extends PeriodicSound {
     /** CPU cycles a channel update takes. */
     static final int UPDATE_CYCLES = 15;
 
+    /** Per submapper 0-5, a full-swing channel at volume 15 against a 2A03 pulse at volume 15, in millibels (0: silent). */
+    private static final int[] SUBMAPPER_MILLIBELS = {1200, 0, 0, 1200, 1650, 1875};
+    /** The DAC's swing at volume 15, samples 0 to 15: (15 - 8) x 15 - (0 - 8) x 15. */
+    static final int DAC_SWING = 225;
+
     private final Memory ram;
-    private final boolean wired;
+    /** The DAC's swing ({@link #DAC_SWING}) in the mixer's units: the board's level; 0 when the sound is not wired. */
+    private final int fullSwing;
     /** The channel updated next (7 = channel 8, at $78). */
     private int channel = 7;
     /** The DAC's input: the last updated channel's (sample - 8) x volume. */
@@ -34,10 +44,16 @@ final class Namco163Audio extends PeriodicSound {
     /** $E000 bit 6: sound disabled. */
     private boolean disabled;
 
-    Namco163Audio(Memory ram, boolean wired) {
+    Namco163Audio(Memory ram, int submapper) {
         super(UPDATE_CYCLES);
         this.ram = ram;
-        this.wired = wired;
+        this.fullSwing = fullSwing(submapper);
+    }
+
+    /** The DAC's full swing in the mixer's units on a board of this NES 2.0 submapper (0 for no sound). */
+    static int fullSwing(int submapper) {
+        final int mb = submapper < SUBMAPPER_MILLIBELS.length ? SUBMAPPER_MILLIBELS[submapper] : SUBMAPPER_MILLIBELS[0];
+        return mb == 0 ? 0 : louder(APU_PULSE_FULL, mb);
     }
 
     @Override
@@ -94,7 +110,7 @@ final class Namco163Audio extends PeriodicSound {
 
     @Override
     protected int output() {
-        return wired && !disabled ? dac * 6 * APU_PULSE_FULL / 225 : 0;
+        return disabled ? 0 : dac * fullSwing / DAC_SWING;
     }
 
     @Override

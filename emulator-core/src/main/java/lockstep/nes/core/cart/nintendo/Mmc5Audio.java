@@ -12,8 +12,9 @@ import lockstep.nes.state.StateVisitor;
  * trips the PCM IRQ instead (any other value clears the trip); reading $5010 gives the IRQ
  * (trip and enable) in bit 7 and clears the trip.
  *
- * <p>Output: each pulse step as loud as a 2A03 pulse step, all channels in the polarity opposite
- * to the 2A03's (NESdev). The PCM's level is not documented; here its 255 steps span what the
+ * <p>Output: all channels in the polarity opposite to the 2A03's (NESdev "MMC5 audio"); a pulse
+ * at volume 15 as loud as a 2A03 pulse at volume 15 (0 dB: NESdev "NSFe", the mixe chunk's MMC5
+ * default), its DAC linear. The PCM's level is not documented; here its 255 steps span what the
  * 2A03's DMC spans in 127.
  */
 public final class Mmc5Audio extends ExpansionAudio {
@@ -126,7 +127,7 @@ public final class Mmc5Audio extends ExpansionAudio {
 
     @Override
     protected int output() {
-        return -(PULSE_STEP * (pulse1.output() + pulse2.output()) + PCM_STEP * pcm);
+        return -((pulse1.output() + pulse2.output()) * APU_PULSE_FULL / 15 + PCM_STEP * pcm);
     }
 
     @Override

@@ -18,16 +18,24 @@ import lockstep.nes.state.StateVisitor;
  * </pre>
  * A channel sounds while (tone or tone disabled) and (noise or noise disabled). Its level is the
  * envelope's (0-31) or 2V + 1 for a volume V above 0, and the DAC is logarithmic: 1.5 dB a
- * level, 3 dB a volume step. A channel at the top level is taken as loud as a 2A03 pulse at
- * volume 15.
+ * level, 3 dB a volume step. Against the 2A03 (NESdev "NSFe", the mixe chunk's 5B default): a
+ * channel at volume 12 is 1.3 dB quieter than a 2A03 pulse at volume 15 (measured at 12, not
+ * 15, because the 5B's amplifier distorts near the top); the other levels follow from 1.5 dB a
+ * level.
  */
 final class Sunsoft5bAudio extends ExpansionAudio {
-    /** Amplitude of each level (0 silent), 1.5 dB apart, computed once with StrictMath. */
+    /** The level of volume 12 (2 x 12 + 1), the one NESdev's figure is measured at. */
+    static final int REFERENCE_LEVEL = 25;
+    /** Volume 12 against a 2A03 pulse at volume 15, in millibels. */
+    static final int REFERENCE_MILLIBELS = -130;
+    /** Millibels between two levels. */
+    static final int LEVEL_MILLIBELS = 150;
+    /** Amplitude of each level (0 silent), 1.5 dB apart, computed once. */
     private static final int[] LEVEL = new int[32];
 
     static {
         for (int k = 1; k < 32; k++) {
-            LEVEL[k] = (int) StrictMath.round(APU_PULSE_FULL * StrictMath.pow(10.0, (k - 31) * 1.5 / 20.0));
+            LEVEL[k] = louder(APU_PULSE_FULL, REFERENCE_MILLIBELS + (k - REFERENCE_LEVEL) * LEVEL_MILLIBELS);
         }
     }
 

@@ -47,7 +47,7 @@ class Vrc7AudioTest {
     @Test
     void aSampleComesEvery36CpuCyclesAndIsHeld() {
         Vrc7Audio a = keyed(new int[] {0x21, 0x21, 20, 0, 0xF0, 0xF0, 0, 0}, 0x02);
-        samples(a, 1);
+        samples(a, 2); // the key-on's damp: ends on the first even sample count (rate 12, block 4)
         int first = a.output();
         assertTrue(first != 0);
         assertEquals(Vrc7Audio.SAMPLE_CYCLES - 1, a.quietSpan());
@@ -79,7 +79,86 @@ class Vrc7AudioTest {
             slowPeak = Math.max(slowPeak, Math.abs(slow.output()));
         }
         // Rate 15 reaches the full attenuation (127 steps, 47.6 dB) within 200 samples: a murmur.
-        assertTrue(fastPeak <= 4762 / 200, "released: " + fastPeak);
+        assertTrue(fastPeak <= Vrc7Audio.FULL_SWING / 2 / 200, "released: " + fastPeak);
         assertTrue(slowPeak > 1000, "rate 5 is still sounding: " + slowPeak);
+    }
+
+    /**
+     * The damp phase's length from the documented rates: rate 12 plus the key scale's high bits
+     * (H = min(15, 12 + K / 4)), the low bits picking the step pattern; at H = 12 a step comes on
+     * even sample counts only, the pattern's (count / 2 mod 8)-th; from H = 13 every sample
+     * (H = 15: 2 a sample). Returns the attenuation after each sample from {@code env} until the
+     * damp ends (at 123 or more, on a sample the rate steps on).
+     */
+    private static java.util.List<Integer> dampFrom(int env, int counter, int ksr) {
+        int[][] patterns = {{0, 1, 0, 1, 0, 1, 0, 1}, {0, 1, 0, 1, 1, 1, 0, 1}, {0, 1, 1, 1, 0, 1, 1, 1},
+            {0, 1, 1, 1, 1, 1, 1, 1}};
+        int high = Math.min(15, 12 + (ksr >> 2));
+        int[] pattern = patterns[ksr & 3];
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        while (true) {
+            counter++;
+            boolean stepping = high != 12 || (counter & 1) == 0;
+            if (stepping) {
+                int step = switch (high) {
+                    case 12 -> pattern[(counter >> 1) & 7];
+                    case 13 -> pattern[((counter & 0xC) >> 1) | (counter & 1)];
+                    case 14 -> pattern[(counter & 0xC) >> 1] + 1;
+                    default -> 2;
+                };
+                env = Math.min(127, env + step);
+            }
+            out.add(env);
+            if (env >= 123 && stepping) {
+                return out;
+            }
+        }
+    }
+
+    @Test
+    void aKeyOnDampsTheOldSoundAtRate12BeforeTheAttackRestartsThePhases() {
+        // A sustained instrument held at full level (attack at once, sustain level 0, no decay),
+        // then keyed off and on between two samples: both operators damp from where they are.
+        // Block 4: key scale 2 without KSR (H = 12, pattern 2); block 7 with F-number bit 8 and
+        // KSR: 15 (H = 15, 2 a sample).
+        int[][] cases = {{0x21, 4, 0}, {0x31, 7, 1}};
+        for (int[] c : cases) {
+            int flags = c[0];
+            int block = c[1];
+            int fnumHigh = c[2];
+            Vrc7Audio a = new Vrc7Audio();
+            a.power();
+            int[] custom = {flags, flags, 0, 0, 0xF0, 0xF0, 0x00, 0x00};
+            for (int i = 0; i < 8; i++) {
+                write(a, i, custom[i]);
+            }
+            write(a, 0x10, 0x40);
+            write(a, 0x20, 0x10 | block << 1 | fnumHigh);
+            samples(a, 200);
+            assertEquals(0, a.envelope(1), "held at full level");
+            assertEquals(Vrc7Audio.SUSTAIN, a.envelopeState(1));
+            int ksr = (flags & 0x10) != 0 ? block << 1 | fnumHigh : block >> 1;
+            java.util.List<Integer> expected = dampFrom(0, a.envelopeCounter(), ksr);
+            int phaseBefore = a.phase(1);
+            write(a, 0x20, block << 1 | fnumHigh);
+            write(a, 0x20, 0x10 | block << 1 | fnumHigh);
+            assertEquals(Vrc7Audio.DAMP, a.envelopeState(1));
+            assertEquals(Vrc7Audio.DAMP, a.envelopeState(0));
+            int inc = ((0x40 | fnumHigh << 8) << block) * 2 >> 2;
+            for (int n = 0; n < expected.size() - 1; n++) {
+                samples(a, 1);
+                assertEquals(Vrc7Audio.DAMP, a.envelopeState(1), "sample " + n + " of the damp");
+                assertEquals((int) expected.get(n), a.envelope(1), "attenuation, sample " + n + ": " + expected);
+                assertEquals((phaseBefore + (n + 1) * inc) & 0x7FFFF, a.phase(1), "the old phase runs on");
+            }
+            samples(a, 1);
+            // The damp ended on this sample: attack rate 15 goes straight to the decay from 0,
+            // and both phases restarted before advancing.
+            assertEquals(Vrc7Audio.DECAY, a.envelopeState(1), "after " + expected.size() + " samples");
+            assertEquals(0, a.envelope(1));
+            assertEquals(inc, a.phase(1));
+            assertEquals(inc, a.phase(0));
+            assertTrue(expected.size() > (block == 4 ? 150 : 60), "damp of " + expected.size() + " samples");
+        }
     }
 }

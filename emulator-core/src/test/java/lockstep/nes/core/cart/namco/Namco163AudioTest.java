@@ -10,7 +10,7 @@ class Namco163AudioTest {
     private final Memory ram = new Memory("audioRam", Memory.MAPPER, 128);
 
     private Namco163Audio chip() {
-        Namco163Audio a = new Namco163Audio(ram, true);
+        Namco163Audio a = new Namco163Audio(ram, 0);
         a.power();
         return a;
     }
@@ -60,7 +60,9 @@ class Namco163AudioTest {
         a.write(0x7F, 0x09); // volume 9, one channel
         steps(a, 15);
         // Frequency 0: sample 0 (12) stays on the DAC.
-        assertEquals(4 * 9 * 6 * lockstep.nes.core.apu.ExpansionAudio.APU_PULSE_FULL / 225, a.output());
+        // Submapper 0 takes submapper 3's level: the 225-step swing 12 dB over a 2A03 pulse at volume 15.
+        int swing = (int) StrictMath.round(lockstep.nes.core.apu.ExpansionAudio.APU_PULSE_FULL * StrictMath.pow(10, 12 / 20.0));
+        assertEquals(4 * 9 * swing / 225, a.output());
         assertEquals(14, a.quietSpan());
     }
 

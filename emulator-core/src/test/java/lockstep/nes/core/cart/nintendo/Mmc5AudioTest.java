@@ -18,7 +18,10 @@ import org.junit.jupiter.api.Test;
  * PCM and its IRQ), and its quiet spans against stepping.
  */
 class Mmc5AudioTest {
-    private static final int STEP = ExpansionAudio.PULSE_STEP;
+    /** Pulse levels summing to {@code n}: a pulse at volume 15 as loud as a 2A03 pulse at 15 (NESdev: 0 dB), inverted. */
+    private static int pulses(int n) {
+        return -n * ExpansionAudio.APU_PULSE_FULL / 15;
+    }
 
     private static Mmc5Audio audio() {
         Mmc5Audio a = new Mmc5Audio();
@@ -38,7 +41,7 @@ class Mmc5AudioTest {
         for (int i = 0; i < cycles; i++) {
             a.step();
             int out = a.output();
-            assertTrue(out == 0 || out == -15 * STEP, "sample " + out);
+            assertTrue(out == 0 || out == pulses(15), "sample " + out);
             if (out != 0) {
                 high++;
             }
@@ -59,7 +62,7 @@ class Mmc5AudioTest {
         boolean sawLow = false;
         for (int i = 0; i < 64; i++) {
             a.step();
-            sawHigh |= a.output() == -6 * STEP;
+            sawHigh |= a.output() == pulses(6);
             sawLow |= a.output() == 0;
         }
         assertTrue(sawHigh && sawLow);
@@ -90,13 +93,13 @@ class Mmc5AudioTest {
             a.step();
             peak = Math.min(peak, a.output());
         }
-        assertEquals(-15 * STEP, peak);
+        assertEquals(pulses(15), peak);
         int last = 0;
         for (int i = 0; i < 200; i++) {
             a.step();
             last = Math.min(last, a.output());
         }
-        assertEquals(-13 * STEP, last);
+        assertEquals(pulses(13), last);
         a.write(0x5015, 0); // disabling clears the length
         assertEquals(0, a.readStatus());
         assertEquals(0, a.output());
