@@ -5,6 +5,7 @@ import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.cart.Mirroring;
 import lockstep.nes.core.cart.part.A12Filter;
+import lockstep.nes.core.cart.part.DelayedIrq;
 import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.StateVisitor;
 
@@ -50,10 +51,7 @@ public final class Rambo1 extends Mapper {
     private boolean cycleMode;
     /** CPU cycles counted towards the next cycle-mode clock (0-3). */
     private int prescaler;
-    private boolean irqEnabled;
-    /** {@link #cpuCycle} calls left before /IRQ asserts (0: none pending). */
-    private int irqDelay;
-    private boolean irqLine;
+    private final DelayedIrq irq = new DelayedIrq();
     private final A12Filter a12 = new A12Filter();
 
     public Rambo1(Cartridge cart) {
@@ -67,7 +65,7 @@ public final class Rambo1 extends Mapper {
 
     @Override
     public boolean irq() {
-        return irqLine;
+        return irq.line();
     }
 
     @Override
@@ -82,7 +80,7 @@ public final class Rambo1 extends Mapper {
      */
     @Override
     public int dotsToBoardEvent(Ppu ppu) {
-        if (!irqEnabled || cycleMode || irqLine || irqDelay != 0) {
+        if (cycleMode || irq.blocked()) {
             return Integer.MAX_VALUE;
         }
         final int rises;
@@ -94,15 +92,13 @@ public final class Rambo1 extends Mapper {
         } else {
             rises = irqCounter;
         }
-        return 1 + A12Filter.DOTS_BETWEEN_CLOCKS * (rises - 1);
+        return A12Filter.dotsToClock(rises);
     }
 
     @Override
     public void cpuCycle() {
         super.cpuCycle(); // a board without a console counts its cycles there
-        if (irqDelay != 0 && --irqDelay == 0) {
-            irqLine = true;
-        }
+        irq.cpuCycle();
         if (cycleMode) {
             prescaler = (prescaler + 1) & 3;
             if (prescaler == 0) {
@@ -143,11 +139,9 @@ public final class Rambo1 extends Mapper {
             }
             default -> {
                 if (odd) {
-                    irqEnabled = true;
+                    irq.enable();
                 } else {
-                    irqEnabled = false;
-                    irqDelay = 0;
-                    irqLine = false;
+                    irq.disable();
                 }
             }
         }
@@ -162,40 +156,25 @@ public final class Rambo1 extends Mapper {
         } else {
             irqCounter--;
         }
-        if (irqCounter == 0 && irqEnabled && !irqLine && irqDelay == 0) {
-            irqDelay = delay;
+        if (irqCounter == 0) {
+            irq.start(delay);
         }
     }
 
     // ---- A12 watching ---------------------------------------------------------------------
 
-    @Override
-    public int ppuRead(int addr) {
-        watchA12(addr);
-        return super.ppuRead(addr);
-    }
-
-    @Override
-    public void ppuWrite(int addr, int value) {
-        watchA12(addr);
-        super.ppuWrite(addr, value);
-    }
-
+    /** Also reached through {@link Mapper#ppuRead} and {@link Mapper#ppuWrite} ({@link #a12Line}). */
     @Override
     public void ppuAddress(int addr) {
-        watchA12(addr);
+        final int level = addr & 0x1000;
+        if (level != a12.level() && a12.edge(level, busTime()) && !cycleMode) {
+            clockCounter(SCANLINE_IRQ_DELAY);
+        }
     }
 
     @Override
     protected int[] a12Line() {
         return a12.line();
-    }
-
-    private void watchA12(int addr) {
-        final int level = addr & 0x1000;
-        if (level != a12.level() && a12.edge(level, busTime()) && !cycleMode) {
-            clockCounter(SCANLINE_IRQ_DELAY);
-        }
     }
 
     // ---- banking --------------------------------------------------------------------------
@@ -212,9 +191,7 @@ public final class Rambo1 extends Mapper {
         reloadPending = false;
         cycleMode = false;
         prescaler = 0;
-        irqEnabled = false;
-        irqDelay = 0;
-        irqLine = false;
+        irq.power();
         a12.power(busCycles());
     }
 
@@ -259,9 +236,7 @@ public final class Rambo1 extends Mapper {
         reloadPending = s.bool("reloadPending", reloadPending);
         cycleMode = s.bool("cycleMode", cycleMode);
         prescaler = s.u8("prescaler", prescaler);
-        irqEnabled = s.bool("irqEnabled", irqEnabled);
-        irqDelay = s.u8("irqDelay", irqDelay);
-        irqLine = s.bool("irqLine", irqLine);
+        irq.state(s); // irqEnabled, irqDelay, irqLine
         a12.state(s, busCycles());
     }
 }
