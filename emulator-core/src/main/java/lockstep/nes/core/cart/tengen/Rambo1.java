@@ -6,6 +6,7 @@ import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.cart.Mirroring;
 import lockstep.nes.core.cart.part.A12Filter;
 import lockstep.nes.core.cart.part.DelayedIrq;
+import lockstep.nes.core.cart.part.Mmc3IrqCounter;
 import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.StateVisitor;
 
@@ -45,9 +46,7 @@ public final class Rambo1 extends Mapper {
     private int bankSelect;
     private final int[] regs = new int[16];
     private int mirror;
-    private int irqLatch;
-    private int irqCounter;
-    private boolean reloadPending;
+    private final Mmc3IrqCounter counter = Mmc3IrqCounter.rambo1();
     private boolean cycleMode;
     /** CPU cycles counted towards the next cycle-mode clock (0-3). */
     private int prescaler;
@@ -83,16 +82,7 @@ public final class Rambo1 extends Mapper {
         if (cycleMode || irq.blocked()) {
             return Integer.MAX_VALUE;
         }
-        final int rises;
-        if (reloadPending) {
-            final int reloaded = (irqLatch + 1) & 0xFF;
-            rises = reloaded == 0 ? 1 : 1 + reloaded;
-        } else if (irqCounter == 0) {
-            rises = irqLatch == 0 ? 1 : 1 + irqLatch;
-        } else {
-            rises = irqCounter;
-        }
-        return A12Filter.dotsToClock(rises);
+        return A12Filter.dotsToClock(counter.clocksToIrq());
     }
 
     @Override
@@ -131,10 +121,10 @@ public final class Rambo1 extends Mapper {
             case 2 -> {
                 if (odd) {
                     cycleMode = (value & 1) != 0;
-                    reloadPending = true;
+                    counter.requestReload();
                     prescaler = 0;
                 } else {
-                    irqLatch = value;
+                    counter.writeLatch(value);
                 }
             }
             default -> {
@@ -148,15 +138,7 @@ public final class Rambo1 extends Mapper {
     }
 
     private void clockCounter(int delay) {
-        if (reloadPending) {
-            irqCounter = (irqLatch + 1) & 0xFF;
-            reloadPending = false;
-        } else if (irqCounter == 0) {
-            irqCounter = irqLatch;
-        } else {
-            irqCounter--;
-        }
-        if (irqCounter == 0) {
+        if (counter.clock()) {
             irq.start(delay);
         }
     }
@@ -186,9 +168,7 @@ public final class Rambo1 extends Mapper {
             regs[i] = 0;
         }
         mirror = 0;
-        irqLatch = 0;
-        irqCounter = 0;
-        reloadPending = false;
+        counter.power();
         cycleMode = false;
         prescaler = 0;
         irq.power();
@@ -231,9 +211,7 @@ public final class Rambo1 extends Mapper {
         bankSelect = s.u8("bankSelect", bankSelect);
         s.ints("regs", regs, 0, 0xFF);
         mirror = s.u8("mirror", mirror);
-        irqLatch = s.u8("irqLatch", irqLatch);
-        irqCounter = s.u8("irqCounter", irqCounter);
-        reloadPending = s.bool("reloadPending", reloadPending);
+        counter.state(s); // irqLatch, irqCounter, reloadPending
         cycleMode = s.bool("cycleMode", cycleMode);
         prescaler = s.u8("prescaler", prescaler);
         irq.state(s); // irqEnabled, irqDelay, irqLine
