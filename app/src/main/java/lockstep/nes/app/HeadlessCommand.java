@@ -1,7 +1,6 @@
 package lockstep.nes.app;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -10,19 +9,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import lockstep.nes.core.Console;
-import lockstep.nes.core.RegionWarning;
 import lockstep.nes.core.cart.Cartridge;
-import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.apu.WavWriter;
 import lockstep.nes.core.cart.BatterySave;
 import lockstep.nes.core.demo.DemoRom;
 import lockstep.nes.verifier.MovieInput;
-import lockstep.nes.core.movie.Fm2;
 import lockstep.nes.core.movie.Movie;
-import lockstep.nes.core.movie.MovieException;
 import lockstep.nes.core.movie.MovieStart;
 import lockstep.nes.core.snapshot.RomId;
-import lockstep.nes.core.snapshot.SnapshotException;
 import lockstep.nes.core.snapshot.Snapshots;
 import lockstep.nes.ppu.FrameImage;
 import lockstep.nes.ppu.Palette;
@@ -108,28 +102,9 @@ public final class HeadlessCommand implements Callable<Integer> {
         Outputs.check(saveState, "--save-state");
         Outputs.check(wav, "--wav");
         Outputs.check(batteryFile, "--battery-file");
-        Movie input = null;
-        if (movie != null) {
-            try {
-                input = Fm2.read(movie);
-            } catch (MovieException e) {
-                throw new BadInput(e.getMessage());
-            }
-        }
-        Cartridge cart = cartridge();
-        if (input != null) {
-            cart = cart.withRegion(input.region(cart.region()));
-        }
-        cart = region.apply(cart);
-        if (rom != null && RegionWarning.of(cart, rom.toString()) != null) {
-            System.err.println(RegionWarning.of(cart, rom.toString()));
-        }
-        Console console;
-        try {
-            console = Console.create(cart);
-        } catch (RomFormatException e) {
-            throw new BadInput(e.getMessage());
-        }
+        Movie input = movie != null ? RunInputs.movie(movie) : null;
+        Cartridge cart = RunInputs.cartridge(rom, archive.entry, input, region);
+        Console console = RunInputs.console(cart);
         // Battery RAM only when asked: the run depends on its inputs alone, and writes nothing
         // beside the ROM unless told to.
         BatterySave saves = null;
@@ -154,23 +129,10 @@ public final class HeadlessCommand implements Callable<Integer> {
         }
         Snapshots snapshots = new Snapshots(console);
         if (loadState != null) {
-            byte[] data = readFile(loadState, "state");
-            try {
-                snapshots.load(data, data.length, loadState.toString());
-            } catch (SnapshotException e) {
-                throw new BadInput(e.getMessage());
-            }
+            RunInputs.loadState(snapshots, loadState);
         }
-
-        if (input != null && MovieStart.fromState(input)) {
-            if (loadState != null) {
-                throw new BadInput(movie + ": the movie starts from its own save state: give it without --load-state");
-            }
-            try {
-                MovieStart.begin(input, console, movie.toString());
-            } catch (MovieException e) {
-                throw new BadInput(e.getMessage());
-            }
+        if (input != null) {
+            RunInputs.startFromState(input, movie, console, loadState);
         }
         long startFrame = console.frame();
         // A movie recorded from a save state counts its frames from that state.
@@ -293,25 +255,6 @@ public final class HeadlessCommand implements Callable<Integer> {
         }
         var md = RomId.sha256();
         return RomId.hex(md.digest(b));
-    }
-
-    private Cartridge cartridge() throws BadInput {
-        try {
-            return RomArg.load(rom, archive.entry);
-        } catch (RomFormatException e) {
-            throw new BadInput(rom == null ? "demo ROM: " + e.getMessage() : e.getMessage());
-        }
-    }
-
-    private static byte[] readFile(Path file, String what) throws BadInput {
-        if (!Files.isRegularFile(file)) {
-            throw new BadInput(file + ": " + (Files.exists(file) ? "not a file" : "not found"));
-        }
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new BadInput(file + ": cannot read " + what + " (" + e.getMessage() + ")");
-        }
     }
 
     /** Writes by the output rule ({@link Outputs}). */

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -15,13 +14,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import lockstep.nes.core.Console;
-import lockstep.nes.core.RegionWarning;
 import lockstep.nes.core.cart.Cartridge;
-import lockstep.nes.core.cart.RomFormatException;
-import lockstep.nes.core.movie.Fm2;
-import lockstep.nes.core.movie.MovieException;
+import lockstep.nes.core.movie.Movie;
 import lockstep.nes.core.movie.MovieStart;
-import lockstep.nes.core.snapshot.SnapshotException;
 import lockstep.nes.core.snapshot.Snapshots;
 import lockstep.nes.core.trace.TraceLine;
 import lockstep.nes.core.trace.Tracer;
@@ -82,46 +77,22 @@ public final class TraceCommand implements Callable<Integer> {
         if (start != null && loadState != null) {
             throw new BadInput("--pc starts from power-on: give it without --load-state");
         }
-        Cartridge cart;
-        try {
-            cart = RomArg.load(rom, archive.entry);
-        } catch (RomFormatException e) {
-            throw new BadInput(rom == null ? "demo ROM: " + e.getMessage() : e.getMessage());
-        }
-        cart = region.apply(cart);
-        if (rom != null && RegionWarning.of(cart, rom.toString()) != null) {
-            System.err.println(RegionWarning.of(cart, rom.toString()));
-        }
-        Console console;
-        try {
-            console = Console.create(cart);
-        } catch (RomFormatException e) {
-            throw new BadInput(e.getMessage());
-        }
+        // The region stays the ROM's (or --region's) even with a movie recorded in another.
+        Cartridge cart = RunInputs.cartridge(rom, archive.entry, null, region);
+        Console console = RunInputs.console(cart);
         MovieInput input = null;
         boolean movieFromState = false;
         if (movie != null) {
-            try {
-                input = new MovieInput(Fm2.read(movie));
-                movieFromState = MovieStart.fromState(input.movie());
-                if (movieFromState && loadState != null) {
-                    throw new BadInput(movie + ": the movie starts from its own save state: give it without --load-state");
-                }
-                if (movieFromState && start != null) {
-                    throw new BadInput(movie + ": the movie starts from its own save state: give it without --pc");
-                }
-                MovieStart.begin(input.movie(), console, movie.toString());
-            } catch (MovieException e) {
-                throw new BadInput(e.getMessage());
+            Movie m = RunInputs.movie(movie);
+            input = new MovieInput(m);
+            movieFromState = MovieStart.fromState(m);
+            if (movieFromState && start != null) {
+                throw new BadInput(movie + ": the movie starts from its own save state: give it without --pc");
             }
+            RunInputs.startFromState(m, movie, console, loadState);
         }
         if (loadState != null) {
-            byte[] data = readState(loadState);
-            try {
-                new Snapshots(console).load(data, data.length, loadState.toString());
-            } catch (SnapshotException e) {
-                throw new BadInput(e.getMessage());
-            }
+            RunInputs.loadState(new Snapshots(console), loadState);
         }
         MovieInput frames = input;
         // A movie recorded from a save state counts its frames from that state.
@@ -205,16 +176,5 @@ public final class TraceCommand implements Callable<Integer> {
             // reported below
         }
         throw new BadInput("--from " + shown + ": expected " + what);
-    }
-
-    private static byte[] readState(Path file) throws BadInput {
-        if (!Files.isRegularFile(file)) {
-            throw new BadInput(file + ": " + (Files.exists(file) ? "not a file" : "not found"));
-        }
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new BadInput(file + ": cannot read state (" + e.getMessage() + ")");
-        }
     }
 }

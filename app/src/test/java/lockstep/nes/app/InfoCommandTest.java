@@ -3,9 +3,6 @@ package lockstep.nes.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -15,25 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 class InfoCommandTest {
     @TempDir
     Path dir;
-
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int code = Main.run(args);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
 
     @Test
     void printsHeaderFieldsAndHashes() throws Exception {
@@ -46,8 +24,8 @@ class InfoCommandTest {
         rom[5] = 1;
         rom[6] = 0x43; // mapper 4, vertical, battery
         Path p = Files.write(dir.resolve("game.nes"), rom);
-        Run r = run("info", p.toString());
-        assertEquals(0, r.code(), r.err());
+        Cli.Result r = Cli.run("info", p.toString());
+        assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("mapper:      4 (MMC3/MMC6) - supported"), r.out());
         assertTrue(r.out().contains("PRG ROM:     32 KiB"), r.out());
         assertTrue(r.out().contains("CHR ROM:     8 KiB"), r.out());
@@ -61,13 +39,13 @@ class InfoCommandTest {
     @Test
     void badRomIsOneLineOnStderrAndExit2() throws Exception {
         Path p = Files.write(dir.resolve("junk.nes"), new byte[] {'G', 'I', 'F', '8', '9', 'a', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
-        Run r = run("info", p.toString());
-        assertEquals(2, r.code());
+        Cli.Result r = Cli.run("info", p.toString());
+        assertEquals(2, r.exit());
         assertEquals("", r.out());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("error: " + p + ": bad magic"), r.err());
-        Run missing = run("info", dir.resolve("nope.nes").toString());
-        assertEquals(2, missing.code());
+        Cli.Result missing = Cli.run("info", dir.resolve("nope.nes").toString());
+        assertEquals(2, missing.exit());
         assertTrue(missing.err().contains("nope.nes: not found"), missing.err());
     }
 }

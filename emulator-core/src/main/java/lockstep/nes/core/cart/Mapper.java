@@ -345,8 +345,17 @@ public abstract class Mapper implements PpuBus, Digestible {
         return null;
     }
 
+    /**
+     * A PPU read. An A12-watching board ({@link #a12Line}) is told of the address first
+     * ({@link #ppuAddress}), as {@link PpuBus#a12Watch} has it; only $2007 reads come here for
+     * such a board, its rendering fetches are read from its arrays. A board that watches more of
+     * the bus overrides this, reading through {@link #pagedRead}.
+     */
     @Override
     public int ppuRead(int addr) {
+        if (a12Line() != null) {
+            ppuAddress(addr);
+        }
         return pagedRead(addr);
     }
 
@@ -361,7 +370,7 @@ public abstract class Mapper implements PpuBus, Digestible {
     }
 
     /** The byte the page tables map at {@code addr}: CHR below $2000, CIRAM above. */
-    private int pagedRead(int addr) {
+    protected final int pagedRead(int addr) {
         if (addr < 0x2000) {
             final int i = chrPage[addr >> 10] | (addr & 0x3FF);
             return chrRam == null ? chr[i] & 0xFF : chrRam.read(i);
@@ -416,8 +425,12 @@ public abstract class Mapper implements PpuBus, Digestible {
         return null;
     }
 
+    /** A PPU write ($2007); an A12-watching board is told of the address first, as for {@link #ppuRead}. */
     @Override
     public void ppuWrite(int addr, int value) {
+        if (a12Line() != null) {
+            ppuAddress(addr);
+        }
         if (addr < 0x2000) {
             final int i = chrPage[addr >> 10] | (addr & 0x3FF);
             if (chrRam != null && i >= chrRomBytes) {

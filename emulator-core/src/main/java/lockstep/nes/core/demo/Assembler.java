@@ -196,22 +196,28 @@ public final class Assembler {
     }
 
     private static String stripComment(String line) {
+        final int semicolon = indexOutsideQuotes(line, ';', 0);
+        return semicolon < 0 ? line : line.substring(0, semicolon);
+    }
+
+    /** The index of the first {@code c} from {@code from} on that is not inside a quoted string, or -1. */
+    private static int indexOutsideQuotes(String text, char c, int from) {
         boolean quoted = false;
         char quote = 0;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
+        for (int i = from; i < text.length(); i++) {
+            char ch = text.charAt(i);
             if (quoted) {
-                if (c == quote) {
+                if (ch == quote) {
                     quoted = false;
                 }
-            } else if (c == '"' || c == '\'') {
+            } else if (ch == '"' || ch == '\'') {
                 quoted = true;
-                quote = c;
-            } else if (c == ';') {
-                return line.substring(0, i);
+                quote = ch;
+            } else if (ch == c) {
+                return i;
             }
         }
-        return line;
+        return -1;
     }
 
     private void run(int pass) {
@@ -328,22 +334,9 @@ public final class Assembler {
 
     private static List<String> splitList(String text, int line) {
         List<String> items = new ArrayList<>();
-        boolean quoted = false;
-        char quote = 0;
         int start = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (quoted) {
-                if (c == quote) {
-                    quoted = false;
-                }
-            } else if (c == '"' || c == '\'') {
-                quoted = true;
-                quote = c;
-            } else if (c == ',') {
-                items.add(text.substring(start, i).trim());
-                start = i + 1;
-            }
+        for (int comma; (comma = indexOutsideQuotes(text, ',', start)) >= 0; start = comma + 1) {
+            items.add(text.substring(start, comma).trim());
         }
         items.add(text.substring(start).trim());
         for (String item : items) {

@@ -1,5 +1,7 @@
 package lockstep.nes.core.cart;
 
+import static lockstep.nes.core.cart.BoardAsserts.assertChrBanks;
+import static lockstep.nes.core.cart.BoardAsserts.assertPrgBanks;
 import static lockstep.nes.core.cart.Roms.chrBank;
 import static lockstep.nes.core.cart.Roms.nametables;
 import static lockstep.nes.core.cart.Roms.prgBank;
@@ -19,8 +21,7 @@ class DiscreteMappersTest {
     @Test
     void nrom() {
         Mapper m = m(0, 16, 8);
-        assertEquals(0, prgBank(m, 0x8000));
-        assertEquals(1, prgBank(m, 0xA000));
+        assertPrgBanks(m, 0, 1);
         assertEquals(0, prgBank(m, 0xC000)); // NROM-128 mirrored
         assertEquals(7, chrBank(m, 0x1C00));
         m.cpuWrite(0x6123, 0x44);
@@ -181,14 +182,10 @@ class DiscreteMappersTest {
             m.cpuWrite(0x8000, r);
             m.cpuWrite(0x8001, values[r]);
         }
-        assertEquals(4, chrBank(m, 0x0000));
-        assertEquals(5, chrBank(m, 0x0400));
+        assertChrBanks(m, 4, 5);
         assertEquals(6, chrBank(m, 0x0800)); // 2 KiB bank: low bit ignored
         assertEquals(20, chrBank(m, 0x1000));
         assertEquals(23, chrBank(m, 0x1C00));
-        assertEquals(3, prgBank(m, 0x8000));
-        assertEquals(5, prgBank(m, 0xA000));
-        assertEquals(14, prgBank(m, 0xC000));
-        assertEquals(15, prgBank(m, 0xE000));
+        assertPrgBanks(m, 3, 5, 14, 15);
     }
 }

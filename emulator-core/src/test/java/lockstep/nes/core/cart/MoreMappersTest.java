@@ -1,11 +1,13 @@
 package lockstep.nes.core.cart;
 
+import static lockstep.nes.core.cart.BoardAsserts.assertIrqAfter;
+import static lockstep.nes.core.cart.BoardAsserts.assertPrgBanks;
+import static lockstep.nes.core.cart.BoardAsserts.cycles;
 import static lockstep.nes.core.cart.Roms.chrBank;
 import static lockstep.nes.core.cart.Roms.nametables;
 import static lockstep.nes.core.cart.Roms.prgBank;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -15,12 +17,6 @@ class MoreMappersTest {
         return Roms.mapper(Roms.cart(mapper, prgKib, chrKib));
     }
 
-    private static void cycles(Mapper m, int n) {
-        for (int i = 0; i < n; i++) {
-            m.cpuCycle();
-        }
-    }
-
     @Test
     void vrc6BankingAndIrq() {
         for (int mapper : new int[] {24, 26}) {
@@ -28,10 +24,7 @@ class MoreMappersTest {
             int b003 = mapper == 24 ? 0xB003 : 0xB003; // A0/A1 both set: same address on both
             m.cpuWrite(0x8000, 3);
             m.cpuWrite(0xC000, 9);
-            assertEquals(6, prgBank(m, 0x8000));
-            assertEquals(7, prgBank(m, 0xA000));
-            assertEquals(9, prgBank(m, 0xC000));
-            assertEquals(31, prgBank(m, 0xE000));
+            assertPrgBanks(m, 6, 7, 9, 31);
             int[] offsets = mapper == 24 ? new int[] {0, 1, 2, 3} : new int[] {0, 2, 1, 3};
             for (int i = 0; i < 8; i++) {
                 m.cpuWrite((i < 4 ? 0xD000 : 0xE000) + offsets[i & 3], 40 + i);
@@ -47,10 +40,7 @@ class MoreMappersTest {
             assertEquals(0x21, m.cpuRead(0x6000));
             m.cpuWrite(0xF000 + offsets[0], 0xFE);
             m.cpuWrite(0xF000 + offsets[1], 0x06); // enable, CPU-cycle mode
-            cycles(m, 1);
-            assertFalse(m.irq());
-            cycles(m, 1);
-            assertTrue(m.irq());
+            assertIrqAfter(m, 2);
             m.cpuWrite(0xF000 + offsets[2], 0);
             assertFalse(m.irq());
         }
@@ -73,10 +63,7 @@ class MoreMappersTest {
             m.cpuWrite(base + 11, 3);
             m.cpuWrite(base + 12, 0);
             m.cpuWrite(base + 10, 1);
-            cycles(m, 3);
-            assertFalse(m.irq());
-            cycles(m, 1);
-            assertTrue(m.irq());
+            assertIrqAfter(m, 4);
             m.cpuWrite(base + 10, 0);
             assertFalse(m.irq());
         }
@@ -91,9 +78,7 @@ class MoreMappersTest {
         m.cpuWrite(0x8003, 21);
         m.cpuWrite(0xA000, 100);
         m.cpuWrite(0xA003, 103);
-        assertEquals(5, prgBank(m, 0x8000));
-        assertEquals(6, prgBank(m, 0xA000));
-        assertEquals(30, prgBank(m, 0xC000));
+        assertPrgBanks(m, 5, 6, 30);
         assertEquals(20, chrBank(m, 0x0000));
         assertEquals(43, chrBank(m, 0x0C00));
         assertEquals(100, chrBank(m, 0x1000));
@@ -107,9 +92,7 @@ class MoreMappersTest {
         m.cpuWrite(0x8000, 4);
         m.cpuWrite(0xA000, 5);
         m.cpuWrite(0xB007, 77);
-        assertEquals(4, prgBank(m, 0x8000));
-        assertEquals(5, prgBank(m, 0xA000));
-        assertEquals(30, prgBank(m, 0xC000));
+        assertPrgBanks(m, 4, 5, 30);
         assertEquals(77, chrBank(m, 0x1C00));
         m.cpuWrite(0x9000, 3);
         assertEquals(30, prgBank(m, 0x8000));
@@ -130,10 +113,7 @@ class MoreMappersTest {
         m.cpuWrite(0x9006, 5);
         m.cpuWrite(0x9004, 0);
         m.cpuWrite(0x9003, 0x80);
-        cycles(m, 4);
-        assertFalse(m.irq());
-        cycles(m, 1);
-        assertTrue(m.irq());
+        assertIrqAfter(m, 5);
         cycles(m, 100);
         m.cpuWrite(0x9003, 0x00);
         assertFalse(m.irq());
@@ -225,10 +205,7 @@ class MoreMappersTest {
         m.cpuWrite(0x9000, 0x07);
         m.cpuWrite(0xD003, 0x0A);
         m.cpuWrite(0xD002, 0x04); // CHR 7 = $A4
-        assertEquals(21, prgBank(m, 0x8000));
-        assertEquals(3, prgBank(m, 0xA000));
-        assertEquals(7, prgBank(m, 0xC000));
-        assertEquals(31, prgBank(m, 0xE000));
+        assertPrgBanks(m, 21, 3, 7, 31);
         assertEquals(0xA4, chrBank(m, 0x1C00));
         m.cpuWrite(0xF002, 1);
         assertEquals("0101", nametables(m));
@@ -243,10 +220,7 @@ class MoreMappersTest {
         m.cpuWrite(0xE003, 1);
         m.cpuWrite(0xF000, 0);
         m.cpuWrite(0xF001, 0x09);
-        cycles(m, 3);
-        assertFalse(m.irq());
-        cycles(m, 1);
-        assertTrue(m.irq());
+        assertIrqAfter(m, 4);
         m.cpuWrite(0xF001, 0x00);
         assertFalse(m.irq());
     }
@@ -288,10 +262,7 @@ class MoreMappersTest {
         m.cpuWrite(0xE000, 3);
         m.cpuWrite(0xE800, 4);
         m.cpuWrite(0xF000, 5);
-        assertEquals(3, prgBank(m, 0x8000));
-        assertEquals(4, prgBank(m, 0xA000));
-        assertEquals(5, prgBank(m, 0xC000));
-        assertEquals(31, prgBank(m, 0xE000));
+        assertPrgBanks(m, 3, 4, 5, 31);
         m.cpuWrite(0x8000, 17);
         m.cpuWrite(0xB800, 99);
         assertEquals(17, chrBank(m, 0x0000));
@@ -322,10 +293,7 @@ class MoreMappersTest {
         m.cpuWrite(0x5000, 0xFD);
         m.cpuWrite(0x5800, 0x80 | 0x7F);
         assertEquals(0xFF, m.cpuRead(0x5800));
-        cycles(m, 1);
-        assertFalse(m.irq());
-        cycles(m, 1);
-        assertTrue(m.irq());
+        assertIrqAfter(m, 2);
         assertEquals(0xFF, m.cpuRead(0x5000));
         cycles(m, 5);
         assertEquals(0xFF, m.cpuRead(0x5000)); // stops at $7FFF

@@ -77,12 +77,6 @@ class DigestPropertiesTest {
         return out;
     }
 
-
-    /** Seeded per-frame input: buttons for both ports. */
-    private static int buttons(Random r) {
-        return r.nextInt(8) == 0 ? r.nextInt(256) : 0;
-    }
-
     @TestFactory
     Stream<DynamicTest> twoEnginesFedTheSameInputAgreeEveryCycle() {
         List<Cartridge> roms = bootable();
@@ -96,12 +90,7 @@ class DigestPropertiesTest {
             Random input = new Random(42);
             long cycles = 0;
             for (int f = 0; f < frames; f++) {
-                int p0 = buttons(input);
-                int p1 = buttons(input);
-                a.setButtons(0, p0);
-                b.setButtons(0, p0);
-                a.setButtons(1, p1);
-                b.setButtons(1, p1);
+                SeededInput.bothPorts(input, a, b);
                 long frame = a.frame();
                 while (a.frame() == frame) {
                     a.runCycle();
@@ -182,15 +171,7 @@ class DigestPropertiesTest {
         return ParallelChecks.perRom("digest-properties", bootable(), cart -> () -> {
             Random r = new Random(1234 + cart.name().length());
             Console a = TestRoms.console(cart);
-            int start = 20 + r.nextInt(40);
-            for (int f = 0; f < start; f++) {
-                a.setButtons(0, buttons(r));
-                a.runFrame();
-            }
-            int mid = r.nextInt(29_780);
-            for (int i = 0; i < mid; i++) {
-                a.runCycle();
-            }
+            SeededInput.Stop stop = SeededInput.runIntoAFrame(r, a);
             byte[] snap = new Snapshots(a).save();
             Console b = TestRoms.console(cart);
             try {
@@ -202,16 +183,14 @@ class DigestPropertiesTest {
             CycleDigest db = new CycleDigest(b);
             assertEquals(da.digest(), db.digest(), "right after loading at cycle " + a.cycles());
             for (int f = 0; f < 120; f++) {
-                int p = buttons(r);
-                a.setButtons(0, p);
-                b.setButtons(0, p);
+                SeededInput.port0(r, a, b);
                 long frame = a.frame();
                 while (a.frame() == frame) {
                     a.runCycle();
                     b.runCycle();
                     if (da.digest() != db.digest()) {
                         fail(cart.name() + ": digest differs at cycle " + a.cycles() + ", " + f
-                                + " frames after loading a snapshot taken at cycle " + mid + " of frame " + start);
+                                + " frames after loading a snapshot taken at cycle " + stop.cycles() + " of frame " + stop.frames());
                     }
                 }
             }

@@ -57,11 +57,6 @@ class RepresentationDigestTest {
         return out;
     }
 
-
-    private static int buttons(Random r) {
-        return r.nextInt(8) == 0 ? r.nextInt(256) : 0;
-    }
-
     /**
      * A state fault that writes the value already there: a reader (like the verifier's
      * FieldPoke) that hits described entry {@code target} and returns it unchanged.
@@ -132,12 +127,7 @@ class RepresentationDigestTest {
             int poked = 0;
             long cycles = 0;
             for (int f = 0; f < frames; f++) {
-                int p0 = buttons(r);
-                int p1 = buttons(r);
-                a.setButtons(0, p0);
-                b.setButtons(0, p0);
-                a.setButtons(1, p1);
-                b.setButtons(1, p1);
+                SeededInput.bothPorts(r, a, b);
                 long frame = a.frameAfterCycle();
                 while (a.frameAfterCycle() == frame) {
                     a.runCycle();
@@ -293,9 +283,7 @@ class RepresentationDigestTest {
             Random r = new Random(cart.name().hashCode() + 11);
             int start = 30 + r.nextInt(60);
             for (int f = 0; f < start + 2; f++) {
-                int p = buttons(r);
-                a.setButtons(0, p);
-                b.setButtons(0, p);
+                SeededInput.port0(r, a, b);
                 long frame = a.frameAfterCycle();
                 while (a.frameAfterCycle() == frame) {
                     a.runCycle();
@@ -364,18 +352,10 @@ class RepresentationDigestTest {
         return ParallelChecks.perRom("representation-digest", carts, cart -> () -> {
             Random r = new Random(4321 + cart.name().length());
             Console a = TestRoms.console(cart);
-            int start = 20 + r.nextInt(40);
-            for (int f = 0; f < start; f++) {
-                a.setButtons(0, buttons(r));
-                a.runFrame();
-            }
-            int mid = r.nextInt(29_780);
-            for (int i = 0; i < mid; i++) {
-                a.runCycle();
-            }
+            SeededInput.Stop stop = SeededInput.runIntoAFrame(r, a);
             long seed = r.nextLong();
-            String failure = snapshotContinues(cart, a, 120, (c, f) -> c.setButtons(0, buttons(new Random(seed + f))), 0);
-            assertNull(failure, cart.name() + " (snapshot at cycle " + mid + " of frame " + start + ")");
+            String failure = snapshotContinues(cart, a, 120, (c, f) -> c.setButtons(0, SeededInput.buttons(new Random(seed + f))), 0);
+            assertNull(failure, cart.name() + " (snapshot at cycle " + stop.cycles() + " of frame " + stop.frames() + ")");
         });
     }
 }

@@ -54,7 +54,7 @@ public final class CnRomProtect extends Mapper {
         if (addr < 0x2000 && !chrEnabled()) {
             return 0xFF;
         }
-        return super.ppuRead(addr);
+        return pagedRead(addr);
     }
 
     @Override

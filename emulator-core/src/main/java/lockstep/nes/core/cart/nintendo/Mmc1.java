@@ -129,29 +129,9 @@ public class Mmc1 extends Mapper {
     void registerWritten(long now) {
     }
 
-    @Override
-    public int ppuRead(int addr) {
-        watchA12(addr);
-        return super.ppuRead(addr);
-    }
-
-    @Override
-    public void ppuWrite(int addr, int value) {
-        watchA12(addr);
-        super.ppuWrite(addr, value);
-    }
-
+    /** Also reached through {@link Mapper#ppuRead} and {@link Mapper#ppuWrite} ({@link #a12Line}). */
     @Override
     public void ppuAddress(int addr) {
-        watchA12(addr);
-    }
-
-    @Override
-    protected int[] a12Line() {
-        return a12Line;
-    }
-
-    private void watchA12(int addr) {
         final int level = addr & 0x1000;
         if (level != a12Line[0]) {
             a12Line[0] = level;
@@ -159,6 +139,11 @@ public class Mmc1 extends Mapper {
                 updateBanks();
             }
         }
+    }
+
+    @Override
+    protected int[] a12Line() {
+        return a12Line;
     }
 
     @Override

@@ -72,7 +72,7 @@ public final class Mmc2 extends Mapper {
 
     @Override
     public int ppuRead(int addr) {
-        int value = super.ppuRead(addr);
+        int value = pagedRead(addr);
         if (addr < 0x2000 && (addr & 0x0FF0) >= 0x0FD0) {
             latch(addr);
         }

@@ -100,7 +100,7 @@ public final class Mmc3 extends Mapper {
             return Integer.MAX_VALUE;
         }
         final int rises = counter.clocksToIrq();
-        final int bound = 1 + A12Filter.DOTS_BETWEEN_CLOCKS * (rises - 1);
+        final int bound = A12Filter.dotsToClock(rises);
         if (!ppu.settled()) {
             return bound;
         }
@@ -229,33 +229,18 @@ public final class Mmc3 extends Mapper {
 
     // ---- A12 watching ---------------------------------------------------------------------
 
-    @Override
-    public int ppuRead(int addr) {
-        watchA12(addr);
-        return super.ppuRead(addr);
-    }
-
-    @Override
-    public void ppuWrite(int addr, int value) {
-        watchA12(addr);
-        super.ppuWrite(addr, value);
-    }
-
+    /** Also reached through {@link Mapper#ppuRead} and {@link Mapper#ppuWrite} ({@link #a12Line}). */
     @Override
     public void ppuAddress(int addr) {
-        watchA12(addr);
+        final int level = addr & 0x1000;
+        if (level != a12.level() && a12.edge(level, busTime())) { // one clock call site: docs/design/boards.md
+            clockCounter();
+        }
     }
 
     @Override
     protected int[] a12Line() {
         return a12.line();
-    }
-
-    private void watchA12(int addr) {
-        final int level = addr & 0x1000;
-        if (level != a12.level() && a12.edge(level, busTime())) { // one clock call site: docs/design/boards.md
-            clockCounter();
-        }
     }
 
     /** The banks do not follow A12: the PPU may tell of a fall and the rise after it at once. */

@@ -21,6 +21,14 @@ public final class A12Filter {
      */
     public static final int DOTS_BETWEEN_CLOCKS = 8;
 
+    /**
+     * A lower bound of the dots from now to the {@code clocks}-th counted rise (at least 1): the
+     * first may come on the next dot, each further one {@link #DOTS_BETWEEN_CLOCKS} later.
+     */
+    public static int dotsToClock(int clocks) {
+        return 1 + DOTS_BETWEEN_CLOCKS * (clocks - 1);
+    }
+
     /** A12 as last seen: 0 or 0x1000 (the line the PPU's A12 watch compares with). */
     private final int[] line = new int[1];
     /** CPU cycles at a bus time + cycleOffset = the cycles counted since power-on. */

@@ -69,7 +69,7 @@ public final class Sunsoft4 extends Mapper {
             final int i = (bank << 10) | (addr & 0x3FF);
             return chrRam == null ? chr[i] & 0xFF : chrRam.read(i);
         }
-        return super.ppuRead(addr);
+        return pagedRead(addr);
     }
 
     @Override

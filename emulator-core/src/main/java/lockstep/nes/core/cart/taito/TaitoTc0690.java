@@ -5,6 +5,7 @@ import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.cart.Mirroring;
 import lockstep.nes.core.cart.part.A12Filter;
+import lockstep.nes.core.cart.part.DelayedIrq;
 import lockstep.nes.core.cart.part.Mmc3IrqCounter;
 import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.StateVisitor;
@@ -31,10 +32,7 @@ public final class TaitoTc0690 extends Mapper {
     private int mirror;
     /** The MMC3B's counter. */
     private final Mmc3IrqCounter counter = new Mmc3IrqCounter(false);
-    private boolean irqEnabled;
-    /** {@link #cpuCycle} calls left before /IRQ asserts (0: none pending). */
-    private int irqDelay;
-    private boolean irqLine;
+    private final DelayedIrq irq = new DelayedIrq();
     private final A12Filter a12 = new A12Filter();
 
     public TaitoTc0690(Cartridge cart) {
@@ -48,7 +46,7 @@ public final class TaitoTc0690 extends Mapper {
 
     @Override
     public boolean irq() {
-        return irqLine;
+        return irq.line();
     }
 
     @Override
@@ -63,19 +61,13 @@ public final class TaitoTc0690 extends Mapper {
      */
     @Override
     public int dotsToBoardEvent(Ppu ppu) {
-        if (!irqEnabled || irqLine || irqDelay != 0) {
-            return Integer.MAX_VALUE;
-        }
-        final int rises = counter.clocksToIrq();
-        return 1 + A12Filter.DOTS_BETWEEN_CLOCKS * (rises - 1);
+        return irq.blocked() ? Integer.MAX_VALUE : A12Filter.dotsToClock(counter.clocksToIrq());
     }
 
     @Override
     public void cpuCycle() {
         super.cpuCycle(); // a board without a console counts its cycles there
-        if (irqDelay != 0 && --irqDelay == 0) {
-            irqLine = true;
-        }
+        irq.cpuCycle();
     }
 
     @Override
@@ -85,12 +77,8 @@ public final class TaitoTc0690 extends Mapper {
             case 0xA000, 0xA001, 0xA002, 0xA003 -> regs[4 + (addr & 3)] = value;
             case 0xC000 -> counter.writeLatch(value ^ 0xFF);
             case 0xC001 -> counter.requestReload();
-            case 0xC002 -> irqEnabled = true;
-            case 0xC003 -> {
-                irqEnabled = false;
-                irqDelay = 0;
-                irqLine = false;
-            }
+            case 0xC002 -> irq.enable();
+            case 0xC003 -> irq.disable();
             case 0xE000 -> mirror = (value >> 6) & 1;
             default -> {
                 return;
@@ -99,39 +87,18 @@ public final class TaitoTc0690 extends Mapper {
         updateBanks();
     }
 
-    private void clockCounter() {
-        if (counter.clock() && irqEnabled && !irqLine && irqDelay == 0) {
-            irqDelay = IRQ_DELAY;
-        }
-    }
-
-    @Override
-    public int ppuRead(int addr) {
-        watchA12(addr);
-        return super.ppuRead(addr);
-    }
-
-    @Override
-    public void ppuWrite(int addr, int value) {
-        watchA12(addr);
-        super.ppuWrite(addr, value);
-    }
-
+    /** Also reached through {@link Mapper#ppuRead} and {@link Mapper#ppuWrite} ({@link #a12Line}). */
     @Override
     public void ppuAddress(int addr) {
-        watchA12(addr);
+        final int level = addr & 0x1000;
+        if (level != a12.level() && a12.edge(level, busTime()) && counter.clock()) {
+            irq.start(IRQ_DELAY);
+        }
     }
 
     @Override
     protected int[] a12Line() {
         return a12.line();
-    }
-
-    private void watchA12(int addr) {
-        final int level = addr & 0x1000;
-        if (level != a12.level() && a12.edge(level, busTime())) {
-            clockCounter();
-        }
     }
 
     @Override
@@ -141,9 +108,7 @@ public final class TaitoTc0690 extends Mapper {
         }
         mirror = 0;
         counter.power();
-        irqEnabled = false;
-        irqDelay = 0;
-        irqLine = false;
+        irq.power();
         a12.power(busCycles());
     }
 
@@ -167,9 +132,7 @@ public final class TaitoTc0690 extends Mapper {
         s.ints("regs", regs, 0, 0xFF);
         mirror = s.u8("mirror", mirror);
         counter.state(s); // irqLatch, irqCounter, irqReload
-        irqEnabled = s.bool("irqEnabled", irqEnabled);
-        irqDelay = s.u8("irqDelay", irqDelay);
-        irqLine = s.bool("irqLine", irqLine);
+        irq.state(s); // irqEnabled, irqDelay, irqLine
         a12.state(s, busCycles());
     }
 }

@@ -5,6 +5,8 @@ import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.cart.Mirroring;
 import lockstep.nes.core.cart.part.A12Filter;
+import lockstep.nes.core.cart.part.DelayedIrq;
+import lockstep.nes.core.cart.part.Mmc3IrqCounter;
 import lockstep.nes.ppu.Ppu;
 import lockstep.nes.state.StateVisitor;
 
@@ -44,16 +46,11 @@ public final class Rambo1 extends Mapper {
     private int bankSelect;
     private final int[] regs = new int[16];
     private int mirror;
-    private int irqLatch;
-    private int irqCounter;
-    private boolean reloadPending;
+    private final Mmc3IrqCounter counter = Mmc3IrqCounter.rambo1();
     private boolean cycleMode;
     /** CPU cycles counted towards the next cycle-mode clock (0-3). */
     private int prescaler;
-    private boolean irqEnabled;
-    /** {@link #cpuCycle} calls left before /IRQ asserts (0: none pending). */
-    private int irqDelay;
-    private boolean irqLine;
+    private final DelayedIrq irq = new DelayedIrq();
     private final A12Filter a12 = new A12Filter();
 
     public Rambo1(Cartridge cart) {
@@ -67,7 +64,7 @@ public final class Rambo1 extends Mapper {
 
     @Override
     public boolean irq() {
-        return irqLine;
+        return irq.line();
     }
 
     @Override
@@ -82,27 +79,16 @@ public final class Rambo1 extends Mapper {
      */
     @Override
     public int dotsToBoardEvent(Ppu ppu) {
-        if (!irqEnabled || cycleMode || irqLine || irqDelay != 0) {
+        if (cycleMode || irq.blocked()) {
             return Integer.MAX_VALUE;
         }
-        final int rises;
-        if (reloadPending) {
-            final int reloaded = (irqLatch + 1) & 0xFF;
-            rises = reloaded == 0 ? 1 : 1 + reloaded;
-        } else if (irqCounter == 0) {
-            rises = irqLatch == 0 ? 1 : 1 + irqLatch;
-        } else {
-            rises = irqCounter;
-        }
-        return 1 + A12Filter.DOTS_BETWEEN_CLOCKS * (rises - 1);
+        return A12Filter.dotsToClock(counter.clocksToIrq());
     }
 
     @Override
     public void cpuCycle() {
         super.cpuCycle(); // a board without a console counts its cycles there
-        if (irqDelay != 0 && --irqDelay == 0) {
-            irqLine = true;
-        }
+        irq.cpuCycle();
         if (cycleMode) {
             prescaler = (prescaler + 1) & 3;
             if (prescaler == 0) {
@@ -135,67 +121,42 @@ public final class Rambo1 extends Mapper {
             case 2 -> {
                 if (odd) {
                     cycleMode = (value & 1) != 0;
-                    reloadPending = true;
+                    counter.requestReload();
                     prescaler = 0;
                 } else {
-                    irqLatch = value;
+                    counter.writeLatch(value);
                 }
             }
             default -> {
                 if (odd) {
-                    irqEnabled = true;
+                    irq.enable();
                 } else {
-                    irqEnabled = false;
-                    irqDelay = 0;
-                    irqLine = false;
+                    irq.disable();
                 }
             }
         }
     }
 
     private void clockCounter(int delay) {
-        if (reloadPending) {
-            irqCounter = (irqLatch + 1) & 0xFF;
-            reloadPending = false;
-        } else if (irqCounter == 0) {
-            irqCounter = irqLatch;
-        } else {
-            irqCounter--;
-        }
-        if (irqCounter == 0 && irqEnabled && !irqLine && irqDelay == 0) {
-            irqDelay = delay;
+        if (counter.clock()) {
+            irq.start(delay);
         }
     }
 
     // ---- A12 watching ---------------------------------------------------------------------
 
-    @Override
-    public int ppuRead(int addr) {
-        watchA12(addr);
-        return super.ppuRead(addr);
-    }
-
-    @Override
-    public void ppuWrite(int addr, int value) {
-        watchA12(addr);
-        super.ppuWrite(addr, value);
-    }
-
+    /** Also reached through {@link Mapper#ppuRead} and {@link Mapper#ppuWrite} ({@link #a12Line}). */
     @Override
     public void ppuAddress(int addr) {
-        watchA12(addr);
+        final int level = addr & 0x1000;
+        if (level != a12.level() && a12.edge(level, busTime()) && !cycleMode) {
+            clockCounter(SCANLINE_IRQ_DELAY);
+        }
     }
 
     @Override
     protected int[] a12Line() {
         return a12.line();
-    }
-
-    private void watchA12(int addr) {
-        final int level = addr & 0x1000;
-        if (level != a12.level() && a12.edge(level, busTime()) && !cycleMode) {
-            clockCounter(SCANLINE_IRQ_DELAY);
-        }
     }
 
     // ---- banking --------------------------------------------------------------------------
@@ -207,14 +168,10 @@ public final class Rambo1 extends Mapper {
             regs[i] = 0;
         }
         mirror = 0;
-        irqLatch = 0;
-        irqCounter = 0;
-        reloadPending = false;
+        counter.power();
         cycleMode = false;
         prescaler = 0;
-        irqEnabled = false;
-        irqDelay = 0;
-        irqLine = false;
+        irq.power();
         a12.power(busCycles());
     }
 
@@ -254,14 +211,10 @@ public final class Rambo1 extends Mapper {
         bankSelect = s.u8("bankSelect", bankSelect);
         s.ints("regs", regs, 0, 0xFF);
         mirror = s.u8("mirror", mirror);
-        irqLatch = s.u8("irqLatch", irqLatch);
-        irqCounter = s.u8("irqCounter", irqCounter);
-        reloadPending = s.bool("reloadPending", reloadPending);
+        counter.state(s); // irqLatch, irqCounter, reloadPending
         cycleMode = s.bool("cycleMode", cycleMode);
         prescaler = s.u8("prescaler", prescaler);
-        irqEnabled = s.bool("irqEnabled", irqEnabled);
-        irqDelay = s.u8("irqDelay", irqDelay);
-        irqLine = s.bool("irqLine", irqLine);
+        irq.state(s); // irqEnabled, irqDelay, irqLine
         a12.state(s, busCycles());
     }
 }

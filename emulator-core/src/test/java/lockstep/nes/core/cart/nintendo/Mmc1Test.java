@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart.nintendo;
 
+import static lockstep.nes.core.cart.BoardAsserts.assertPrgBanks;
 import static lockstep.nes.core.cart.Roms.chrBank;
 import static lockstep.nes.core.cart.Roms.nametables;
 import static lockstep.nes.core.cart.Roms.prgBank;
@@ -32,9 +33,7 @@ class Mmc1Test {
         assertEquals(30, prgBank(m, 0xC000));
         assertEquals(31, prgBank(m, 0xE000));
         write(m, 0xE000, 5);
-        assertEquals(10, prgBank(m, 0x8000));
-        assertEquals(11, prgBank(m, 0xA000));
-        assertEquals(30, prgBank(m, 0xC000));
+        assertPrgBanks(m, 10, 11, 30);
         write(m, 0x8000, 0x08); // mode 2: $8000 fixed to the first bank, $C000 switchable
         assertEquals(0, prgBank(m, 0x8000));
         assertEquals(10, prgBank(m, 0xC000));

@@ -1,5 +1,7 @@
 package lockstep.nes.core.cart.nintendo;
 
+import static lockstep.nes.core.cart.BoardAsserts.assertPrgBanks;
+import static lockstep.nes.core.cart.BoardAsserts.cycles;
 import static lockstep.nes.core.cart.Roms.chrBank;
 import static lockstep.nes.core.cart.Roms.nametables;
 import static lockstep.nes.core.cart.Roms.prgBank;
@@ -22,12 +24,6 @@ class Mmc3Test {
     private static void set(Mapper m, int reg, int value) {
         m.cpuWrite(0x8000, reg);
         m.cpuWrite(0x8001, value);
-    }
-
-    private static void cycles(Mapper m, int n) {
-        for (int i = 0; i < n; i++) {
-            m.cpuCycle();
-        }
     }
 
     /** One scanline as the PPU fetches it with BG at $0000 and sprites at $1000: one A12 rise. */
@@ -62,10 +58,7 @@ class Mmc3Test {
         assertEquals(31, chrBank(m, 0x0C00));
         assertEquals(50, chrBank(m, 0x1000));
         assertEquals(110, chrBank(m, 0x1C00));
-        assertEquals(7, prgBank(m, 0x8000));
-        assertEquals(9, prgBank(m, 0xA000));
-        assertEquals(30, prgBank(m, 0xC000));
-        assertEquals(31, prgBank(m, 0xE000));
+        assertPrgBanks(m, 7, 9, 30, 31);
         m.cpuWrite(0x8000, 0xC0); // PRG mode 1, CHR A12 inversion
         assertEquals(30, prgBank(m, 0x8000));
         assertEquals(7, prgBank(m, 0xC000));

@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart.other;
 
+import static lockstep.nes.core.cart.BoardAsserts.assertPrgBanks;
 import static lockstep.nes.core.cart.Roms.nametables;
 import static lockstep.nes.core.cart.Roms.prgBank;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,14 +26,9 @@ class Unrom512Test {
     @Test
     void powerOnAndPrgBanks() {
         Mapper m = board(cart());
-        assertEquals(0, prgBank(m, 0x8000));
-        assertEquals(1, prgBank(m, 0xA000));
-        assertEquals(62, prgBank(m, 0xC000));
-        assertEquals(63, prgBank(m, 0xE000));
+        assertPrgBanks(m, 0, 1, 62, 63);
         m.cpuWrite(0xFFF0, 0x13); // (no conflict: $FF there)
-        assertEquals(38, prgBank(m, 0x8000));
-        assertEquals(39, prgBank(m, 0xA000));
-        assertEquals(62, prgBank(m, 0xC000));
+        assertPrgBanks(m, 38, 39, 62);
         m.cpuWrite(0xFFF0, 0x1F);
         assertEquals(62, prgBank(m, 0x8000));
         assertEquals(Mapper.OPEN_BUS, m.cpuRead(0x6000)); // no PRG-RAM

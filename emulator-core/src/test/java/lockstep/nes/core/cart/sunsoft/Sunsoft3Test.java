@@ -1,5 +1,7 @@
 package lockstep.nes.core.cart.sunsoft;
 
+import static lockstep.nes.core.cart.BoardAsserts.assertPrgBanks;
+import static lockstep.nes.core.cart.BoardAsserts.cycles;
 import static lockstep.nes.core.cart.Roms.chrBank;
 import static lockstep.nes.core.cart.Roms.nametables;
 import static lockstep.nes.core.cart.Roms.prgBank;
@@ -18,12 +20,6 @@ class Sunsoft3Test {
         return Roms.cart(67, 128, 128);
     }
 
-    private static void cycles(Mapper m, int n) {
-        for (int i = 0; i < n; i++) {
-            m.cpuCycle();
-        }
-    }
-
     @Test
     void banking() {
         Mapper m = Roms.mapper(cart());
@@ -31,9 +27,7 @@ class Sunsoft3Test {
         assertEquals(14, prgBank(m, 0xC000));
         assertEquals(15, prgBank(m, 0xE000));
         m.cpuWrite(0xF800, 5);
-        assertEquals(10, prgBank(m, 0x8000));
-        assertEquals(11, prgBank(m, 0xA000));
-        assertEquals(14, prgBank(m, 0xC000));
+        assertPrgBanks(m, 10, 11, 14);
         m.cpuWrite(0x8800, 3);
         m.cpuWrite(0x9FFF, 4); // mirrors of $9800
         m.cpuWrite(0xA800, 5);

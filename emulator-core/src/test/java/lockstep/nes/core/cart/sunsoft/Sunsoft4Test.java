@@ -1,5 +1,6 @@
 package lockstep.nes.core.cart.sunsoft;
 
+import static lockstep.nes.core.cart.BoardAsserts.assertPrgBanks;
 import static lockstep.nes.core.cart.Roms.chrBank;
 import static lockstep.nes.core.cart.Roms.nametables;
 import static lockstep.nes.core.cart.Roms.prgBank;
@@ -33,9 +34,7 @@ class Sunsoft4Test {
         assertEquals(14, prgBank(m, 0xC000));
         assertEquals(15, prgBank(m, 0xE000));
         m.cpuWrite(0xF000, 0x03);
-        assertEquals(6, prgBank(m, 0x8000));
-        assertEquals(7, prgBank(m, 0xA000));
-        assertEquals(14, prgBank(m, 0xC000));
+        assertPrgBanks(m, 6, 7, 14);
         for (int i = 0; i < 4; i++) {
             m.cpuWrite(0x8000 + i * 0x1000 + 0x123, 10 + i);
         }

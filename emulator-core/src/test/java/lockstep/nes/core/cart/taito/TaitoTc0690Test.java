@@ -1,5 +1,9 @@
 package lockstep.nes.core.cart.taito;
 
+import static lockstep.nes.core.cart.BoardAsserts.assertChrBanks;
+import static lockstep.nes.core.cart.BoardAsserts.assertIrqAfter;
+import static lockstep.nes.core.cart.BoardAsserts.assertPrgBanks;
+import static lockstep.nes.core.cart.BoardAsserts.cycles;
 import static lockstep.nes.core.cart.Roms.chrBank;
 import static lockstep.nes.core.cart.Roms.nametables;
 import static lockstep.nes.core.cart.Roms.prgBank;
@@ -18,12 +22,6 @@ class TaitoTc0690Test {
         return Roms.cart(48, 256, 256);
     }
 
-    private static void cycles(Mapper m, int n) {
-        for (int i = 0; i < n; i++) {
-            m.cpuCycle();
-        }
-    }
-
     /** A12 low for 3 CPU cycles, then a rise: one counter clock. */
     private static void scanline(Mapper m) {
         m.ppuRead(0x0000);
@@ -36,19 +34,13 @@ class TaitoTc0690Test {
         Mapper m = Roms.mapper(cart());
         m.cpuWrite(0x8000, 0xC3); // bits 0-5
         m.cpuWrite(0x8001, 4);
-        assertEquals(3, prgBank(m, 0x8000));
-        assertEquals(4, prgBank(m, 0xA000));
-        assertEquals(30, prgBank(m, 0xC000));
-        assertEquals(31, prgBank(m, 0xE000));
+        assertPrgBanks(m, 3, 4, 30, 31);
         m.cpuWrite(0x8002, 5); // 2 KiB units, low bit kept
         m.cpuWrite(0x8003, 8);
         for (int i = 0; i < 4; i++) {
             m.cpuWrite(0xA000 + i, 0x90 + i);
         }
-        assertEquals(10, chrBank(m, 0x0000));
-        assertEquals(11, chrBank(m, 0x0400));
-        assertEquals(16, chrBank(m, 0x0800));
-        assertEquals(17, chrBank(m, 0x0C00));
+        assertChrBanks(m, 10, 11, 16, 17);
         for (int i = 0; i < 4; i++) {
             assertEquals(0x90 + i, chrBank(m, 0x1000 + i * 0x400));
         }
@@ -70,10 +62,7 @@ class TaitoTc0690Test {
         scanline(m); // reload: 2
         scanline(m); // 1
         scanline(m); // 0: IRQ 4 cycles on
-        cycles(m, 3);
-        assertFalse(m.irq());
-        cycles(m, 1);
-        assertTrue(m.irq());
+        assertIrqAfter(m, 4);
         m.cpuWrite(0xC003, 0); // disable and acknowledge
         assertFalse(m.irq());
         m.cpuWrite(0xC002, 0);
@@ -118,10 +107,7 @@ class TaitoTc0690Test {
         for (Mapper b : new Mapper[] {m, copy}) {
             cycles(b, 2);
             b.ppuRead(0x1000); // low 3 cycles in all: 0
-            cycles(b, 3);
-            assertFalse(b.irq());
-            cycles(b, 1);
-            assertTrue(b.irq());
+            assertIrqAfter(b, 4);
         }
         BoardSnapshots.assertSameView(m, copy);
         assertEquals(6, prgBank(copy, 0xA000));

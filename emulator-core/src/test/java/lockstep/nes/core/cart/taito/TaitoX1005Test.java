@@ -1,5 +1,7 @@
 package lockstep.nes.core.cart.taito;
 
+import static lockstep.nes.core.cart.BoardAsserts.assertChrBanks;
+import static lockstep.nes.core.cart.BoardAsserts.assertPrgBanks;
 import static lockstep.nes.core.cart.Roms.chrBank;
 import static lockstep.nes.core.cart.Roms.nametables;
 import static lockstep.nes.core.cart.Roms.prgBank;
@@ -24,19 +26,13 @@ class TaitoX1005Test {
         m.cpuWrite(0x7EFA, 3);
         m.cpuWrite(0x7EFD, 4); // odd address of the pair
         m.cpuWrite(0x7EFE, 5);
-        assertEquals(3, prgBank(m, 0x8000));
-        assertEquals(4, prgBank(m, 0xA000));
-        assertEquals(5, prgBank(m, 0xC000));
-        assertEquals(31, prgBank(m, 0xE000));
+        assertPrgBanks(m, 3, 4, 5, 31);
         m.cpuWrite(0x7EF0, 0x21); // 2 KiB banks: low bit ignored
         m.cpuWrite(0x7EF1, 0x40);
         for (int i = 0; i < 4; i++) {
             m.cpuWrite(0x7EF2 + i, 0x80 + i);
         }
-        assertEquals(0x20, chrBank(m, 0x0000));
-        assertEquals(0x21, chrBank(m, 0x0400));
-        assertEquals(0x40, chrBank(m, 0x0800));
-        assertEquals(0x41, chrBank(m, 0x0C00));
+        assertChrBanks(m, 0x20, 0x21, 0x40, 0x41);
         for (int i = 0; i < 4; i++) {
             assertEquals(0x80 + i, chrBank(m, 0x1000 + i * 0x400));
         }

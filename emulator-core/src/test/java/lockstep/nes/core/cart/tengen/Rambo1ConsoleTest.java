@@ -1,63 +1,28 @@
 package lockstep.nes.core.cart.tengen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.cart.Roms;
+import lockstep.nes.core.cart.ScanlineIrqProgram;
 import org.junit.jupiter.api.Test;
 
 /**
  * The RAMBO-1 inside a whole console, clocked by the real PPU's fetches (sprites at $1000: one
  * A12 rise per rendered line, at the first sprite pattern fetch). The program is
- * {@link Mmc3ConsoleTest}'s (latch 10 and a reload request written in vblank): the reload loads
+ * {@link Mmc3ConsoleTest}'s ({@link ScanlineIrqProgram}: latch 10 and a reload request written in
+ * vblank): the reload loads
  * latch + 1 on the pre-render line, so the counter reaches 0 on line 10, one line later than the
  * MMC3's, and /IRQ follows two CPU cycles (6 dots) after the rise.
  */
 class Rambo1ConsoleTest {
-    static byte[] program() {
-        int[] code = {
-            0x78,                   // SEI
-            0xA2, 0xFF, 0x9A,       // LDX #$FF; TXS
-            0x2C, 0x02, 0x20,       // v1: BIT $2002
-            0x10, 0xFB,             // BPL v1
-            0x2C, 0x02, 0x20,       // v2: BIT $2002
-            0x10, 0xFB,             // BPL v2
-            0xA9, 0x08,             // LDA #$08 (sprites at $1000)
-            0x8D, 0x00, 0x20,       // STA $2000
-            0xA9, 0x0A,             // LDA #10
-            0x8D, 0x00, 0xC0,       // STA $C000 (latch)
-            0x8D, 0x01, 0xC0,       // STA $C001 (reload)
-            0x8D, 0x01, 0xE0,       // STA $E001 (enable)
-            0xA9, 0x18,             // LDA #$18
-            0x8D, 0x01, 0x20,       // STA $2001 (rendering on)
-            0x4C, 0x23, 0x80,       // loop ($8023): JMP loop
-        };
-        byte[] prg = new byte[32768];
-        for (int i = 0; i < code.length; i++) {
-            prg[i] = (byte) code[i];
-        }
-        assertEquals(0x26, code.length);
-        prg[0x7FFA] = 0x00; // NMI -> $8000 (unused: NMI is off)
-        prg[0x7FFB] = (byte) 0x80;
-        prg[0x7FFC] = 0x00; // RESET -> $8000
-        prg[0x7FFD] = (byte) 0x80;
-        prg[0x7FFE] = 0x00; // IRQ -> $8000 (never taken: I is set)
-        prg[0x7FFF] = (byte) 0x80;
-        return prg;
-    }
-
     @Test
     void irqOneLineLaterThanTheMmc3sAndTwoCyclesAfterTheRise() throws RomFormatException {
-        Cartridge cart = Cartridge.builder("rambo1-irq.nes", program(), Roms.chr(8), 64).build();
+        Cartridge cart = Cartridge.builder("rambo1-irq.nes", ScanlineIrqProgram.prg(10, 0xE001), Roms.chr(8), 64).build();
         Console console = Console.create(cart);
-        long start = console.frame();
-        while (!console.mapper().irq()) {
-            console.runCycle();
-            assertTrue(console.frame() - start < 5, "no IRQ within 5 frames");
-        }
+        ScanlineIrqProgram.runToIrq(console);
         assertEquals(10, console.ppu().scanline());
         // The rise comes at the first sprite pattern fetch (dot 261); /IRQ at the start of the
         // second CPU cycle after the rise's, 6-8 dots later (267 with this power-on alignment;
@@ -68,9 +33,7 @@ class Rambo1ConsoleTest {
         console.mapper().cpuWrite(0xE000, 0);
         console.mapper().cpuWrite(0xE001, 0);
         long frame = console.frame();
-        while (!console.mapper().irq()) {
-            console.runCycle();
-        }
+        ScanlineIrqProgram.runToIrq(console);
         assertEquals(frame, console.frame());
         assertEquals(21, console.ppu().scanline());
     }

@@ -1,5 +1,8 @@
 package lockstep.nes.core.cart.tengen;
 
+import static lockstep.nes.core.cart.BoardAsserts.assertIrqAfter;
+import static lockstep.nes.core.cart.BoardAsserts.assertPrgBanks;
+import static lockstep.nes.core.cart.BoardAsserts.cycles;
 import static lockstep.nes.core.cart.Roms.chrBank;
 import static lockstep.nes.core.cart.Roms.nametables;
 import static lockstep.nes.core.cart.Roms.prgBank;
@@ -21,12 +24,6 @@ class Rambo1Test {
     private static void reg(Mapper m, int r, int value) {
         m.cpuWrite(0x8000, r);
         m.cpuWrite(0x8001, value);
-    }
-
-    private static void cycles(Mapper m, int n) {
-        for (int i = 0; i < n; i++) {
-            m.cpuCycle();
-        }
     }
 
     /** A12 low for {@code low} CPU cycles, then a rise (one scanline's clock when low >= 3). */
@@ -51,15 +48,9 @@ class Rambo1Test {
         reg(m, 6, 3);
         reg(m, 7, 4);
         reg(m, 15, 5);
-        assertEquals(3, prgBank(m, 0x8000));
-        assertEquals(4, prgBank(m, 0xA000));
-        assertEquals(5, prgBank(m, 0xC000));
-        assertEquals(31, prgBank(m, 0xE000));
+        assertPrgBanks(m, 3, 4, 5, 31);
         m.cpuWrite(0x8000, 0x40);
-        assertEquals(5, prgBank(m, 0x8000));
-        assertEquals(3, prgBank(m, 0xA000));
-        assertEquals(4, prgBank(m, 0xC000));
-        assertEquals(31, prgBank(m, 0xE000));
+        assertPrgBanks(m, 5, 3, 4, 31);
         m.cpuWrite(0x6000, 0x12); // no PRG-RAM
         assertEquals(Mapper.OPEN_BUS, m.cpuRead(0x6000));
     }
@@ -107,10 +98,7 @@ class Rambo1Test {
         scanline(m, 3); // 1
         scanline(m, 3); // 0: IRQ on its way
         assertFalse(m.irq());
-        cycles(m, 1);
-        assertFalse(m.irq());
-        cycles(m, 1);
-        assertTrue(m.irq());
+        assertIrqAfter(m, 2);
         scanline(m, 3); // reload 2 (counter was 0), the line stays
         assertTrue(m.irq());
         m.cpuWrite(0xE000, 0); // acknowledge and disable
