@@ -370,7 +370,10 @@ public final class Apu implements Digestible {
         }
     }
 
-    /** CPU read of $4015 (the only readable APU register); bit 5 is open bus. Clears the frame IRQ flag. */
+    /**
+     * CPU read of $4015 (the only readable APU register); bit 5 is open bus. Clears the frame IRQ
+     * flag at the APU's next put-to-get step ({@link FrameCounter}).
+     */
     public int read(int addr, int openBus) {
         sync();
         digestStale = true;
@@ -399,7 +402,7 @@ public final class Apu implements Digestible {
         if (dmc.bytesRemaining > 0) {
             v |= 0x10;
         }
-        if (frameCounter.irq()) {
+        if (frameCounter.flag()) {
             v |= 0x40;
         }
         if (dmc.irqFlag) {
