@@ -21,7 +21,8 @@ import lockstep.nes.state.StateVisitor;
  * the same cycle sets it again. The counter's put-to-get steps are those that bring its cycle
  * count to an even value (the steps setting the flag at 29828 and 29830 are two of them): a
  * read on the cycle before the first setting cycle or on the first two leaves the flag set (a
- * setting step follows its clear); a read on the third clears it two cycles later. Writing $4017 with bit 6 set clears the flag at once.
+ * setting step follows its clear); a read on the third clears it two cycles later.
+ * (docs/design/cpu.md, "The frame IRQ flag, $4015 reads and the two data buses".) Writing $4017 with bit 6 set clears the flag at once.
  *
  * <p>Its fields are described inside the APU's section (not a section of their own), first,
  * through {@link #visit}; the APU packs them into its digest term through {@link #word0} and

@@ -15,7 +15,7 @@ import lockstep.nes.state.StateVisitor;
  *
  * <p>So the bus is the last $4015 read's value and cycle: it is the internal bus on the next
  * cycle only, and the external bus after any other access. Described inside the APU's section
- * (which counts its changes: a $4015 read is an APU access).
+ * (which counts its changes: a $4015 read is an APU access). See docs/design/cpu.md.
  */
 final class InternalBus {
     /** The value the last $4015 read put on the internal bus. */
