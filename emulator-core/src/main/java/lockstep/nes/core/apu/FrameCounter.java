@@ -186,18 +186,18 @@ final class FrameCounter {
 
     /** The part of {@link #word0} that changes every cycle. */
     long hotWord0() {
-        return (fcCycle & 0xFFFFFFFFL) << 26;
+        return (fcCycle & 0xFFFFFFFFL) << 27;
     }
 
     /** The first packed word of the APU's digest term (the APU weights it by W0). */
     long word0() {
-        return ((fcCycle & 0xFFFFFFFFL) << 26)
-            | ((fcStep & 0xFFL) << 18)
-            | ((fcMode & 0xFFL) << 10)
-            | (DigestKeys.b(irqInhibit) << 9)
-            | (DigestKeys.b(frameIrq) << 8)
-            | (DigestKeys.b(clearPending) << 7)
-            | (fcBlock & 0x7FL);
+        return ((fcCycle & 0xFFFFFFFFL) << 27)
+            | ((fcStep & 0xFFL) << 19)
+            | ((fcMode & 0xFFL) << 11)
+            | (DigestKeys.b(irqInhibit) << 10)
+            | (DigestKeys.b(frameIrq) << 9)
+            | (DigestKeys.b(clearPending) << 8)
+            | (fcBlock & 0xFFL);
     }
 
     /** The second packed word of the APU's digest term (the APU weights it by W1). */

@@ -42,9 +42,12 @@ final class InternalBus {
         cycle = now;
     }
 
-    /** The fields' part of the APU's digest term (weights W2, W3 of its section). */
+    /**
+     * The fields' part of the APU's digest term: the value packed alone in the section's third
+     * word (after the frame counter's two), the cycle the fourth.
+     */
     long term() {
-        return DigestKeys.W2 * cycle + DigestKeys.W3 * value;
+        return DigestKeys.W2 * value + DigestKeys.W3 * cycle;
     }
 
     void visit(StateVisitor s) {

@@ -16,6 +16,39 @@ import org.junit.jupiter.api.Test;
  */
 class DmcHaltRereadTest {
     /**
+     * Runs one trial per {@link DmcSweep#triggers} trigger: {@code before}, the trigger, then
+     * {@code read}, whose A goes to $0300 + the trial's index; returns those bytes.
+     */
+    private static int[] sweep(String before, String read, int controllerButtons) {
+        List<String> triggers = DmcSweep.triggers();
+        List<String> src = new ArrayList<>();
+        src.add("reset:\n  sei\n  ldx #$FF\n  txs");
+        src.add(DmcSweep.SETUP);
+        for (int i = 0; i < triggers.size(); i++) {
+            src.add(String.join("\n", before, "  lda #$10", triggers.get(i), read,
+                    "  sta $" + Integer.toHexString(0x300 + i), DmcSweep.drain("t" + i)));
+        }
+        src.add("  jmp pass");
+        src.add(CycleDelay.ROUTINE);
+        HardwareProgram p = HardwareProgram.of(String.join("\n", src));
+        p.console().setButtons(0, controllerButtons);
+        assertEquals(HardwareProgram.PASS, p.run(30));
+        int[] out = new int[triggers.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = p.ram(0x300 + i);
+        }
+        return out;
+    }
+
+    private static String hex(int[] values) {
+        StringBuilder out = new StringBuilder();
+        for (int v : values) {
+            out.append(String.format("%02X ", v));
+        }
+        return out.toString();
+    }
+
+    /**
      * {@code LDA $4016} halted: the halt cycle's read clocks the controller, the CPU's own read
      * after the fetch clocks it again and returns the second button (B, released: 0), its undriven
      * bits 5-7 from the last value on the external bus, the fetched $FF. Unhalted, the read
@@ -23,39 +56,15 @@ class DmcHaltRereadTest {
      */
     @Test
     void aFetchHaltingAControllerReadClocksTheControllerAndLeavesItsByteOnTheOpenBits() {
-        List<String> triggers = DmcSweep.triggers();
-        List<String> src = new ArrayList<>();
-        src.add("reset:\n  sei\n  ldx #$FF\n  txs");
-        src.add(DmcSweep.SETUP);
-        for (int i = 0; i < triggers.size(); i++) {
-            src.add(String.join("\n",
-                    "  lda #1",
-                    "  sta $4016",
-                    "  lda #0",
-                    "  sta $4016",
-                    "  lda #$10",
-                    triggers.get(i),
-                    "  lda $4016",
-                    "  sta $" + Integer.toHexString(0x300 + i),
-                    DmcSweep.drain("t" + i)));
-        }
-        src.add("  jmp pass");
-        HardwareProgram p = HardwareProgram.of(String.join("\n", src));
-        p.console().setButtons(0, Controllers.A);
-        assertEquals(HardwareProgram.PASS, p.run(10));
+        int[] reads = sweep("  lda #1\n  sta $4016\n  lda #0\n  sta $4016", "  lda $4016", Controllers.A);
         int halted = 0;
-        StringBuilder reads = new StringBuilder();
-        for (int i = 0; i < triggers.size(); i++) {
-            reads.append(String.format("%02X ", p.ram(0x300 + i)));
-        }
-        for (int i = 0; i < triggers.size(); i++) {
-            int v = p.ram(0x300 + i);
-            assertTrue(v == 0x41 || v == 0xE0, "trial " + i + ": " + reads);
-            if (v == 0xE0) {
+        for (int i = 0; i < reads.length; i++) {
+            assertTrue(reads[i] == 0x41 || reads[i] == 0xE0, "trial " + i + ": " + hex(reads));
+            if (reads[i] == 0xE0) {
                 halted++;
             }
         }
-        assertTrue(halted > 0 && halted < triggers.size(), "some trials halt the read, others not: " + reads);
+        assertTrue(halted > 0 && halted < reads.length, "some trials halt the read, others not: " + hex(reads));
     }
 
     /**
@@ -65,35 +74,14 @@ class DmcHaltRereadTest {
      */
     @Test
     void aFetchHaltingAStatusReadClearsTheFrameIrqFlagFirst() {
-        List<String> triggers = DmcSweep.triggers();
-        List<String> src = new ArrayList<>();
-        src.add("reset:\n  sei\n  ldx #$FF\n  txs");
-        src.add(DmcSweep.SETUP);
-        for (int i = 0; i < triggers.size(); i++) {
-            src.add(String.join("\n",
-                    "  lda #$00",
-                    "  sta $4017",
-                    "  jsr delay_long", // the flag is set, its setting cycles over
-                    CycleDelay.pad(24),
-                    "  lda #$10",
-                    triggers.get(i),
-                    "  lda $4015",
-                    "  sta $" + Integer.toHexString(0x300 + i),
-                    DmcSweep.drain("t" + i)));
-        }
-        src.add("  jmp pass");
-        src.add(CycleDelay.ROUTINE);
-        HardwareProgram p = HardwareProgram.of(String.join("\n", src));
-        assertEquals(HardwareProgram.PASS, p.run(30));
+        // Each trial first lets the flag be set and its setting cycles pass.
+        int[] reads = sweep("  lda #$00\n  sta $4017\n  jsr delay_long\n" + CycleDelay.pad(24), "  lda $4015", 0);
         int cleared = 0;
-        StringBuilder reads = new StringBuilder();
-        for (int i = 0; i < triggers.size(); i++) {
-            int v = p.ram(0x300 + i);
-            reads.append(String.format("%02X ", v));
+        for (int v : reads) {
             if ((v & 0x40) == 0) {
                 cleared++;
             }
         }
-        assertTrue(cleared > 0 && cleared < triggers.size(), "halted reads find the flag clear, the others set: " + reads);
+        assertTrue(cleared > 0 && cleared < reads.length, "halted reads find the flag clear, the others set: " + hex(reads));
     }
 }
