@@ -47,6 +47,8 @@ public final class Apu implements Digestible {
     private final Noise noise;
     private final Dmc dmc;
     private final FrameCounter frameCounter;
+    /** The CPU's internal data bus as $4015 reads leave it (their bit 5 reads it back). */
+    private final InternalBus internalBus = new InternalBus();
     /**
      * The cartridge's sound chip, stepped and mixed with the channels (null for boards without
      * one: then nothing here looks at it). The board owns and describes it.
@@ -151,6 +153,7 @@ public final class Apu implements Digestible {
         noise.power();
         dmc.power();
         frameCounter.power();
+        internalBus.power();
         done = dma.cpuCycle();
         changed();
     }
@@ -370,20 +373,32 @@ public final class Apu implements Digestible {
         }
     }
 
-    /** CPU read of $4015 (the only readable APU register); bit 5 is open bus. Clears the frame IRQ flag. */
+    /**
+     * CPU read of $4015 (the only readable APU register), {@code openBus} being the external data
+     * bus: the value goes onto the CPU's internal data bus only, and its bit 5, not driven, is the
+     * internal bus's ({@link InternalBus}). Clears the frame IRQ flag at the APU's next
+     * put-to-get step ({@link FrameCounter}).
+     */
     public int read(int addr, int openBus) {
         sync();
         digestStale = true;
-        int value = peek(addr, openBus);
+        final long now = dma.cpuCycle();
+        final int value = status(internalBus.read(now, openBus));
+        internalBus.drive(now, value);
         frameCounter.acknowledge();
         changed();
         return value;
     }
 
-    /** Read without side effects. */
+    /** What a $4015 read on the coming cycle would return, without side effects ({@code openBus}: the external bus). */
     public int peek(int addr, int openBus) {
         sync();
-        int v = openBus & 0x20;
+        return status(internalBus.read(dma.cpuCycle() + 1, openBus));
+    }
+
+    /** The status byte, bit 5 from the internal data bus {@code internal}. */
+    private int status(int internal) {
+        int v = internal & 0x20;
         if (pulse1.length.counter > 0) {
             v |= 0x01;
         }
@@ -399,7 +414,7 @@ public final class Apu implements Digestible {
         if (dmc.bytesRemaining > 0) {
             v |= 0x10;
         }
-        if (frameCounter.irq()) {
+        if (frameCounter.flag()) {
             v |= 0x40;
         }
         if (dmc.irqFlag) {
@@ -537,7 +552,8 @@ public final class Apu implements Digestible {
         + S_PULSE2 * pulse2.digestTerm()
         + S_TRIANGLE * triangle.digestTerm()
         + S_NOISE * noise.digestTerm()
-        + W1 * frameCounter.word1();
+        + W1 * frameCounter.word1()
+        + internalBus.term();
     }
 
     /**
@@ -581,6 +597,7 @@ public final class Apu implements Digestible {
     /** The described fields, in order (see {@link #state}). */
     private void visit(StateVisitor s) {
         frameCounter.visit(s);
+        internalBus.visit(s);
         s.section("pulse1", pulse1);
         s.section("pulse2", pulse2);
         s.section("triangle", triangle);

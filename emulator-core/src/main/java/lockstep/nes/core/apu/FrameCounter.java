@@ -8,8 +8,21 @@ import lockstep.nes.state.StateVisitor;
 /**
  * The APU's frame counter ($4017): a divider that clocks the envelopes and the triangle's linear
  * counter (quarter frames) and the length counters and sweeps (half frames) at fixed CPU-cycle
- * positions, in a 4-step or a 5-step sequence, and raises the frame IRQ at the end of the 4-step
- * sequence unless inhibited.
+ * positions, in a 4-step or a 5-step sequence, and sets the frame IRQ flag at the end of the 4-step
+ * sequence.
+ *
+ * <p>The flag and its /IRQ output (NESdev "APU Frame Counter", "APU" status; the 2A03 as
+ * measured by cycle-timed test programs): the last three cycles of the 4-step sequence (29828,
+ * 29829, 29830 after the reset) set the flag; the first two set it even while IRQs are
+ * inhibited, and the third leaves it set only when they are not, so an inhibited counter shows
+ * the flag in $4015 for two cycles and never pulls /IRQ low (/IRQ is the flag AND NOT inhibit).
+ * A $4015 read does not clear the flag at once: the clear takes effect as the APU turns from a
+ * put to a get cycle, one or two cycles after the read, before that cycle's step, so a step on
+ * the same cycle sets it again. The counter's put-to-get steps are those that bring its cycle
+ * count to an even value (the steps setting the flag at 29828 and 29830 are two of them): a
+ * read on the cycle before the first setting cycle or on the first two leaves the flag set (a
+ * setting step follows its clear); a read on the third clears it two cycles later.
+ * (docs/design/cpu.md, "The frame IRQ flag, $4015 reads and the two data buses".) Writing $4017 with bit 6 set clears the flag at once.
  *
  * <p>Its fields are described inside the APU's section (not a section of their own), first,
  * through {@link #visit}; the APU packs them into its digest term through {@link #word0} and
@@ -41,6 +54,8 @@ final class FrameCounter {
     private int fcMode;
     private boolean irqInhibit;
     private boolean frameIrq;
+    /** A $4015 read is waiting for the next put-to-get step to clear {@link #frameIrq}. */
+    private boolean clearPending;
     /** Cycles left during which a $4017 write cannot clock the units again. */
     private int fcBlock;
     /** The value written to $4017 waiting to take effect, or -1. */
@@ -56,6 +71,7 @@ final class FrameCounter {
     /** Reset: the flag cleared, and the counter restarts in its mode. */
     void reset() {
         frameIrq = false;
+        clearPending = false;
         // As if $4017 were written (with its current mode) just before the reset sequence.
         fcCycle = 0;
         fcStep = 0;
@@ -72,10 +88,18 @@ final class FrameCounter {
      */
     int step() {
         int result = UNCHANGED;
-        if (++fcCycle >= steps[fcMode][fcStep]) {
+        ++fcCycle;
+        if (clearPending && (fcCycle & 1) == 0) {
+            // A put-to-get step: the read's clear lands before this step's own setting.
+            clearPending = false;
+            frameIrq = false;
             result = CHANGED;
-            if (fcMode == 0 && fcStep >= 3 && !irqInhibit) {
-                frameIrq = true;
+        }
+        if (fcCycle >= steps[fcMode][fcStep]) {
+            result = CHANGED;
+            if (fcMode == 0 && fcStep >= 3) {
+                // 29828 and 29829 set the flag whatever the inhibit; 29830 keeps it only if not inhibited.
+                frameIrq = fcStep < 5 || !irqInhibit;
             }
             int type = STEP_TYPE[fcStep];
             if (type != CHANGED && fcBlock == 0) {
@@ -121,25 +145,33 @@ final class FrameCounter {
         irqInhibit = (value & 0x40) != 0;
         if (irqInhibit) {
             frameIrq = false;
+            clearPending = false;
         }
     }
 
-    /** The frame IRQ flag (pulls /IRQ low while set). */
+    /** The frame counter's /IRQ output: the flag while IRQs are not inhibited. */
     boolean irq() {
+        return frameIrq && !irqInhibit;
+    }
+
+    /** The frame IRQ flag ($4015 bit 6). */
+    boolean flag() {
         return frameIrq;
     }
 
-    /** Clears the frame IRQ flag (a read of $4015). */
+    /** A read of $4015: the flag clears at the next put-to-get step (see the class comment). */
     void acknowledge() {
-        frameIrq = false;
+        if (frameIrq) {
+            clearPending = true;
+        }
     }
 
     /**
      * True when the coming cycles until the next step only count ({@link #skip}): no $4017 write
-     * pending, no clock blocking, and the position in range.
+     * pending, no clock blocking, no clear pending, and the position in range.
      */
     boolean quiet() {
-        return fcPending < 0 && fcBlock == 0 && (fcMode & ~1) == 0 && fcStep >= 0 && fcStep < 6;
+        return fcPending < 0 && fcBlock == 0 && !clearPending && (fcMode & ~1) == 0 && fcStep >= 0 && fcStep < 6;
     }
 
     /** Cycles until the next step (at least 1); only when {@link #quiet}. */
@@ -154,16 +186,17 @@ final class FrameCounter {
 
     /** The part of {@link #word0} that changes every cycle. */
     long hotWord0() {
-        return (fcCycle & 0xFFFFFFFFL) << 26;
+        return (fcCycle & 0xFFFFFFFFL) << 27;
     }
 
     /** The first packed word of the APU's digest term (the APU weights it by W0). */
     long word0() {
-        return ((fcCycle & 0xFFFFFFFFL) << 26)
-            | ((fcStep & 0xFFL) << 18)
-            | ((fcMode & 0xFFL) << 10)
-            | (DigestKeys.b(irqInhibit) << 9)
-            | (DigestKeys.b(frameIrq) << 8)
+        return ((fcCycle & 0xFFFFFFFFL) << 27)
+            | ((fcStep & 0xFFL) << 19)
+            | ((fcMode & 0xFFL) << 11)
+            | (DigestKeys.b(irqInhibit) << 10)
+            | (DigestKeys.b(frameIrq) << 9)
+            | (DigestKeys.b(clearPending) << 8)
             | (fcBlock & 0xFFL);
     }
 
@@ -180,6 +213,7 @@ final class FrameCounter {
         fcMode = s.u8("fcMode", fcMode, 1);
         irqInhibit = s.bool("irqInhibit", irqInhibit);
         frameIrq = s.bool("frameIrq", frameIrq);
+        clearPending = s.bool("clearPending", clearPending);
         fcBlock = s.u8("fcBlock", fcBlock, 2);
         fcPending = s.i32("fcPending", fcPending, -1, 0xFF);
         fcDelay = s.i32("fcDelay", fcDelay, 0, 4);

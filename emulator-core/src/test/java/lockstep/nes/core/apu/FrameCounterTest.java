@@ -1,5 +1,6 @@
 package lockstep.nes.core.apu;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -47,24 +48,89 @@ class FrameCounterTest {
     }
 
     @Test
-    void flagIsSetOnThreeConsecutiveCyclesAndReadingClearsIt() {
+    void flagIsSetOnThreeConsecutiveCyclesAndRepeatsEvery29830() {
         Apu apu = TestCarts.nopConsole().apu();
         apu.power();
-        assertEquals(29831, cyclesUntilIrq(apu, 40000));
-        assertEquals(0x40, apu.read(0x4015, 0) & 0x40);
-        assertFalse(apu.irq());
-        apu.cycle();
-        assertTrue(apu.irq(), "set again at 29829");
-        apu.read(0x4015, 0);
-        apu.cycle();
-        assertTrue(apu.irq(), "set again at 29830");
-        apu.read(0x4015, 0);
-        for (int i = 0; i < 29000; i++) {
+        assertEquals(29831, cyclesUntilIrq(apu, 40000), "first set: 3 + 29828");
+        for (int i = 0; i < 3; i++) {
             apu.cycle();
         }
+        apu.read(0x4015, 0);
+        apu.cycle();
         assertFalse(apu.irq());
-        // The sequence repeats every 29830 cycles.
-        assertEquals(29830 - 29000 - 2, cyclesUntilIrq(apu, 40000));
+        assertEquals(29830 - 4, cyclesUntilIrq(apu, 40000), "the next sequence's first set");
+    }
+
+    /** Runs to the cycle {@code k} after the first setting cycle (29828), reads $4015 there; returns {read bit 6, flag 4 cycles later}. */
+    private static int[] readAt(int k) {
+        Apu apu = TestCarts.nopConsole().apu();
+        apu.power();
+        int n = 29831 + k;
+        for (int i = 0; i < n; i++) {
+            apu.cycle();
+        }
+        int read = apu.read(0x4015, 0) & 0x40;
+        for (int i = 0; i < 4; i++) {
+            apu.cycle();
+        }
+        return new int[] {read, apu.peek(0x4015, 0) & 0x40};
+    }
+
+    @Test
+    void aReadClearsTheFlagOnlyWhenNoSettingStepFollowsItsClear() {
+        // The clear lands at the next put-to-get step, before that step sets the flag again.
+        assertArrayEquals(new int[] {0, 0x40}, readAt(-1), "the cycle before the first set");
+        assertArrayEquals(new int[] {0x40, 0x40}, readAt(0), "the first setting cycle");
+        assertArrayEquals(new int[] {0x40, 0x40}, readAt(1), "the second");
+        assertArrayEquals(new int[] {0x40, 0}, readAt(2), "the third: nothing sets it after the clear");
+        assertArrayEquals(new int[] {0x40, 0}, readAt(3), "one cycle after the last set");
+    }
+
+    @Test
+    void theClearWaitsForTheNextPutToGetStep() {
+        Apu apu = TestCarts.nopConsole().apu();
+        apu.power();
+        for (int i = 0; i < 29831 + 2; i++) {
+            apu.cycle(); // through the third setting cycle (a put-to-get step)
+        }
+        apu.read(0x4015, 0);
+        assertTrue(apu.irq(), "read on a put-to-get step's cycle: still set");
+        apu.cycle(); // a get-to-put step
+        assertTrue(apu.irq(), "/IRQ still low one cycle after the read");
+        apu.cycle(); // put-to-get: cleared
+        assertFalse(apu.irq());
+        assertEquals(0, apu.peek(0x4015, 0) & 0x40);
+
+        Apu odd = TestCarts.nopConsole().apu();
+        odd.power();
+        for (int i = 0; i < 29831 + 3; i++) {
+            odd.cycle();
+        }
+        odd.read(0x4015, 0);
+        assertTrue(odd.irq());
+        odd.cycle(); // the next step is put-to-get
+        assertFalse(odd.irq(), "cleared one cycle after a read on a get-to-put step's cycle");
+    }
+
+    @Test
+    void anInhibitedCounterShowsTheFlagForTwoCyclesWithoutPullingIrq() {
+        Apu apu = TestCarts.nopConsole().apu();
+        apu.power();
+        apu.write(0x4017, 0x40);
+        int n = 0;
+        while ((apu.peek(0x4015, 0) & 0x40) == 0 && n < 40000) {
+            apu.cycle();
+            n++;
+            assertFalse(apu.irq());
+        }
+        assertEquals(4 + 29828, n, "the write on an odd cycle takes effect after 4; the flag at 29828");
+        assertFalse(apu.irq(), "inhibited: /IRQ stays high");
+        apu.cycle();
+        assertEquals(0x40, apu.peek(0x4015, 0) & 0x40, "29829: set again");
+        assertFalse(apu.irq());
+        apu.cycle();
+        assertEquals(0, apu.peek(0x4015, 0) & 0x40, "29830: cleared while inhibited");
+        assertFalse(apu.irq());
     }
 
     @Test

@@ -148,4 +148,16 @@ class ControllersTest {
         c.write(0, 22);
         assertEquals(0, c.read(0, 0, 30) & 1, "no reload: B");
     }
+
+    @Test
+    void aReadDrivesBits0To4OnlyBits5To7AreTheLastExternalBusValue() {
+        Controllers c = new Controllers();
+        c.power();
+        c.setButtons(0, Controllers.A);
+        c.write(1);
+        c.write(0);
+        assertEquals(0x41, c.read(0, 0x40), "after LDA $4016: the operand's high byte on top");
+        assertEquals(0xE0, c.read(0, 0xFF), "after a DMC fetch of $FF: its bits 5-7, bits 1-4 driven low");
+        assertEquals(0x00, c.peek(0, 0x1E) & 0x1E, "bits 1-4 are driven (low), never the open bus");
+    }
 }
