@@ -309,7 +309,7 @@ final class SpriteEvaluation {
 
     /** OAM's and the rows left to corruption's part: they change through register writes only. */
     long coldTerm() {
-        return W19 * oam.hash() + W22 * (corruptRows & 0xFFFFFFFFL);
+        return W19 * oam.hash() + W22 * ((corruptRows & 0xFFFFFFFFL) << 25); // the sprite units' entries follow
     }
 
     /** The entries among the PPU's status and registers (after sprite 0 hit). */
