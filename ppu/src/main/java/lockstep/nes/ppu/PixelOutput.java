@@ -71,20 +71,25 @@ final class PixelOutput {
 
     /** Pixel {@code x} of visible line {@code line} with mask {@code m}. */
     void draw(int x, int line, int m) {
+        draw(x, line, m, spriteLineDirty ? spriteLine.read(x) : 0);
+    }
+
+    /**
+     * Pixel {@code x} of visible line {@code line} with mask {@code m} and the sprite pixel
+     * {@code sp} (in the sprite line's form: from it, or from the live sprite output units).
+     */
+    void draw(int x, int line, int m, int sp) {
         int bg = 0;
         if ((m & 0x08) != 0 && (x >= 8 || (m & 0x02) != 0)) {
             bg = background.pixel(scroll.fineX);
         }
         int index = bg;
-        if (spriteLineDirty) {
-            final int sp = spriteLine.read(x);
-            if (sp != 0 && (m & 0x10) != 0 && (x >= 8 || (m & 0x04) != 0)) {
-                if ((sp & 0x40) != 0 && bg != 0 && x != 255) {
-                    sprite0Hit = true;
-                }
-                if ((sp & 0x1F) != 0 && (bg == 0 || (sp & 0x20) == 0)) {
-                    index = sp & 0x1F;
-                }
+        if (sp != 0 && (m & 0x10) != 0 && (x >= 8 || (m & 0x04) != 0)) {
+            if ((sp & 0x40) != 0 && bg != 0 && x != 255) {
+                sprite0Hit = true;
+            }
+            if ((sp & 0x1F) != 0 && (bg == 0 || (sp & 0x20) == 0)) {
+                index = sp & 0x1F;
             }
         }
         output(x, line, palette.read((index & 3) == 0 ? 0 : index), m);

@@ -57,6 +57,7 @@ public final class Ppu implements Digestible {
     private final PixelOutput pixels;
     private final SpriteEvaluation evaluation = new SpriteEvaluation();
     private final SpriteFetch sprites;
+    private final SpriteUnits units = new SpriteUnits();
     private final FetchCadence cadence;
     private final FastDots fast;
 
@@ -111,7 +112,7 @@ public final class Ppu implements Digestible {
         renderBus = new RenderBus(bus, timing);
         background = new Background(scroll, renderBus);
         pixels = new PixelOutput(background, scroll);
-        sprites = new SpriteFetch(evaluation, scroll, renderBus, pixels);
+        sprites = new SpriteFetch(evaluation, scroll, renderBus, pixels, units);
         cadence = new FetchCadence(timing, scroll, background, sprites, renderBus);
         fast = new FastDots(timing, scroll, background, evaluation, sprites, pixels, renderBus);
     }
@@ -140,6 +141,7 @@ public final class Ppu implements Digestible {
         background.power();
         evaluation.power();
         sprites.power();
+        units.power();
         pixels.power();
         updateNmi();
     }
@@ -173,7 +175,9 @@ public final class Ppu implements Digestible {
             if (!stateUpdatePending) {
                 if (line < 240) {
                     if (renderingEnabled) {
-                        if (d < 256) {
+                        if (units.live) {
+                            // The sprite output units run dot by dot (see SpriteUnits).
+                        } else if (d < 256) {
                             final int k = Math.min(n, 256 - d);
                             if (k >= BATCH_MIN) {
                                 ageDataRead(k);
@@ -191,6 +195,13 @@ public final class Ppu implements Digestible {
                     } else if (d < 340) {
                         final int k = Math.min(n, 340 - d);
                         ageDataRead(k);
+                        // Forced blank: the sprite units' counters count on the visible dots.
+                        if (!units.live) {
+                            units.goLive(false, false, d);
+                        }
+                        if (d < 256) {
+                            units.clockCounters(Math.min(k, 256 - d));
+                        }
                         fast.backdropDots(k, mask);
                         n -= k;
                         continue;
@@ -215,7 +226,7 @@ public final class Ppu implements Digestible {
                             n -= k;
                             continue;
                         }
-                    } else if (d < 338 && n >= BATCH_MIN) {
+                    } else if (d < 338 && n >= BATCH_MIN && (d < 256 || !units.live)) {
                         final int k;
                         if (d < 256) {
                             k = Math.min(n, 256 - d);
@@ -310,6 +321,11 @@ public final class Ppu implements Digestible {
                     time.dot = 340;
                 }
             } else if (visible && time.dot >= 1 && time.dot <= 256) {
+                // Forced blank: the sprite units' counters count (see SpriteUnits).
+                if (!units.live) {
+                    units.goLive(false, false, time.dot - 1);
+                }
+                units.clockCounters(1);
                 pixels.drawBackdrop(time.dot - 1, line, mask);
             }
         } else if (line == vblankLine && time.dot == 1) {
@@ -338,6 +354,10 @@ public final class Ppu implements Digestible {
                 evaluation.renderingStarted();
             } else {
                 evaluation.renderingStopped(timing.dot);
+            }
+            // The sprite units' shifters hold while rendering is off (see SpriteUnits).
+            if (!units.live) {
+                units.goLive(renderingEnabled && timing.scanline < 240, renderingEnabled, timing.dot);
             }
         }
         renderingEnabled = rendering;
@@ -379,7 +399,11 @@ public final class Ppu implements Digestible {
             background.dot(d, ctrl);
             if (d <= 256) {
                 if (visible) {
-                    pixels.draw(d - 1, line, mask);
+                    if (units.live) {
+                        pixels.draw(d - 1, line, mask, units.pixel());
+                    } else {
+                        pixels.draw(d - 1, line, mask);
+                    }
                     evaluation.dot(d, line, ctrl);
                 }
                 if (d == 256) {
@@ -407,6 +431,10 @@ public final class Ppu implements Digestible {
             if ((d & 1) != 0) {
                 // Two unused nametable fetches (dots 337 and 339).
                 background.ntLatch = renderBus.fetch(0x2000 | (scroll.v & 0x0FFF));
+                if (d == 339 && units.live) {
+                    // Dot 339 sets the sprite output units counting (see SpriteUnits).
+                    units.restart();
+                }
             }
         }
     }
@@ -710,6 +738,7 @@ public final class Ppu implements Digestible {
             + background.term()
             + evaluation.hotTerm()
             + sprites.term()
+            + units.hotTerm()
             + pixels.hotTerm();
     }
 
@@ -762,6 +791,7 @@ public final class Ppu implements Digestible {
         evaluation.memoryState(s);
         pixels.paletteState(s);
         evaluation.corruptionState(s);
+        units.state(s);
         digestStale = true;
         // The frame buffer is output, not state: it is rebuilt by the next frame.
     }

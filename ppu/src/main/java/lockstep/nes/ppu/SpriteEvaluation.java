@@ -124,10 +124,11 @@ final class SpriteEvaluation {
                     int next = address + 1;
                     if ((secondaryOamAddr & 3) == 0) {
                         // The X slot written ends the copy; an X out of range (compared as a Y)
-                        // realigns OAMADDR.
+                        // realigns OAMADDR, unless this copy filled secondary OAM: then sprite
+                        // and byte index step together, as for a Y out of range when full.
                         spriteInRange = false;
                         if (!inRange) {
-                            next &= 0x1FC;
+                            next = secondaryOamAddr == 0x20 ? stepBoth(address) : next & 0x1FC;
                         }
                     }
                     step(next);
@@ -166,6 +167,14 @@ final class SpriteEvaluation {
             }
         }
         oamAddr = (spriteAddrL & 3) | (spriteAddrH << 2);
+    }
+
+    /**
+     * {@code address} with the sprite index (n) and the byte index (m) both stepped, m wrapping
+     * without a carry into n (OAMADDR + 5, or + 1 from m = 3): 0-$1FF, as {@link #step} takes it.
+     */
+    private static int stepBoth(int address) {
+        return ((address & 0xFC) + 4) | ((address + 1) & 3);
     }
 
     /** OAMADDR to {@code next} (0-$1FF): a carry out of bit 7 means all 64 sprites were seen. */
@@ -300,7 +309,7 @@ final class SpriteEvaluation {
 
     /** OAM's and the rows left to corruption's part: they change through register writes only. */
     long coldTerm() {
-        return W19 * oam.hash() + W22 * (corruptRows & 0xFFFFFFFFL);
+        return W19 * oam.hash() + W22 * ((corruptRows & 0xFFFFFFFFL) << 25); // the sprite units' entries follow
     }
 
     /** The entries among the PPU's status and registers (after sprite 0 hit). */

@@ -20,12 +20,14 @@ final class SpriteFetch {
     private final Scroll scroll;
     private final RenderBus bus;
     private final PixelOutput pixels;
+    private final SpriteUnits units;
 
-    SpriteFetch(SpriteEvaluation evaluation, Scroll scroll, RenderBus bus, PixelOutput pixels) {
+    SpriteFetch(SpriteEvaluation evaluation, Scroll scroll, RenderBus bus, PixelOutput pixels, SpriteUnits units) {
         this.evaluation = evaluation;
         this.scroll = scroll;
         this.bus = bus;
         this.pixels = pixels;
+        this.units = units;
     }
 
     void power() {
@@ -39,6 +41,7 @@ final class SpriteFetch {
      */
     void start() {
         pixels.clearSpriteLine();
+        units.lineStart();
     }
 
     /** The first dot of slot {@code slot}: its 4 bytes from secondary OAM. */
@@ -96,14 +99,19 @@ final class SpriteFetch {
 
     /**
      * Slot {@code slot}'s fetched row ({@code low}, {@code high}) for the line after
-     * {@code line} to the sprite output units, if the slot holds a sprite. On the pre-render line
-     * the slots are secondary OAM's stale sprites, shown only where the line's Y comparison finds
-     * them in range: sprites evaluated on line 239 are not, ones left from an early line can be.
+     * {@code line} to its sprite output unit and, if the slot holds a sprite, to the sprite line.
+     * On the pre-render line the slots are secondary OAM's stale sprites, shown only where the
+     * line's Y comparison finds them in range: sprites evaluated on line 239 are not, ones left
+     * from an early line can be.
      */
     void compose(int slot, int line, int ctrl, int low, int high) {
+        final boolean zero = slot == 0 && evaluation.sprite0InLine;
         if (slot < evaluation.spriteCount
                 && (line < 240 || ((line - spriteY) & 0xFF) < ((ctrl & 0x20) != 0 ? 16 : 8))) {
-            pixels.composeSprite(spriteX, spriteAttr, low, high, slot == 0 && evaluation.sprite0InLine);
+            pixels.composeSprite(spriteX, spriteAttr, low, high, zero);
+            units.load(slot, spriteX, spriteAttr, low, high, zero);
+        } else {
+            units.load(slot, spriteX, spriteAttr, 0, 0, zero);
         }
     }
 

@@ -149,4 +149,44 @@ class SpriteEvaluationTest {
             assertEquals(0x30 + i, e.oam.read(i));
         }
     }
+
+    /**
+     * Eight misaligned copies from $03 (each Y and X slot in range but the last X slot, at $22):
+     * the copy that fills secondary OAM steps sprite and byte index together (+5 to $27) instead
+     * of realigning (+1 and AND $FC, to $20), so the overflow search starts at $27.
+     */
+    @Test
+    void anXOutOfRangeThatFillsSecondaryOamStepsByFive() {
+        for (int a = 0x03; a <= 0x1F; a += 4) {
+            e.oam.write(a, LINE);
+        }
+        for (int a = 0x06; a <= 0x1E; a += 4) {
+            e.oam.write(a, LINE);
+        }
+        e.oam.write(0x20, LINE); // in range: found if the search started at $20
+        e.writeAddress(0x03);
+        evaluate(1, 128);
+        assertEquals(0x20, e.secondaryOamAddr, "eight sprites copied by dot 128");
+        assertEquals(0x27, e.oamAddr);
+        evaluate(129, 256);
+        assertFalse(e.spriteOverflow, "no byte from $27 on is in range");
+
+        // With $27 in range, the search finds it on the first step: the flag is set on dot 130.
+        e.power();
+        for (int i = 0; i < 256; i++) {
+            e.oam.write(i, 0xF8);
+        }
+        for (int a = 0x03; a <= 0x1F; a += 4) {
+            e.oam.write(a, LINE);
+        }
+        for (int a = 0x06; a <= 0x1E; a += 4) {
+            e.oam.write(a, LINE);
+        }
+        e.oam.write(0x27, LINE);
+        e.writeAddress(0x03);
+        evaluate(1, 129);
+        assertFalse(e.spriteOverflow);
+        evaluate(130, 130);
+        assertTrue(e.spriteOverflow, "set on the even dot that compares the byte read on dot 129");
+    }
 }
