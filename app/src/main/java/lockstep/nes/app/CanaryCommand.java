@@ -130,9 +130,13 @@ public final class CanaryCommand implements Callable<Integer> {
                         t.frames(), forced)).toList();
             }
         } catch (BadInput e) {
-            if (starting.join() instanceof Canary c) {
-                c.close();
-            }
+            // Not waited for: hosts still starting are closed once up (or see their input end
+            // with this JVM).
+            starting.thenAccept(started -> {
+                if (started instanceof Canary c) {
+                    c.close();
+                }
+            });
             err.println("error: " + e.getMessage());
             return 2;
         }

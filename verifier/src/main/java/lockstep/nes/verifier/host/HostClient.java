@@ -116,23 +116,23 @@ public final class HostClient implements AutoCloseable {
     }
 
     /**
-     * The engine hosts' JVM options (why: docs/design/performance.md, "Engine hosts"): C2 only,
-     * and no uncommon traps (PerMethodTrapLimit=0: branches the profile calls never taken are
-     * compiled too), so the engine's big methods compile once instead of again after each
-     * deoptimisation.
+     * The engine hosts' JVM options (why: docs/design/performance.md, "Engine hosts"): no
+     * uncommon traps (PerMethodTrapLimit=0: branches the profile calls never taken are compiled
+     * too), so C2 compiles the engine's big methods once instead of again after each
+     * deoptimisation. Tiered, so that a short run gets C1's code at once.
      */
-    public static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-Xss4m", "-XX:-TieredCompilation",
-            "-XX:PerMethodTrapLimit=0");
+    public static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-Xss4m", "-XX:PerMethodTrapLimit=0");
 
     /**
-     * {@link #JVM_OPTIONS} with compilation in the foreground ({@code -Xbatch}): a method waits
-     * for its compiled code instead of being interpreted meanwhile, which on a machine with no
-     * spare core only slowed the compiler down. A host may then be silent while a big method
-     * compiles (up to about a second on a loaded machine), so these suit a controller without
-     * stall detection (the canary); processes mode keeps background compilation.
+     * {@link #JVM_OPTIONS} for long runs of a controller without stall detection (the canary):
+     * C2 only, compiling in the foreground ({@code -Xbatch}): a method waits for its compiled code
+     * instead of being interpreted meanwhile, which on a machine with no spare core only slowed
+     * the compiler down. A host is then silent while a big method compiles (up to about a second
+     * on a loaded machine), which processes mode would take for a stall, and a run of a few
+     * hundred frames is slower than tiered.
      */
     public static final List<String> BATCH_JVM_OPTIONS = java.util.stream.Stream
-            .concat(JVM_OPTIONS.stream(), java.util.stream.Stream.of("-Xbatch")).toList();
+            .concat(JVM_OPTIONS.stream(), java.util.stream.Stream.of("-XX:-TieredCompilation", "-Xbatch")).toList();
 
     /**
      * Environment variable with extra JVM options for every host (whitespace-separated, after

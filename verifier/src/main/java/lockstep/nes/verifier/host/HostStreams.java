@@ -131,7 +131,8 @@ public final class HostStreams {
     /**
      * Lets each host have {@code chunks} requests outstanding and run that many chunks past the
      * compared position (default 2): more lets a host slowed for a while (a compile, another
-     * process) fall further behind before the other one waits for it.
+     * process) fall further behind before the other one waits for it. Set before the first
+     * request (the per-cycle digests' ring is sized by it).
      */
     public void credit(int chunks) {
         if (chunks < 1) {
