@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.zip.ZipFile;
 import lockstep.nes.ppu.Region;
 import lockstep.nes.core.cart.Cartridge;
@@ -111,12 +112,6 @@ public final class CanaryCommand implements Callable<Integer> {
             if (suite != null && (rom != null || movie != null)) {
                 throw new BadInput("give either --suite or --rom/--movie, not both");
             }
-            targets = suite != null ? readSuite(suite, frames) : List.of(target(rom, movie, frames, null));
-            Region forced = region.get();
-            if (forced != null) {
-                targets = targets.stream().map(t -> new Canary.Target(t.romName(), t.rom(), t.movieName(), t.movie(),
-                        t.frames(), forced)).toList();
-            }
         } catch (BadInput e) {
             err.println("error: " + e.getMessage());
             return 2;
@@ -125,15 +120,35 @@ public final class CanaryCommand implements Callable<Integer> {
         Canary.Options o = new Canary.Options();
         o.checkpointEvery = checkpointEvery;
         o.timeoutMillis = timeoutSeconds * 1000L;
-        ProgressBar bar = noProgress ? null : new ProgressBar(err, System.console() != null);
-        Canary canary;
+        // The hosts' JVMs start while the ROMs are read: start-up is a good part of a short run.
+        CompletableFuture<Object> starting = startHosts(o);
         try {
-            canary = Canary.start(baseline.toString(), candidate.toString(), o);
-        } catch (HostException e) {
+            targets = suite != null ? readSuite(suite, frames) : List.of(target(rom, movie, frames, null));
+            Region forced = region.get();
+            if (forced != null) {
+                targets = targets.stream().map(t -> new Canary.Target(t.romName(), t.rom(), t.movieName(), t.movie(),
+                        t.frames(), forced)).toList();
+            }
+        } catch (BadInput e) {
+            // Not waited for: hosts still starting are closed once up (or see their input end
+            // with this JVM).
+            starting.thenAccept(started -> {
+                if (started instanceof Canary c) {
+                    c.close();
+                }
+            });
+            err.println("error: " + e.getMessage());
+            return 2;
+        }
+
+        ProgressBar bar = noProgress ? null : new ProgressBar(err, System.console() != null);
+        Object started = starting.join();
+        if (started instanceof HostException e) {
             err.println("error: " + (e.host().equals("baseline") ? baseline : candidate) + ": not a working engine host: "
                     + e.getMessage());
             return 2;
         }
+        Canary canary = (Canary) started;
         List<CanaryResult> results = new ArrayList<>();
         HostClient.Hello ha;
         HostClient.Hello hb;
@@ -215,6 +230,25 @@ public final class CanaryCommand implements Callable<Integer> {
                     .getBytes(java.nio.charset.StandardCharsets.UTF_8), "HTML report");
         }
         return interrupted ? ExitCodes.SIGINT : passed ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    /** Starts both hosts on another thread: the {@link Canary}, or the {@link HostException} it failed with. */
+    private CompletableFuture<Object> startHosts(Canary.Options o) {
+        String a = baseline.toString();
+        String b = candidate.toString();
+        CompletableFuture<Object> f = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                f.complete(Canary.start(a, b, o));
+            } catch (HostException e) {
+                f.complete(e);
+            } catch (RuntimeException | Error e) {
+                f.completeExceptionally(e);
+            }
+        }, "start-hosts");
+        t.setDaemon(true);
+        t.start();
+        return f;
     }
 
     private static Map<String, Object> host(Path jar, HostClient.Hello h) {

@@ -12,7 +12,8 @@ public final class HostSettings {
     public String classpath;
     /** Their entry point (default: {@code HostProtocol.MAIN_CLASS}, in the app's jar). */
     public String mainClass = lockstep.nes.verifier.host.HostProtocol.MAIN_CLASS;
-    public List<String> jvmOptions = List.of("-XX:+UseSerialGC", "-Xss4m");
+    /** The hosts' JVM options ({@link lockstep.nes.verifier.host.HostClient#JVM_OPTIONS}). */
+    public List<String> jvmOptions = lockstep.nes.verifier.host.HostClient.JVM_OPTIONS;
     /** A host silent this long while it owes an answer is hung (it is killed and reported). */
     public long timeoutMillis = 60_000;
     /**

@@ -50,10 +50,10 @@ public final class Canary implements AutoCloseable {
         public long timeoutMillis = 120_000;
         public int digestBatch = 8192;
         /**
-         * The hosts' JVM options: C2 only (why: docs/design/performance.md, "Engine hosts").
-         * More can be added through {@link HostClient#JAVA_OPTIONS_ENV}.
+         * The hosts' JVM options ({@link HostClient#BATCH_JVM_OPTIONS}). More can be added
+         * through {@link HostClient#JAVA_OPTIONS_ENV}.
          */
-        public List<String> jvmOptions = List.of("-XX:+UseSerialGC", "-Xss4m", "-XX:-TieredCompilation");
+        public List<String> jvmOptions = HostClient.BATCH_JVM_OPTIONS;
         /** Called after each compared chunk of frames, and as streamed stretches are compared (may be null). */
         public Progress progress;
         /**
@@ -99,6 +99,11 @@ public final class Canary implements AutoCloseable {
      * the other one, which would leave one of the two cores idle.
      */
     private static final int IN_FLIGHT = 4;
+    /**
+     * Chained-stream requests each host may run ahead of the comparison (about 35 NTSC frames):
+     * the canary bounds no drift, so a host held up by a compile is not made to wait for.
+     */
+    private static final int STREAM_CREDIT = 16;
     private static final int SHOW_PIXELS = 64;
     private static final int SHOW_RAM = 64;
 
@@ -273,6 +278,7 @@ public final class Canary implements AutoCloseable {
         s.a.client = a;
         s.b.client = b;
         s.chained(true);
+        s.credit(STREAM_CREDIT);
         a.streamDigests(HostProtocol.DIGEST_CHAINED);
         b.streamDigests(HostProtocol.DIGEST_CHAINED);
         s.reset(last[0].baseline().cycles());

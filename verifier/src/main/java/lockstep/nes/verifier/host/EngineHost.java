@@ -93,7 +93,6 @@ public final class EngineHost {
     /** The observable hash scheme of FRAME records (HASHES, version 3); version 1's until asked. */
     private int hashScheme = HASH_FNV1A;
     private final Xxh64 xxh = new Xxh64();
-    private long audioHash = observableHash(audio, 0);
 
     public EngineHost(InputStream in, OutputStream out, String buildId) {
         this.in = new DataInputStream(new BufferedInputStream(in, 1 << 16));
@@ -270,7 +269,6 @@ public final class EngineHost {
                     + HASH_XXH64 + ")");
         }
         hashScheme = scheme;
-        audioHash = observableHash(audio, audioCount);
         msg.reset(OK).str("observable hashes " + hashName(scheme));
         send();
     }
@@ -379,7 +377,10 @@ public final class EngineHost {
         collectAudio();
     }
 
-    /** Takes the samples the frame produced (and their hash). */
+    /**
+     * Takes the samples the frame produced; only FRAME records hash them (chained streams send
+     * the last frame's samples on OBSERVE, so hashing every frame there would be wasted).
+     */
     private void collectAudio() {
         var ao = console.apu().audio();
         ao.flush();
@@ -388,7 +389,6 @@ public final class EngineHost {
             audio = new short[Math.max(n, audio.length * 2)];
         }
         audioCount = ao.read(audio, 0, n);
-        audioHash = observableHash(audio, audioCount);
     }
 
     private void runFrames(int n) throws IOException, Failure {
@@ -409,7 +409,7 @@ public final class EngineHost {
             msg.reset(FRAME).i32(index).i64(c.cycles()).i64(c.frame())
                     .i64(observableHash(px, px.length))
                     .i64(observableHash(c.ram().array()))
-                    .i64(audioHash).i32(audioCount);
+                    .i64(observableHash(audio, audioCount)).i32(audioCount);
             stateHash();
             send(false);
         }
@@ -460,7 +460,6 @@ public final class EngineHost {
         position = console.cycles();
         frameStart = console.frame();
         audioCount = 0;
-        audioHash = observableHash(audio, 0);
         trace.restart(console);
         msg.reset(OK).str("restored at cycle " + console.cycles());
         send();

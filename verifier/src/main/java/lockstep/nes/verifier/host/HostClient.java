@@ -116,6 +116,25 @@ public final class HostClient implements AutoCloseable {
     }
 
     /**
+     * The engine hosts' JVM options (why: docs/design/performance.md, "Engine hosts"): no
+     * uncommon traps (PerMethodTrapLimit=0: branches the profile calls never taken are compiled
+     * too), so C2 compiles the engine's big methods once instead of again after each
+     * deoptimisation. Tiered, so that a short run gets C1's code at once.
+     */
+    public static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-Xss4m", "-XX:PerMethodTrapLimit=0");
+
+    /**
+     * {@link #JVM_OPTIONS} for long runs of a controller without stall detection (the canary):
+     * C2 only, compiling in the foreground ({@code -Xbatch}): a method waits for its compiled code
+     * instead of being interpreted meanwhile, which on a machine with no spare core only slowed
+     * the compiler down. A host is then silent while a big method compiles (up to about a second
+     * on a loaded machine), which processes mode would take for a stall, and a run of a few
+     * hundred frames is slower than tiered.
+     */
+    public static final List<String> BATCH_JVM_OPTIONS = java.util.stream.Stream
+            .concat(JVM_OPTIONS.stream(), java.util.stream.Stream.of("-XX:-TieredCompilation", "-Xbatch")).toList();
+
+    /**
      * Environment variable with extra JVM options for every host (whitespace-separated, after
      * the controller's own, so they can override them), e.g. to profile a host with
      * {@code -XX:StartFlightRecording=filename=/tmp/h.jfr -Xlog:jfr+startup=error} (an option

@@ -7,9 +7,10 @@ import java.util.ArrayDeque;
  * canary): the credits, the digests or chained records received by stream position, the inline
  * snapshots paired at compared positions, and the position both streams were compared to.
  *
- * <p>Credits: a host is sent RUN_STREAM requests of {@code chunk} positions, at most two
- * outstanding, and only while it is less than two chunks past the compared position, so it never
- * runs more than three chunks ahead of the slower host: that bounds the drift and the buffers.
+ * <p>Credits: a host is sent RUN_STREAM requests of {@code chunk} positions, at most {@link #credit}
+ * (default two) outstanding, and only while it is less than that many chunks past the compared
+ * position, so it never runs more than one chunk more than that ahead of the slower host: that
+ * bounds the drift and the buffers.
  * With chained records (STREAM_DIGESTS 3) a stretch's record comes alone at its last position;
  * the positions inside it compare as 0 on both sides.
  */
@@ -60,7 +61,7 @@ public final class HostStreams {
 
         private long[] ring() {
             if (ring == null) {
-                int size = Integer.highestOneBit(Math.max(1024, 4 * chunk + 2 * batch)) << 1;
+                int size = Integer.highestOneBit(Math.max(1024, (credit + 2) * chunk + 2 * batch)) << 1;
                 ring = new long[size];
                 mask = size - 1;
             }
@@ -95,6 +96,8 @@ public final class HostStreams {
     public final Stream a;
     public final Stream b;
     private boolean chained;
+    /** Requests a host may have outstanding, and chunks it may run past the compared position. */
+    private int credit = 2;
     /** The last position both streams agreed on. */
     private long compared;
 
@@ -125,6 +128,19 @@ public final class HostStreams {
         chained = on;
     }
 
+    /**
+     * Lets each host have {@code chunks} requests outstanding and run that many chunks past the
+     * compared position (default 2): more lets a host slowed for a while (a compile, another
+     * process) fall further behind before the other one waits for it. Set before the first
+     * request (the per-cycle digests' ring is sized by it).
+     */
+    public void credit(int chunks) {
+        if (chunks < 1) {
+            throw new IllegalArgumentException("stream credit must be at least 1 chunk");
+        }
+        credit = chunks;
+    }
+
     public long compared() {
         return compared;
     }
@@ -136,9 +152,9 @@ public final class HostStreams {
         b.reset(position);
     }
 
-    /** Sends RUN_STREAM requests while a host has credit: at most two outstanding, < 2 chunks ahead. */
+    /** Sends RUN_STREAM requests while a host has credit: at most {@link #credit} outstanding and chunks ahead. */
     public void topUp(Stream h) throws HostException {
-        while (!h.finished && h.outstanding < 2 && h.requested - compared < 2L * chunk) {
+        while (!h.finished && h.outstanding < credit && h.requested - compared < (long) credit * chunk) {
             h.requested += chunk;
             h.client.sendRunStream(h.requested, untilFrame, batch, checkpointEvery);
             if (h.outstanding++ == 0) {
