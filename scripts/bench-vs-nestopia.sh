@@ -3,10 +3,12 @@
 # the peer harness (../shared/peers/libretro_bench.c, built here on first use) and then
 # `lockstep bench` of every jar given, over the same frame window. Prints fps and the ratio to
 # the peer of the same row (a shared machine moves absolute figures between runs; the ratios of
-# one row are what compares), then the median ratio of each jar per round.
+# one row are what compares), then the median ratio of each jar per round. The jars run in the
+# given order on odd rounds and in reverse on even ones, so none always follows the peer.
 #
 # Usage: scripts/bench-vs-nestopia.sh [--frames N] [--warmup W] [--min-seconds S] [--rounds R]
-#                                     JAR... [-- ROM...]
+#                                     [--clock wall|cpu] JAR... [-- ROM...]
+# --clock cpu times the jars' emulating thread (`bench --cpu-time`; the peer is always wall time).
 # Default ROMs: the demo (emulator-core/target/lockstep-demo.nes, left by the build) and five
 # ROMs under the roms dir ($LOCKSTEP_ROMS, else ../shared/roms).
 # Needs: gcc, Debian's libretro-nestopia and retroarch-dev (libretro.h); NESTOPIA_CORE and
@@ -15,16 +17,22 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=bench-common.sh
 . "$root/scripts/bench-common.sh"
-bench_parse "--frames --warmup --min-seconds --rounds" "$@"
-frames=3000 warmup=600 min_seconds=5 rounds=1
+bench_parse "--frames --warmup --min-seconds --rounds --clock" "$@"
+frames=3000 warmup=600 min_seconds=5 rounds=1 clock=wall
 for ((i = 0; i < ${#opts[@]}; i += 2)); do
   case "${opts[$i]}" in
     --frames) frames="${opts[$i + 1]}" ;;
     --warmup) warmup="${opts[$i + 1]}" ;;
     --min-seconds) min_seconds="${opts[$i + 1]}" ;;
     --rounds) rounds="${opts[$i + 1]}" ;;
+    --clock) clock="${opts[$i + 1]}" ;;
   esac
 done
+case "$clock" in
+  wall) clock_opt=() ;;
+  cpu) clock_opt=(--cpu-time) ;;
+  *) echo "error: --clock must be wall or cpu, not '$clock'" >&2; exit 2 ;;
+esac
 
 core="${NESTOPIA_CORE:-/usr/lib/x86_64-linux-gnu/libretro/nestopia_libretro.so}"
 if [ ! -f "$core" ]; then
@@ -62,14 +70,21 @@ for ((round = 1; round <= rounds; round++)); do
     p="$("$peer" "$core" "$r" "$frames" "$warmup" "$min_seconds" 2>/dev/null | fps_of)"
     [ -n "$p" ] || { echo "error: $r: the peer harness printed no fps" >&2; exit 1; }
     row="| $(basename "$r" .nes) | $p |"
-    for i in "${!jars[@]}"; do
+    order=("${!jars[@]}")
+    if ((round % 2 == 0)); then
+      order=()
+      for ((k = ${#jars[@]} - 1; k >= 0; k--)); do order+=("$k"); done
+    fi
+    cells=()
+    for i in "${order[@]}"; do
       f="$(java -jar "${jars[$i]}" bench "$r" --frames "$frames" --warmup "$warmup" \
-           --min-seconds "$min_seconds" 2>/dev/null | fps_of)"
+           --min-seconds "$min_seconds" ${clock_opt[@]+"${clock_opt[@]}"} 2>/dev/null | fps_of)"
       [ -n "$f" ] || { echo "error: $r: ${jars[$i]} bench printed no fps" >&2; exit 1; }
       ratio="$(awk -v f="$f" -v p="$p" 'BEGIN { printf "%.2f", f / p }')"
-      row+=" $f ($ratio) |"
+      cells[$i]=" $f ($ratio) |"
       ratios+=("$i $ratio")
     done
+    for i in "${!jars[@]}"; do row+="${cells[$i]}"; done
     echo "$row"
   done
   for i in "${!jars[@]}"; do
