@@ -37,3 +37,32 @@ bench_default_roms() {
     roms+=("$dir/nes-test-roms/$r")
   done
 }
+
+# bench_window: sets frames, warmup, min_seconds and rounds from opts (defaults 3000, 600, 5, 1).
+bench_window() {
+  frames=3000 warmup=600 min_seconds=5 rounds=1
+  local i
+  for ((i = 0; i < ${#opts[@]}; i += 2)); do
+    case "${opts[$i]}" in
+      --frames) frames="${opts[$i + 1]}" ;;
+      --warmup) warmup="${opts[$i + 1]}" ;;
+      --min-seconds) min_seconds="${opts[$i + 1]}" ;;
+      --rounds) rounds="${opts[$i + 1]}" ;;
+    esac
+  done
+}
+
+# bench_one_jar: sets jar to the only jar given and roms to the defaults (the demo left by the
+# build, then five ROMs) unless ROMs were given.
+bench_one_jar() {
+  [ ${#jars[@]} -eq 1 ] || { echo "error: give exactly one lockstep jar" >&2; exit 2; }
+  jar="${jars[0]}"
+  local demo="$1/emulator-core/target/lockstep-demo.nes"
+  [ -f "$demo" ] || demo=""
+  [ ${#roms[@]} -gt 0 ] || bench_default_roms "$1" "$demo"
+}
+
+# median: the median of the numbers on stdin, one per line.
+median() {
+  sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}

@@ -16,20 +16,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=bench-common.sh
 . "$root/scripts/bench-common.sh"
 bench_parse "--frames --warmup --min-seconds --rounds" "$@"
-frames=3000 warmup=600 min_seconds=5 rounds=1
-for ((i = 0; i < ${#opts[@]}; i += 2)); do
-  case "${opts[$i]}" in
-    --frames) frames="${opts[$i + 1]}" ;;
-    --warmup) warmup="${opts[$i + 1]}" ;;
-    --min-seconds) min_seconds="${opts[$i + 1]}" ;;
-    --rounds) rounds="${opts[$i + 1]}" ;;
-  esac
-done
-[ ${#jars[@]} -eq 1 ] || { echo "error: give exactly one lockstep jar" >&2; exit 2; }
-jar="${jars[0]}"
-demo="$root/emulator-core/target/lockstep-demo.nes"
-[ -f "$demo" ] || demo=""
-[ ${#roms[@]} -gt 0 ] || bench_default_roms "$root" "$demo"
+bench_window
+bench_one_jar "$root"
 modes=(single lockstep threads strict)
 names=(single lockstep threads strict two)
 results="$(mktemp)"
@@ -64,8 +52,7 @@ echo "median ratio to single, per round:"
 for ((round = 1; round <= rounds; round++)); do
   line="  round $round:"
   for m in lockstep threads strict two; do
-    med="$(awk -v r="$round" -v m="$m" '$1 == r && $2 == m { print $3 }' "$results" | sort -n |
-           awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
+    med="$(awk -v r="$round" -v m="$m" '$1 == r && $2 == m { print $3 }' "$results" | median)"
     line="$line $m=$med"
   done
   echo "$line"

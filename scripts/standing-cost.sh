@@ -16,43 +16,25 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=bench-common.sh
 . "$root/scripts/bench-common.sh"
 bench_parse "--frames --warmup --min-seconds --rounds" "$@"
-frames=3000 warmup=600 min_seconds=5 rounds=1
-for ((i = 0; i < ${#opts[@]}; i += 2)); do
-  case "${opts[$i]}" in
-    --frames) frames="${opts[$i + 1]}" ;;
-    --warmup) warmup="${opts[$i + 1]}" ;;
-    --min-seconds) min_seconds="${opts[$i + 1]}" ;;
-    --rounds) rounds="${opts[$i + 1]}" ;;
-  esac
-done
-[ ${#jars[@]} -eq 1 ] || { echo "error: give exactly one lockstep jar" >&2; exit 2; }
-jar="${jars[0]}"
-demo="$root/emulator-core/target/lockstep-demo.nes"
-[ -f "$demo" ] || demo=""
-[ ${#roms[@]} -gt 0 ] || bench_default_roms "$root" "$demo"
+bench_window
+bench_one_jar "$root"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 src="$root/state/src/main/java/lockstep/nes/state"
 mkdir -p "$work/src" "$work/classes"
-# Memory.write: the plain store, no compare and no hash update.
-python3 - "$src/Memory.java" "$work/src/Memory.java" <<'PY'
+# Memory.write becomes the plain store (no compare, no hash update); ChangeCounter.bump does
+# nothing.
+python3 - "$src" "$work/src" <<'PY'
 import re, sys
-s = open(sys.argv[1]).read()
-body = re.compile(r'(public void write\(int index, int value\) \{)(.*?)(\n    \})', re.S)
-s, n = body.subn(r'\1\n        data[index] = (byte) value;\3', s, count=1)
-if n != 1:
-    sys.exit("error: Memory.write not found: the variant cannot be built from this checkout")
-open(sys.argv[2], 'w').write(s)
-PY
-python3 - "$src/ChangeCounter.java" "$work/src/ChangeCounter.java" <<'PY'
-import re, sys
-s = open(sys.argv[1]).read()
-body = re.compile(r'(public void bump\(\) \{)(.*?)(\n    \})', re.S)
-s, n = body.subn(r'\1\3', s, count=1)
-if n != 1:
-    sys.exit("error: ChangeCounter.bump not found: the variant cannot be built from this checkout")
-open(sys.argv[2], 'w').write(s)
+src, out = sys.argv[1:]
+for name, method, body in (("Memory", "public void write(int index, int value) {", "\n        data[index] = (byte) value;"),
+                           ("ChangeCounter", "public void bump() {", "")):
+    s = open(f"{src}/{name}.java").read()
+    s, n = re.subn(re.escape(method) + r".*?(\n    \})", lambda m: method + body + m.group(1), s, count=1, flags=re.S)
+    if n != 1:
+        sys.exit(f"error: {name}: {method} not found: the variant cannot be built from this checkout")
+    open(f"{out}/{name}.java", "w").write(s)
 PY
 javac -nowarn -cp "$jar" -d "$work/classes" "$work/src/Memory.java" "$work/src/ChangeCounter.java"
 python3 - "$jar" "$work/variant.jar" "$work/classes" <<'PY'
@@ -83,7 +65,6 @@ for ((round = 1; round <= rounds; round++)); do
 done
 echo "median ratio jar/variant, per round (standing cost = 1 - ratio):"
 for ((round = 1; round <= rounds; round++)); do
-  med="$(awk -v r="$round" '$1 == r { print $2 }' "$results" | sort -n |
-         awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
+  med="$(awk -v r="$round" '$1 == r { print $2 }' "$results" | median)"
   echo "  round $round: $med"
 done
