@@ -18,15 +18,10 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=bench-common.sh
 . "$root/scripts/bench-common.sh"
 bench_parse "--frames --warmup --min-seconds --rounds --clock" "$@"
-frames=3000 warmup=600 min_seconds=5 rounds=1 clock=wall
+bench_window
+clock=wall
 for ((i = 0; i < ${#opts[@]}; i += 2)); do
-  case "${opts[$i]}" in
-    --frames) frames="${opts[$i + 1]}" ;;
-    --warmup) warmup="${opts[$i + 1]}" ;;
-    --min-seconds) min_seconds="${opts[$i + 1]}" ;;
-    --rounds) rounds="${opts[$i + 1]}" ;;
-    --clock) clock="${opts[$i + 1]}" ;;
-  esac
+  [ "${opts[$i]}" != --clock ] || clock="${opts[$i + 1]}"
 done
 case "$clock" in
   wall) clock_opt=() ;;
