@@ -175,9 +175,9 @@ public final class Ppu implements Digestible {
             if (!stateUpdatePending) {
                 if (line < 240) {
                     if (renderingEnabled) {
-                        if (units.live) {
-                            // The sprite output units run dot by dot (see SpriteUnits).
-                        } else if (d < 256) {
+                        // While the sprite output units run live, rendering dots go one by one
+                        // (see SpriteUnits).
+                        if (!units.live && d < 256) {
                             final int k = Math.min(n, 256 - d);
                             if (k >= BATCH_MIN) {
                                 ageDataRead(k);
@@ -185,7 +185,7 @@ public final class Ppu implements Digestible {
                                 n -= k;
                                 continue;
                             }
-                        } else if (d < 340 && n >= BATCH_MIN) {
+                        } else if (!units.live && d < 340 && n >= BATCH_MIN) {
                             final int k = Math.min(n, 340 - d);
                             ageDataRead(k);
                             fast.hblankDots(k, true, ctrl);
