@@ -148,11 +148,12 @@ class DesktopWindowTest {
                 "--scale", String.valueOf(scale), "--square-pixels", "--no-osd", "--window-screenshot", png.toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.err().contains("audio: "), "says which audio it uses: " + r.err());
-        // Paced by the audio clock: never faster than the NES (the first few frames fill the queue).
+        // Paced by the audio clock: never faster than the NES. The clock starts after the first
+        // frame, and the sound queue takes up to three frames ahead, so five frames' lead is allowed.
         var m = java.util.regex.Pattern.compile("lockstep: (\\d+) frames in [0-9.]+ s \\(([0-9.]+) fps\\)").matcher(r.err());
         assertTrue(m.find(), r.err());
         assertEquals(frames, Integer.parseInt(m.group(1)));
-        double limit = frames / ((frames - 4) / 60.0988) * 1.02;
+        double limit = frames / ((frames - 5) / 60.0988) * 1.02;
         assertTrue(Double.parseDouble(m.group(2)) < limit, "paced at 60.0988 Hz: " + m.group(0) + ", limit " + limit);
         BufferedImage img = ImageIO.read(png.toFile());
         Path keep = Path.of("target", "desktop-window-" + rom.getFileName() + ".png");
@@ -287,7 +288,7 @@ class DesktopWindowTest {
     @Test
     void aTestRomWithMidFramePaletteChangesMatchesToo() throws Exception {
         Path rom = TestRoms.require("full_palette/full_palette.nes");
-        windowMatchesHeadless(rom, Cartridge.load(rom), 20, 3);
+        windowMatchesHeadless(rom, Cartridge.load(rom), 45, 3);
     }
 
     @Test
