@@ -80,6 +80,17 @@ public final class Console implements Digestible {
     /** Sees whole instructions' bus accesses while a lockstep chain runs (see {@link AccessWatcher}). */
     @NotState("the lockstep chain attached during a chained run; null between runs")
     private AccessWatcher watcher;
+    /** Watches for a spin loop that {@link #runFrame} may count rather than run. */
+    @NotState("bookkeeping of the spin-loop fast path, forgotten at every frame start and state visit")
+    private final SpinSkip spin = new SpinSkip(this::peek);
+    /**
+     * Counts the accesses a spin loop must not make (any but a quiet read, see {@link #bus}), so
+     * that {@link #spin} sees whether an iteration made one.
+     */
+    @NotState("bookkeeping of the spin-loop fast path: only compared within a frame")
+    private long disturbances;
+    /** False for the reference that runs every spin loop (for tests). Fixed wiring. */
+    private final boolean spinSkip;
 
     // Fixed wiring decided once from the board's declared hooks (not state): hooks a board does
     // not declare cost nothing per cycle.
@@ -99,8 +110,9 @@ public final class Console implements Digestible {
     /** The 2 KiB CPU RAM's live array (reads only; writes go through {@link #ram}). */
     private final byte[] ramData;
 
-    private Console(Cartridge cartridge, Mapper mapper, boolean eager) {
+    private Console(Cartridge cartridge, Mapper mapper, boolean eager, boolean spinSkip) {
         this.cartridge = cartridge;
+        this.spinSkip = spinSkip;
         this.mapper = mapper;
         this.region = cartridge.region();
         this.cpuDivider = region.cpuDivider;
@@ -127,7 +139,7 @@ public final class Console implements Digestible {
 
     /** Builds an engine for {@code cartridge}, powered on. */
     public static Console create(Cartridge cartridge) throws RomFormatException {
-        return new Console(cartridge, cartridge.createMapper(), false);
+        return new Console(cartridge, cartridge.createMapper(), false, true);
     }
 
     /**
@@ -135,7 +147,12 @@ public final class Console implements Digestible {
      * stepped PPU must equal at every cycle; for tests).
      */
     static Console createEager(Cartridge cartridge) throws RomFormatException {
-        return new Console(cartridge, cartridge.createMapper(), true);
+        return new Console(cartridge, cartridge.createMapper(), true, true);
+    }
+
+    /** An engine that runs every iteration of a spin loop (the reference for {@link #runFrame}'s count; for tests). */
+    static Console createWithoutSpinSkip(Cartridge cartridge) throws RomFormatException {
+        return new Console(cartridge, cartridge.createMapper(), false, false);
     }
 
     /** Power cycle: everything back to its power-on state, then the CPU's reset sequence. */
@@ -215,13 +232,43 @@ public final class Console implements Digestible {
     public void runFrame() {
         final long frame = ppu.frameCount();
         final Cpu c = cpu;
+        spin.forget();
         while (ppu.frameCount() == frame) {
             if (c.atInstructionStart() && wholeInstructionSafe() && frameCannotEndWithin()) {
                 c.runInstruction(bus);
+                if (c.pc() <= c.instructionPc()) {
+                    skipSpin(Long.MAX_VALUE);
+                }
             } else {
+                disturbances++;
                 runCycle();
             }
         }
+    }
+
+    /**
+     * After a whole instruction ({@link #runWholeInstruction}) that left the CPU at or before its
+     * own address: counts on the clocks, rather than runs, the iterations of a spin loop that
+     * came round with nothing but quiet reads ({@link SpinSkip}), up to a loop's length before
+     * the PPU's deadline, the APU's next event and cycle {@code limit}. Returns the cycles
+     * skipped.
+     */
+    public long skipSpin(long limit) {
+        if (!spinSkip || !cpu.atInstructionStart()) {
+            return 0;
+        }
+        final long due = ppuCatchUp.dueClock();
+        final long quiet = due <= masterClock ? 0 : Math.min(Math.min(apu.nextEventCycle() - cycle - 1,
+                (due - masterClock - 1) / cpuDivider), limit - cycle);
+        final long skipped = spin.skip(cpu, cycle, disturbances, openBus, quiet);
+        cycle += skipped;
+        masterClock += skipped * cpuDivider;
+        return skipped;
+    }
+
+    /** The CPU cycles of spin-loop iterations counted rather than run ({@link #skipSpin}) by this engine. */
+    public long spinCyclesSkipped() {
+        return spin.skipped();
     }
 
     /** Runs until the CPU is about to fetch an opcode (at least one cycle). */
@@ -272,6 +319,7 @@ public final class Console implements Digestible {
     private final Cpu.Bus bus = new Cpu.Bus() {
         @Override
         public int cycleRead(int address) {
+            disturbances++;
             masterClock += readClock;
             beginCycle();
             final int value = read(address);
@@ -286,6 +334,7 @@ public final class Console implements Digestible {
 
         @Override
         public void cycleWrite(int address, int value) {
+            disturbances++;
             masterClock += writeClock;
             beginCycle();
             write(address, value);
@@ -325,6 +374,7 @@ public final class Console implements Digestible {
         @Override
         public int quietWrite(int address, int value) {
             if (address < 0x2000 && quietCycle()) {
+                disturbances++;
                 cycle++;
                 masterClock += cpuDivider;
                 openBus = value;
@@ -694,6 +744,7 @@ public final class Console implements Digestible {
 
     @Override
     public void state(StateVisitor s) {
+        spin.forget();
         syncPpu();
         apu.sync(); // before a reader can change the cycle it catches up to
         consoleCpuAndPpu(s);

@@ -131,6 +131,14 @@ final class PpuCatchUp {
         return masterClock - PPU_OFFSET >= deadline;
     }
 
+    /**
+     * The first master clock at which {@link #isDue} is true (Long.MIN_VALUE when it is due at
+     * once).
+     */
+    long dueClock() {
+        return deadline == Long.MIN_VALUE ? Long.MIN_VALUE : deadline + PPU_OFFSET;
+    }
+
     /** Runs the PPU up to {@code masterClock} (less its offset). */
     void sync(long masterClock) {
         changes.bump(); // the PPU, and a board watching its bus, may change

@@ -19,6 +19,11 @@ public final class ChainedRun implements Console.AccessWatcher {
     /** The chain's multiplier per cycle and the weight of the counted parts (odd constants). */
     private static final long CHAIN_K = 0x9E3779B97F4A7C15L;
     private static final long CHAIN_PARTS = 0xD6E8FEB86659FD93L;
+    /**
+     * Marks a spin loop's counted iterations in the chain ({@link Console#skipSpin}): bit 25 is
+     * never set in a bus access's record.
+     */
+    private static final long SPIN_SKIP = 1L << 25;
     /** The chain before a stretch's first cycle. */
     private static final long CHAIN_SEED = 0x243F6A8885A308D3L;
 
@@ -51,7 +56,8 @@ public final class ChainedRun implements Console.AccessWatcher {
      * the term of the counted parts (the PPU as of its last catch-up with the PPU clock, the
      * APU with the last cycle it ran, DMA, controllers and board) after every cycle that changed
      * it, and at every instruction boundary where it changed (a board that counts CPU cycles
-     * moves it every cycle, uncounted).
+     * moves it every cycle, uncounted). A spin loop's iterations counted rather than run
+     * ({@link Console#skipSpin}) are one record: how many cycles they took.
      *
      * <p>The chain holds represented values (the PPU clock), so engines equal in state but not
      * in representation may give different chains: start stretches caught up
@@ -107,6 +113,12 @@ public final class ChainedRun implements Console.AccessWatcher {
                     if (con.cycles() + Cpu.MAX_INSTRUCTION_CYCLES <= limit && con.wholeInstructionSafe()
                             && con.frameCannotEndWithin()) {
                         con.runWholeInstruction();
+                        if (c.pc() <= c.instructionPc()) {
+                            final long skipped = con.skipSpin(limit);
+                            if (skipped > 0) {
+                                chain = chain * CHAIN_K + (SPIN_SKIP | skipped << 32);
+                            }
+                        }
                         continue;
                     }
                 }
