@@ -89,6 +89,9 @@ public final class Console implements Digestible {
      */
     @NotState("bookkeeping of the spin-loop fast path: only compared within a frame")
     private long disturbances;
+    /** {@link #disturbances} at the last backward jump {@link #runFrame} saw. */
+    @NotState("bookkeeping of the spin-loop fast path: only compared within a frame")
+    private long backJumpDisturbances;
     /** False for the reference that runs every spin loop (for tests). Fixed wiring. */
     private final boolean spinSkip;
 
@@ -237,7 +240,13 @@ public final class Console implements Digestible {
             if (c.atInstructionStart() && wholeInstructionSafe() && frameCannotEndWithin()) {
                 c.runInstruction(bus);
                 if (c.pc() <= c.instructionPc()) {
-                    skipSpin(Long.MAX_VALUE);
+                    // A loop whose last turn made a non-quiet access cannot be counted: only
+                    // note where the count stands (skipSpin would find the same, at a call's cost).
+                    if (disturbances == backJumpDisturbances) {
+                        skipSpin(Long.MAX_VALUE);
+                    } else {
+                        backJumpDisturbances = disturbances;
+                    }
                 }
             } else {
                 disturbances++;
@@ -257,10 +266,14 @@ public final class Console implements Digestible {
         if (!spinSkip || !cpu.atInstructionStart()) {
             return 0;
         }
+        final long period = spin.cameRound(cpu, cycle, disturbances, openBus);
         final long due = ppuCatchUp.dueClock();
-        final long quiet = due <= masterClock ? 0 : Math.min(Math.min(apu.nextEventCycle() - cycle - 1,
-                (due - masterClock - 1) / cpuDivider), limit - cycle);
-        final long skipped = spin.skip(cpu, cycle, disturbances, openBus, quiet);
+        if (period == 0 || due <= masterClock) {
+            return 0;
+        }
+        final long quiet = Math.min(Math.min(apu.nextEventCycle() - cycle - 1, (due - masterClock - 1) / cpuDivider),
+                limit - cycle);
+        final long skipped = spin.count(cpu, period, quiet);
         cycle += skipped;
         masterClock += skipped * cpuDivider;
         return skipped;

@@ -43,16 +43,20 @@ final class SpinSkip {
 
     /**
      * After a whole instruction at whose end {@code c} is at an opcode fetch at or before the
-     * instruction's own address: the cycles of the loop's iterations to count, when it came
-     * round, all within {@code quiet} cycles (those surely quiet: before the PPU's deadline and
-     * the APU's next event) less one iteration and one instruction; a countdown's register is
-     * set to where those iterations leave it. 0 when nothing is counted.
+     * instruction's own address: the loop's length in cycles when it came round with nothing
+     * changed but what {@link #count} allows, else 0 ({@link SpinLoop#cameRound}).
      */
-    long skip(Cpu c, long cycle, long disturbances, int openBus, long quiet) {
-        final long period = loop.cameRound(c, cycle, disturbances, openBus);
-        if (period == 0) {
-            return 0;
-        }
+    long cameRound(Cpu c, long cycle, long disturbances, int openBus) {
+        return loop.cameRound(c, cycle, disturbances, openBus);
+    }
+
+    /**
+     * The cycles of the iterations of the loop that came round ({@link #cameRound} gave
+     * {@code period}) to count, all within {@code quiet} cycles (those surely quiet: before the
+     * PPU's deadline and the APU's next event) less one iteration and one instruction; a
+     * countdown's register is set to where those iterations leave it. 0 when nothing is counted.
+     */
+    long count(Cpu c, long period, long quiet) {
         long n = (quiet - period - Cpu.MAX_INSTRUCTION_CYCLES) / period;
         final int change = loop.change();
         if (n > 0 && change != SpinLoop.SAME) {
