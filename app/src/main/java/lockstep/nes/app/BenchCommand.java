@@ -95,6 +95,8 @@ public final class BenchCommand implements Callable<Integer> {
         short[] audio = new short[8192];
         long timedNanos = 0;
         int passes = 0;
+        long timedCycles = 0;
+        long countedCycles = 0; // spin-loop iterations counted rather than run (Console#skipSpin)
         try {
             if (threads != null && warmup > 0) {
                 // The timed sessions run the engines on threads of their own through the chained
@@ -113,9 +115,13 @@ public final class BenchCommand implements Callable<Integer> {
                     // threads run them (wall time: the CPU time of this thread would miss them).
                     timedNanos += threads(cart, threads, new Snapshots(a).save(), frames);
                 } else {
+                    final long c0 = a.cycles();
+                    final long s0 = a.spinCyclesSkipped();
                     long t0 = now();
                     run(a, b, da, db, frames, audio);
                     timedNanos += now() - t0;
+                    timedCycles += a.cycles() - c0;
+                    countedCycles += a.spinCyclesSkipped() - s0;
                 }
                 passes++;
                 System.err.printf(Locale.ROOT, "bench: pass %d, %.2f s timed%n", passes, timedNanos / 1e9);
@@ -128,6 +134,10 @@ public final class BenchCommand implements Callable<Integer> {
             return 1;
         }
         double seconds = timedNanos / 1e9;
+        if (timedCycles > 0) {
+            System.err.printf(Locale.ROOT, "bench: %.1f%% of the timed CPU cycles were spin-loop iterations counted, not run%n",
+                    100.0 * countedCycles / timedCycles);
+        }
         System.out.printf(Locale.ROOT, "rom=%s mode=%s frames=%d warmup=%d clock=%s%n", RomArg.name(rom), mode, frames, warmup,
                 cpuTime && threads == null ? "thread-cpu" : "wall");
         System.out.printf(Locale.ROOT, "passes=%d seconds=%.3f fps=%.1f%n", passes, seconds, (double) frames * passes / seconds);

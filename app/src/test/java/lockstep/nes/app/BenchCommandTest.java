@@ -37,6 +37,19 @@ class BenchCommandTest {
     }
 
     @Test
+    void saysWhichShareOfTheCyclesWereSpinLoopsCounted() {
+        // The demo waits for the NMI in a loop for most of each frame: the engine counts those
+        // iterations instead of running them, and bench says how much of the timed run that was.
+        Cli.Result r = Cli.run("bench", "--frames", "60", "--warmup", "10", "--min-seconds", "0");
+        assertEquals(0, r.exit(), r.err());
+        Matcher m = Pattern.compile("bench: (\\d+\\.\\d)% of the timed CPU cycles were spin-loop iterations counted, not run")
+                .matcher(r.err());
+        assertTrue(m.find(), r.err());
+        double share = Double.parseDouble(m.group(1));
+        assertTrue(share > 50 && share < 100, r.err());
+    }
+
+    @Test
     void aBadModeIsOneLineAndExitTwo() {
         Cli.Result r = Cli.run("bench", "--frames", "2", "--mode", "both");
         assertEquals(2, r.exit());
