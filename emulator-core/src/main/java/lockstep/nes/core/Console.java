@@ -189,6 +189,7 @@ public final class Console implements Digestible {
 
     /** Runs one CPU cycle (which may be a DMA cycle while the CPU is halted). */
     public void runCycle() {
+        disturbances++; // a cycle run alone is never part of a countable spin loop (see skipSpin)
         final Cpu c = cpu;
         final boolean write = c.isWrite();
         if (write || !dma.wantsReadCycle()) {
@@ -249,7 +250,6 @@ public final class Console implements Digestible {
                     }
                 }
             } else {
-                disturbances++;
                 runCycle();
             }
         }
