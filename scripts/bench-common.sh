@@ -52,14 +52,22 @@ bench_window() {
   done
 }
 
-# bench_one_jar: sets jar to the only jar given and roms to the defaults (the demo left by the
-# build, then five ROMs) unless ROMs were given.
+# bench_roms ROOT: sets roms to the defaults (the demo left by the build, then five ROMs) unless
+# ROMs were given, and checks that each exists.
+bench_roms() {
+  local demo="$1/emulator-core/target/lockstep-demo.nes" r
+  [ -f "$demo" ] || demo=""
+  [ ${#roms[@]} -gt 0 ] || bench_default_roms "$1" "$demo"
+  for r in "${roms[@]}"; do
+    [ -f "$r" ] || { echo "error: $r: no such ROM" >&2; exit 2; }
+  done
+}
+
+# bench_one_jar ROOT: sets jar to the only jar given, and the ROMs as bench_roms does.
 bench_one_jar() {
   [ ${#jars[@]} -eq 1 ] || { echo "error: give exactly one lockstep jar" >&2; exit 2; }
   jar="${jars[0]}"
-  local demo="$1/emulator-core/target/lockstep-demo.nes"
-  [ -f "$demo" ] || demo=""
-  [ ${#roms[@]} -gt 0 ] || bench_default_roms "$1" "$demo"
+  bench_roms "$1"
 }
 
 # median: the median of the numbers on stdin, one per line.

@@ -16,14 +16,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 bench_parse "--frames --warmup --min-seconds --rounds" "$@"
 bench_window
 [ ${#jars[@]} -eq 2 ] || { echo "error: give two jars, OLD and NEW (see: $0 --help)" >&2; exit 2; }
-if [ ${#roms[@]} -eq 0 ]; then
-  demo="$root/emulator-core/target/lockstep-demo.nes"
-  [ -f "$demo" ] || demo=""
-  bench_default_roms "$root" "$demo"
-fi
-for r in "${roms[@]}"; do
-  [ -f "$r" ] || { echo "error: $r: no such ROM" >&2; exit 2; }
-done
+bench_roms "$root"
 
 fps() {
   java -jar "$1" bench "$2" --frames "$frames" --warmup "$warmup" --min-seconds "$min_seconds" --cpu-time \

@@ -44,14 +44,7 @@ if [ ! -x "$peer" ] || [ "$src" -nt "$peer" ]; then
   gcc -O2 -Wall -I/usr/include/libretro-common -o "$peer" "$src" -ldl
 fi
 
-if [ ${#roms[@]} -eq 0 ]; then
-  demo="$root/emulator-core/target/lockstep-demo.nes"
-  [ -f "$demo" ] || demo=""
-  bench_default_roms "$root" "$demo"
-fi
-for r in "${roms[@]}"; do
-  [ -f "$r" ] || { echo "error: $r: no such ROM" >&2; exit 2; }
-done
+bench_roms "$root"
 
 fps_of() { sed -n 's/.*fps=\([0-9.]*\).*/\1/p' | tail -1; }
 

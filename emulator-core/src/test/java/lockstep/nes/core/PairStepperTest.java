@@ -36,7 +36,7 @@ class PairStepperTest {
      * Steps the pair as the verifier does until the frame ends (stretches, single cycles where
      * one cannot start); returns the cycles run in stretches.
      */
-    private static long frame(Console a, Console b, CycleDigest da, CycleDigest db, PairStepper pair) {
+    static long frame(Console a, Console b, CycleDigest da, CycleDigest db, PairStepper pair) {
         long chained = 0;
         long frame = a.frame();
         while (a.frameAfterCycle() == frame) {

@@ -32,6 +32,33 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SpinSkipTest {
     private static final int FRAMES = 90;
 
+    /**
+     * Countdowns from a start that grows by 37 each time: 0 (256 turns), values above $80 (N set
+     * until $80) and small ones; Y, then X. Both registers and the flags are stored after them,
+     * so a wrong count shows in RAM too; the code around them changes $10, so only the
+     * countdowns can be counted.
+     */
+    private static final String COUNTDOWNS = String.join("\n",
+            "main:",
+            "  lda $10",
+            "  clc",
+            "  adc #37",
+            "  sta $10",
+            "  tay",
+            "dy:",
+            "  dey",
+            "  bne dy",
+            "  sty $11",
+            "  php",
+            "  pla",
+            "  sta $12",
+            "  ldx $10",
+            "dx:",
+            "  dex",
+            "  bne dx",
+            "  stx $14",
+            "  inc $15");
+
     /** Rendering and the NMI on, then {@code main}; the NMI handler is {@code nmiBody} and RTI. */
     private static Cartridge program(String main, String nmiBody) throws RomFormatException {
         String src = String.join("\n",
@@ -106,31 +133,7 @@ class SpinSkipTest {
 
     @Test
     void countdownsFromEveryKindOfStartEndWhereTheyWouldHave() throws RomFormatException {
-        // Countdowns from a start that grows by 37 each time: 0 (256 turns), values above $80
-        // (N set until $80) and small ones; X and Y alike. The loop records both registers and
-        // the flags after every countdown, so a wrong count shows in RAM too; only the
-        // countdowns can be counted (the loop around them changes $10).
-        Cartridge cart = program(String.join("\n",
-                "main:",
-                "  lda $10",
-                "  clc",
-                "  adc #37",
-                "  sta $10",
-                "  tay",
-                "dy:",
-                "  dey",
-                "  bne dy",
-                "  sty $11",
-                "  php",
-                "  pla",
-                "  sta $12",
-                "  ldx $10",
-                "dx:",
-                "  dex",
-                "  bne dx",
-                "  stx $14",
-                "  inc $15",
-                "  jmp main"), "  inc $17");
+        Cartridge cart = program(COUNTDOWNS + "\n  jmp main", "  inc $17");
         long skipped = assertSameEveryFrame("countdown", cart, FRAMES);
         assertTrue(skipped > FRAMES * 10_000L, "skipped " + skipped);
     }
@@ -139,26 +142,8 @@ class SpinSkipTest {
     void everyCountEndsInTheStateTheIterationsWouldHaveLeft() throws RomFormatException {
         // Not only at frame ends: right after each count, on its cycle, the whole machine is as
         // the engine that ran the iterations has it there (a countdown's register and flags too).
-        Cartridge cart = program(String.join("\n",
-                "main:",
-                "  lda $10",
-                "  clc",
-                "  adc #37",
-                "  sta $10",
-                "  tay",
-                "dy:",
-                "  dey",
-                "  bne dy",
-                "  ldx $10",
-                "dx:",
-                "  dex",
-                "  bne dx",
-                "  lda #0",
-                "  sta $18",
-                "wait:",
-                "  lda $18",
-                "  beq wait",
-                "  jmp main"), "  inc $18");
+        Cartridge cart = program(COUNTDOWNS + "\n  lda #0\n  sta $18\nwait:\n  lda $18\n  beq wait\n  jmp main",
+                "  inc $18");
         Console fast = Console.create(cart);
         Console ref = Console.createWithoutSpinSkip(cart);
         CycleDigest df = new CycleDigest(fast);
@@ -293,15 +278,7 @@ class SpinSkipTest {
         CycleDigest dr = new CycleDigest(ref);
         PairStepper pair = new PairStepper(a, b);
         for (int f = 1; f <= frames; f++) {
-            long frame = a.frame();
-            while (a.frameAfterCycle() == frame) {
-                long n = pair.stepStretch(Long.MAX_VALUE);
-                assertTrue(n >= 0, name + ": identical engines found different by cycle " + a.cycles());
-                if (n == 0) {
-                    a.runCycle();
-                    b.runCycle();
-                }
-            }
+            PairStepperTest.frame(a, b, da, db, pair);
             ref.runFrame();
             final int at = f;
             assertEquals(ref.cycles(), a.cycles(), () -> name + ": frame " + at);

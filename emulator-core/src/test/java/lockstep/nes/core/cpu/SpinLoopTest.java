@@ -18,12 +18,18 @@ class SpinLoopTest {
         return c;
     }
 
+    /** A loop seen at {@code c}'s head on cycles 100 and 105 (7 disturbances, $80 on the bus); both visits give 0. */
+    private static SpinLoop seenTwice(Cpu c) {
+        SpinLoop s = new SpinLoop();
+        assertEquals(0, s.cameRound(c, 100, 7, 0x80));
+        assertEquals(0, s.cameRound(c, 105, 7, 0x80));
+        return s;
+    }
+
     @Test
     void theThirdVisitInTheSameStateGivesTheLoopsLength() {
-        SpinLoop s = new SpinLoop();
         Cpu c = at(0x8010, 1, 2, 3);
-        assertEquals(0, s.cameRound(c, 100, 7, 0x80));
-        assertEquals(0, s.cameRound(c, 105, 7, 0x80)); // first whole iteration: copied
+        SpinLoop s = seenTwice(c); // the second visit, after a whole iteration, copies the state
         assertEquals(5, s.cameRound(c, 110, 7, 0x80));
         assertEquals(SpinLoop.SAME, s.change());
         assertEquals(5, s.cameRound(c, 115, 7, 0x80));
@@ -31,10 +37,8 @@ class SpinLoopTest {
 
     @Test
     void anyDisturbanceOtherHeadOrOtherOpenBusStartsAgain() {
-        SpinLoop s = new SpinLoop();
         Cpu c = at(0x8010, 1, 2, 3);
-        s.cameRound(c, 100, 7, 0x80);
-        s.cameRound(c, 105, 7, 0x80);
+        SpinLoop s = seenTwice(c);
         assertEquals(0, s.cameRound(c, 110, 8, 0x80)); // a write or a register access in between
         s.cameRound(c, 115, 8, 0x80);
         assertEquals(0, s.cameRound(c, 120, 8, 0x81)); // another value on the bus
@@ -73,10 +77,8 @@ class SpinLoopTest {
 
     @Test
     void forgettingStartsAgain() {
-        SpinLoop s = new SpinLoop();
         Cpu c = at(0x8010, 1, 2, 3);
-        s.cameRound(c, 100, 7, 0x80);
-        s.cameRound(c, 105, 7, 0x80);
+        SpinLoop s = seenTwice(c);
         s.forget();
         assertEquals(0, s.cameRound(c, 110, 7, 0x80));
         assertEquals(0, s.cameRound(c, 115, 7, 0x80));
