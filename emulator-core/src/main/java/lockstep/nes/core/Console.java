@@ -441,9 +441,13 @@ public final class Console implements Digestible {
         void access(long access);
     }
 
-    /** Attaches {@code w} to see whole instructions' bus accesses (null: none, the default). */
+    /**
+     * Attaches {@code w} to see whole instructions' bus accesses (null: none, the default); the
+     * spin-loop watch starts afresh ({@link #skipSpin}).
+     */
     public void watchAccesses(AccessWatcher w) {
         watcher = w;
+        spin.forget(); // a chained stretch starts its spin-loop watch afresh, as runFrame does
     }
 
     /**
