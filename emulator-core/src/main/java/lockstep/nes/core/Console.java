@@ -81,7 +81,7 @@ public final class Console implements Digestible {
     @NotState("the lockstep chain attached during a chained run; null between runs")
     private AccessWatcher watcher;
     /** Watches for a spin loop that {@link #runFrame} may count rather than run. */
-    @NotState("bookkeeping of the spin-loop fast path, forgotten at every frame start and state visit")
+    @NotState("bookkeeping of the spin-loop fast path, forgotten at every frame start, chained stretch and state visit")
     private final SpinSkip spin = new SpinSkip(this::peek);
     /**
      * Counts the accesses a spin loop must not make (any but a quiet read, see {@link #bus}), so

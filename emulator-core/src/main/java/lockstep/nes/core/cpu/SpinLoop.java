@@ -11,7 +11,8 @@ package lockstep.nes.core.cpu;
  * <p>Only the CPU is compared here; the caller compares what else a quiet read touches (the
  * open bus). A state needs one full iteration before it is trusted: the first visit to a head
  * may carry internal latches the loop overwrites, the second has them as every later one will.
- * Bookkeeping of the fast path, not state: forgotten at every frame start and state visit.
+ * Bookkeeping of the fast path, not state: forgotten at every frame start, chained stretch and
+ * state visit.
  */
 public final class SpinLoop {
     /** What the last iteration changed ({@link #change}): nothing. */
