@@ -201,6 +201,60 @@ class SpinSkipTest {
         assertTrue(skipped > 0, "skipped " + skipped);
     }
 
+    @ParameterizedTest(name = "mapper {0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {4, 64, 48})
+    void aScanlineIrqFromTheBoardEndsTheWaitOnItsCycle(int mapper) throws RomFormatException {
+        // A JMP to itself with I clear, interrupted every 21 lines by the board's A12 counter
+        // (sprites at $1000): the board's bound on the PPU's deadline stops the count.
+        // MMC3 and RAMBO-1 reload from $C000/$C001 and enable at $E001 (acknowledged at $E000);
+        // the TC0690's latch is at $C000 (inverted), its reload at $C001, enable at $C002.
+        boolean taito = mapper == 48;
+        String src = String.join("\n",
+                ".org $8000",
+                "reset:",
+                "  sei",
+                "  ldx #$FF",
+                "  txs",
+                "  lda #$40",
+                "  sta $4017", // the APU's frame IRQ off: only the board interrupts
+                "v1:",
+                "  bit $2002",
+                "  bpl v1",
+                "v2:",
+                "  bit $2002",
+                "  bpl v2",
+                "  lda #$08",
+                "  sta $2000",
+                "  lda #" + (taito ? "235" : "20"),
+                "  sta $C000",
+                "  sta $C001",
+                taito ? "  sta $C002" : "  sta $E001",
+                "  lda #$18",
+                "  sta $2001",
+                "  cli",
+                "spin:",
+                "  jmp spin",
+                "irq:",
+                taito ? "  sta $C003\n  sta $C002" : "  sta $E000\n  sta $E001",
+                "  inc $10",
+                "  rti",
+                ".org $FFFA",
+                ".word reset, reset, irq",
+                "");
+        byte[] image = Assembler.assemble(src).image(0x8000, 0x8000, 0xEA);
+        // Every board here maps the first 8 KiB at $8000 and the last (with the vectors) at $E000 at power.
+        Cartridge cart = Cartridge.builder("spin-irq.nes", image, new byte[0], mapper).build();
+        long skipped = assertSameEveryFrame("mapper " + mapper, cart, 40);
+        Console c = Console.create(cart);
+        for (int i = 0; i < 40; i++) {
+            c.runFrame();
+        }
+        assertTrue(c.ram().read(0x10) > 0, "the IRQ handler ran");
+        if (mapper == 4) {
+            assertTrue(skipped > 0, "skipped " + skipped);
+        }
+    }
+
     @Test
     void loopsThatChangeSomethingRunEveryIteration() throws RomFormatException {
         // A RAM write each turn, a PPU register read each turn, and a countdown that also
