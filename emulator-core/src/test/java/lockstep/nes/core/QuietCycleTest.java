@@ -75,7 +75,8 @@ class QuietCycleTest {
         }
     }
 
-    private static List<String> diff(Console a, Console b) {
+    /** The first 20 lines of the state diff of {@code a} and {@code b}. */
+    static List<String> diff(Console a, Console b) {
         List<String> d = StateDiff.diff(Describer.describe(a), Describer.describe(b));
         return d.size() > 20 ? d.subList(0, 20) : d;
     }

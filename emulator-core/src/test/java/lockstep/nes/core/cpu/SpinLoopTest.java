@@ -75,6 +75,54 @@ class SpinLoopTest {
         assertEquals(SpinLoop.OTHER, s.change());
     }
 
+    /** The CPU's fields its description holds (the poll cache, not state, left out). */
+    private static java.util.List<java.lang.reflect.Field> describedFields() {
+        java.util.List<java.lang.reflect.Field> out = new java.util.ArrayList<>();
+        for (java.lang.reflect.Field f : Cpu.class.getDeclaredFields()) {
+            if (!java.lang.reflect.Modifier.isStatic(f.getModifiers())
+                    && !f.isAnnotationPresent(lockstep.nes.state.NotState.class)) {
+                f.setAccessible(true);
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    /** A CPU at an opcode fetch at $8010 with every other described field away from its default. */
+    private static Cpu everyFieldSet() throws IllegalAccessException {
+        Cpu c = new Cpu();
+        for (java.lang.reflect.Field f : describedFields()) {
+            if (f.getType() == boolean.class) {
+                f.setBoolean(c, true);
+            } else if (!f.getName().equals("pc")) {
+                f.setInt(c, 0x11 + f.getName().length());
+            }
+        }
+        c.pc = 0x8010;
+        return c;
+    }
+
+    @Test
+    void everyDescribedFieldOfTheCpuIsKeptAndCompared() throws Exception {
+        // Kept: a CPU whose every field is away from a new CPU's comes round the same.
+        Cpu same = everyFieldSet();
+        assertEquals(5, seenTwice(same).cameRound(same, 110, 7, 0x80));
+        // Compared: a change of any one field between two visits makes the loop untrusted.
+        int checked = 0;
+        for (java.lang.reflect.Field f : describedFields()) {
+            Cpu c = everyFieldSet();
+            SpinLoop s = seenTwice(c);
+            if (f.getType() == boolean.class) {
+                f.setBoolean(c, false);
+            } else {
+                f.setInt(c, f.getInt(c) + 2); // not one less: a countdown is a change of its own
+            }
+            assertEquals(0, s.cameRound(c, 110, 7, 0x80), f.getName());
+            checked++;
+        }
+        assertEquals(20, checked, "the CPU's described fields");
+    }
+
     @Test
     void forgettingStartsAgain() {
         Cpu c = at(0x8010, 1, 2, 3);
