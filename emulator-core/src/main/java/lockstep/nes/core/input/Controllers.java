@@ -1,5 +1,6 @@
 package lockstep.nes.core.input;
 
+import lockstep.nes.core.ApuPhase;
 import lockstep.nes.state.NotState;
 
 import static lockstep.nes.state.DigestKeys.*;
@@ -128,15 +129,17 @@ public final class Controllers implements Digestible {
     }
 
     /**
-     * CPU write to $4016 on CPU cycle {@code cycle}. The 2A03 drives its OUT pins from the
-     * written latch only when a get cycle (even) turns into a put cycle: a write on a get cycle
-     * reaches the ports as it ends, one on a put cycle only as the following get cycle ends (and
-     * not at all if a write on that get cycle replaces it).
+     * CPU write to $4016 on CPU cycle {@code cycle} (numbered while it runs). The write stores
+     * D0-D2 in a 2A03 latch at once, but the OUT pins copy the latch only when a get cycle turns
+     * into a put cycle ({@link ApuPhase}): a write on a get cycle reaches the ports as it ends,
+     * one on a put cycle only as the following get cycle ends (and not at all if a write on that
+     * get cycle replaces it). So the one-cycle $41/$40 pulse of a read-modify-write strobes the
+     * controller only when its $41 lands on a get cycle.
      */
     public void write(int value, long cycle) {
         changed();
         settle(cycle);
-        if ((cycle & 1) == 0) {
+        if (ApuPhase.isGet(cycle)) {
             pendingStrobe = -1;
             strobe(value);
         } else {

@@ -78,4 +78,43 @@ class ControllerStrobeTest {
         p.console().setButtons(0, Controllers.A);
         assertEquals(HardwareProgram.PASS, p.run(5));
     }
+
+    /**
+     * An OAM DMA ends on a put cycle, so the instruction after {@code STA $4014} starts on a get
+     * cycle. {@code ASL $4016} runs get (opcode), put, get, put (read), get (write $41), put
+     * (write $82): its $41 lands on a get cycle and strobes the controller. Two cycles of
+     * padding keep that parity, three flip it, and then the $82 replaces the $41 in the latch
+     * before the pin can copy it.
+     */
+    @Test
+    void afterAnOamDmaTheStrobeOfAReadModifyWriteFollowsTheGetPutPhase() {
+        String[] pads = {"", "  nop", "  bit $FE", "  nop\n  nop", "  nop\n  bit $FE", "  bit $FE\n  bit $FE"};
+        int[] expected = {1, 1, 0, 1, 0, 1};
+        StringBuilder src = new StringBuilder("reset:\n  sei\n");
+        for (int k = 0; k < pads.length; k++) {
+            src.append(String.join("\n",
+                    "  lda #1",
+                    "  sta $4016",
+                    "  lda #0",
+                    "  sta $4016",
+                    "  lda #2",
+                    "  sta $4014",
+                    pads[k],
+                    "  asl $4016",
+                    "  lda $4016",
+                    "  and #1",
+                    "  sta $" + Integer.toHexString(0x30 + k),
+                    ""));
+        }
+        src.append("  jmp pass\n");
+        HardwareProgram p = HardwareProgram.of(src.toString());
+        p.console().setButtons(0, Controllers.A);
+        assertEquals(HardwareProgram.PASS, p.run(5));
+        int[] seen = new int[pads.length];
+        for (int k = 0; k < pads.length; k++) {
+            seen[k] = p.ram(0x30 + k);
+        }
+        assertEquals(java.util.Arrays.toString(expected), java.util.Arrays.toString(seen),
+                "1: the pulse reloaded the controller (A again), 0: it never reached the pin (B)");
+    }
 }

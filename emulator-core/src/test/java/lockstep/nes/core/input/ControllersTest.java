@@ -1,6 +1,8 @@
 package lockstep.nes.core.input;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -112,14 +114,15 @@ class ControllersTest {
         assertEquals(false, Zapper.bright(0x0D));
         assertEquals(false, Zapper.bright(0x1A));
     }
+    // Cycles are numbered as the console counts them while they run: odd ones are get cycles (ApuPhase).
     @Test
     void aWriteOnAGetCycleReachesThePortsAtOnce() {
         Controllers c = new Controllers();
         c.power();
         c.setButtons(0, Controllers.A);
-        c.write(1, 10);
-        c.write(0, 11);
-        assertEquals(1, c.read(0, 0, 12) & 1, "reloaded by the strobe written on get cycle 10");
+        c.write(1, 11);
+        c.write(0, 12);
+        assertEquals(1, c.read(0, 0, 13) & 1, "reloaded by the strobe written on get cycle 11");
     }
 
     @Test
@@ -127,13 +130,13 @@ class ControllersTest {
         Controllers c = new Controllers();
         c.power();
         c.setButtons(0, Controllers.A | Controllers.SELECT);
-        c.write(1, 10);
-        c.write(0, 12);
-        assertEquals(1, c.read(0, 0, 20) & 1); // A
-        c.write(1, 21); // put cycle: pending
-        assertEquals(0, c.read(0, 0, 22) & 1, "not yet at the ports: B");
-        assertEquals(1, c.peek(0, 0, 23) & 1, "arrived as get cycle 22 ended");
-        assertEquals(1, c.read(0, 0, 23) & 1, "reloaded: A");
+        c.write(1, 11);
+        c.write(0, 13);
+        assertEquals(1, c.read(0, 0, 21) & 1); // A
+        c.write(1, 22); // put cycle: pending
+        assertEquals(0, c.read(0, 0, 23) & 1, "not yet at the ports: B");
+        assertEquals(1, c.peek(0, 0, 24) & 1, "arrived as get cycle 23 ended");
+        assertEquals(1, c.read(0, 0, 24) & 1, "reloaded: A");
     }
 
     @Test
@@ -141,12 +144,34 @@ class ControllersTest {
         Controllers c = new Controllers();
         c.power();
         c.setButtons(0, Controllers.A);
-        c.write(1, 10);
-        c.write(0, 12);
-        assertEquals(1, c.read(0, 0, 20) & 1); // A
-        c.write(1, 21);
-        c.write(0, 22);
-        assertEquals(0, c.read(0, 0, 30) & 1, "no reload: B");
+        c.write(1, 11);
+        c.write(0, 13);
+        assertEquals(1, c.read(0, 0, 21) & 1); // A
+        c.write(1, 22);
+        c.write(0, 23);
+        assertEquals(0, c.read(0, 0, 31) & 1, "no reload: B");
+    }
+
+    @Test
+    void getAndPutAreOneDefinitionForTheStrobeAndTheDma() {
+        // A $41 on a get cycle then $40 on the put after it: the pin rises and the port reloads.
+        assertTrue(lockstep.nes.core.ApuPhase.isGet(101));
+        assertFalse(lockstep.nes.core.ApuPhase.isGet(102));
+        Controllers c = new Controllers();
+        c.power();
+        c.setButtons(0, Controllers.A);
+        c.write(1, 90);
+        c.write(0, 91);
+        c.read(0, 0, 95);
+        c.write(1, 101);
+        c.write(0, 102);
+        assertEquals(1, c.read(0, 0, 103) & 1, "a $41 on get cycle 101 strobes");
+        c.write(0, 105);
+        c.read(0, 0, 106);
+        c.read(0, 0, 107);
+        c.write(1, 110);
+        c.write(0, 111);
+        assertEquals(0, c.read(0, 0, 112) & 1, "a $41 on put cycle 110 is overwritten before it reaches the pin");
     }
 
     @Test
