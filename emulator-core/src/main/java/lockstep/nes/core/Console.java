@@ -585,6 +585,11 @@ public final class Console implements Digestible {
         return openBus;
     }
 
+    /** A DMA cycle left {@code value} on the external data bus (what open-bus reads return next). */
+    void leaveOnBus(int value) {
+        openBus = value & 0xFF;
+    }
+
     /**
      * The master clock: 12 per CPU cycle, the bus access 5 (read) or 7 (write) into it (NTSC; the
      * other regions' figures are {@link Region}'s).

@@ -13,7 +13,7 @@ import lockstep.nes.state.StateVisitor;
  * The 2A03's DMA unit: OAM DMA ($4014) and DMC sample fetches. Both halt the CPU, which can
  * only be halted on a read cycle; while halted, the CPU's pending read address is re-read on
  * halt, dummy and alignment cycles (the source of the $2007/$4016 double-read glitches).
- * Reads happen on "get" cycles and OAM writes on "put" cycles, told apart by cycle parity.
+ * Reads happen on "get" cycles and OAM writes on "put" cycles ({@link ApuPhase}).
  *
  * <p>One call to {@link #cycle} runs exactly one CPU cycle of DMA, so DMA can be saved and
  * resumed at any cycle like everything else.
@@ -114,7 +114,8 @@ public final class Dma implements Digestible {
             return;
         }
         boolean skipDummyReads = haltAddress == 0x4016 || haltAddress == 0x4017;
-        boolean getCycle = (c.cycleCounter() & 1) == 0;
+        // The cycle about to run is numbered one past the count (the count is raised as it starts).
+        boolean getCycle = ApuPhase.isGet(c.cycleCounter() + 1);
         if (getCycle) {
             if (dmcRunning && !needHalt && !needDummyRead) {
                 beginCycle();
@@ -209,8 +210,21 @@ public final class Dma implements Digestible {
     }
 
     /**
-     * A DMA read. When the CPU was halted on a read of $4000-$401F, the 2A03 also reads its
-     * internal register at the DMA address's low 5 bits (the "DMA reads $4015/$4016" glitch).
+     * A DMA read. The 2A03's register block ($4000-$401F) is enabled by bits 15-5 of the halted
+     * CPU's address, while the register inside it is selected by bits 4-0 of the internal address
+     * bus, which carries the DMA's address. So when the CPU was halted on a read of $40xx, the
+     * DMA's get reads the cartridge at {@code address} and register $4000 | (address & $1F) at
+     * once:
+     * <ul>
+     * <li>$4015: the status read's side effects happen (the frame-IRQ flag clears); the status
+     * drives only the internal bus, so the external bus and the fetched byte are the ROM's;</li>
+     * <li>$4016/$4017: that port is clocked, unless the halted CPU was already reading the same
+     * register (its /OE never went high: one read for the controller); the port drives its bits
+     * (D0-D4) and the ROM byte shows in the bits it leaves undriven (D5-D7);</li>
+     * <li>any other register: the ROM byte alone.</li>
+     * </ul>
+     * What the get left on the bus is what the fetch takes and what the CPU's resumed read of an
+     * undriven address returns.
      */
     private int dmaRead(Console c, int address) {
         boolean internal = (haltAddress & 0xFFE0) == 0x4000;
@@ -222,32 +236,29 @@ public final class Dma implements Digestible {
             return c.read(address);
         }
         int internalAddress = 0x4000 | (address & 0x1F);
-        boolean same = internalAddress == address;
         int v;
         switch (internalAddress) {
             case 0x4015 -> {
-                v = c.read(internalAddress);
-                if (!same) {
-                    c.read(address);
-                }
+                c.read(internalAddress);
+                v = c.read(address);
             }
             case 0x4016, 0x4017 -> {
-                if (prevReadAddress == internalAddress) {
-                    v = c.openBus();
-                } else {
-                    v = c.read(internalAddress);
-                }
-                if (!same) {
-                    int ext = c.read(address);
-                    int openBusMask = 0xE0;
-                    v = (ext & openBusMask) | ((v & ~openBusMask) & (ext & ~openBusMask));
-                }
+                int port = internalAddress & 1;
+                int driven = prevReadAddress == internalAddress
+                        ? c.controllers().peek(port, 0, c.cycleCounter())
+                        : c.read(internalAddress);
+                int rom = c.read(address);
+                v = (rom & PORT_UNDRIVEN) | (driven & ~PORT_UNDRIVEN & 0xFF);
+                c.leaveOnBus(v);
             }
             default -> v = c.read(address);
         }
         prevReadAddress = internalAddress;
         return v;
     }
+
+    /** The data bits a controller port's read leaves undriven (open bus). */
+    private static final int PORT_UNDRIVEN = 0xE0;
 
     public void power() {
         changed();

@@ -11,7 +11,10 @@ import lockstep.nes.ppu.Ppu;
  * Differences between two engines that heal within the first frame and that a chained stretch
  * ({@link lockstep.nes.core.chain.ChainedRun}) can see through one of its folds only (but {@link #OAM_DMA_READ},
  * seen by two), one per fold it makes besides the whole instructions' accesses: the accesses of
- * the cycles it runs alone, the accesses of DMA cycles, and the counted parts' term (after the
+ * the cycles it runs alone, the accesses of DMA cycles (never alone: every byte a DMA get leaves
+ * on the bus is also held in the DMA's latch or the DMC's buffer, counted parts; a DMC fetch
+ * that meets a controller register leaves the port's bits over the sample's, the same on the bus
+ * and in the buffer), and the counted parts' term (after the
  * cycles that change it, which a stretch of whole instructions would not see if it folded it at
  * instruction boundaries only: {@link #PARTS_DURING_DMA}). Each is a
  * small NROM program (built here, so every cycle of it is known) whose engine B has one ROM
@@ -30,13 +33,6 @@ import lockstep.nes.ppu.Ppu;
  *     bus, the DMA's data latch, the PPU's I/O latch differ for a cycle or two), OAM ends the
  *     same. No instruction boundary falls inside the DMA: the DMA cycles' accesses show it, and
  *     the counted parts after those cycles (the DMA's latch).
- * <li>{@link #DMC_DMA_READ}: a 33-byte DMC sample at $C000 played once, the CPU reading $4016
- *     in a loop; timed ({@link #DMC_DELAY}) so that the DMC fetch of $C016 halts the CPU on its
- *     $4016 read. The 2A03 then reads its own $4016 at the same time (the DMA's address's low
- *     5 bits) and the DMC gets the controller's bits ANDed with the ROM byte's low 5 (the
- *     controller drives bits 1-4 low) and the ROM byte's top 3; the open bus gets the ROM byte.
- *     B's byte $C016 differs in bits 1-4: only the open bus differs, for one cycle (the CPU's
- *     $4016 read then drives the same value). Only the DMA cycle's access shows it.
  * <li>{@link #COUNTED_PARTS}: {@code LDA #$0A; STA $2001} (background on), then {@code BIT
  *     $2002; JMP} for ever: the polls catch the lazily stepped PPU up every 7 cycles. B's PPU
  *     reads its pattern tables from a copy whose byte 3 (tile 0, row 3, low plane; the power-on
@@ -93,17 +89,6 @@ public enum PlantedDifference {
         @Override
         public void plant(Console b) throws ReflectiveOperationException {
             patchPrg(b, 0x800E - 0x8000, 0x1C);
-        }
-    },
-    DMC_DMA_READ {
-        @Override
-        byte[] program() {
-            return dmcProgram(DMC_DELAY);
-        }
-
-        @Override
-        public void plant(Console b) throws ReflectiveOperationException {
-            patchPrg(b, 0xC016 - 0x8000, 0x1E);
         }
     },
     COUNTED_PARTS {
@@ -218,40 +203,6 @@ public enum PlantedDifference {
             }
         }
         return new Trace(first, last, a.cycles(), accesses, dmaAccesses, boundaries);
-    }
-
-    /** The delay before the DMC starts that makes its fetch of $C016 halt the CPU's read of $4016. */
-    static final int DMC_DELAY = 5;
-
-    /**
-     * The DMC program: a 33-byte sample at $C000 played once at the fastest rate, started after
-     * {@code delay} cycles (two-cycle NOPs and a three-cycle zero-page read), then {@code LDA
-     * $4016; JMP} for ever.
-     */
-    static byte[] dmcProgram(int delay) {
-        int[] code = new int[64];
-        int n = 0;
-        for (int v : new int[] {0xA9, 0x0F, 0x8D, 0x10, 0x40,  // LDA #$0F; STA $4010  rate 15, once
-                0xA9, 0x00, 0x8D, 0x12, 0x40,                  // LDA #$00; STA $4012  sample at $C000
-                0xA9, 0x02, 0x8D, 0x13, 0x40}) {               // LDA #$02; STA $4013  33 bytes
-            code[n++] = v;
-        }
-        if ((delay & 1) != 0) {
-            code[n++] = 0xA5; // LDA $00
-            code[n++] = 0x00;
-            delay -= 3;
-        }
-        for (; delay > 0; delay -= 2) {
-            code[n++] = 0xEA; // NOP
-        }
-        for (int v : new int[] {0xA9, 0x10, 0x8D, 0x15, 0x40}) { // LDA #$10; STA $4015  DMC on
-            code[n++] = v;
-        }
-        final int loop = 0x8000 + n;
-        for (int v : new int[] {0xAD, 0x16, 0x40, 0x4C, loop & 0xFF, loop >> 8}) { // LDA $4016; JMP loop
-            code[n++] = v;
-        }
-        return prg(0x8000, java.util.Arrays.copyOf(code, n));
     }
 
     /** 32 KiB of zeros with {@code code} at CPU address {@code at}. */
