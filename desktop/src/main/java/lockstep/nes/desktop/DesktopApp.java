@@ -136,14 +136,19 @@ public final class DesktopApp {
             glfwInitHint(GLFW_PLATFORM, GLFW_PLATFORM_X11);
         }
         boolean started;
+        String noWindow;
         try {
             started = glfwInit();
+            noWindow = started ? null : noWindowReason();
         } catch (LinkageError e) {
-            o.err.println("error: cannot open a window: GLFW's native library does not load (" + e.getMessage() + ")");
-            return 2;
+            started = false;
+            noWindow = "GLFW's native library does not load (" + e.getMessage() + ")";
         }
         if (!started) {
-            o.err.println("error: cannot open a window: " + noWindowReason());
+            // Without a window a ROM that does not open cannot show its error there: it is the
+            // first thing to fix, so it is the line printed.
+            String romError = romError();
+            o.err.println("error: " + (romError != null ? romError : "cannot open a window: " + noWindow));
             return 2;
         }
         try {
@@ -154,6 +159,19 @@ public final class DesktopApp {
             if (cb != null) {
                 cb.free();
             }
+        }
+    }
+
+    /** Why the ROM given on the command line does not open, or null when it does (or none was given). */
+    private String romError() {
+        if (o.rom == null || o.rom.toString().equals(DemoRom.BUILTIN)) {
+            return null;
+        }
+        try {
+            Cartridge.load(o.rom, o.entry).createMapper();
+            return null;
+        } catch (RomFormatException e) {
+            return e.getMessage();
         }
     }
 
