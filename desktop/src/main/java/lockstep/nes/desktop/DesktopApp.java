@@ -110,6 +110,10 @@ public final class DesktopApp {
     private final int[] windowedY = new int[1];
     private DebuggerWindow debuggerWindow;
 
+    /** The picture's first and past-last rows on the overlay canvas (set as each frame is drawn). */
+    private int pictureTop;
+    private int pictureBottom;
+
     private DesktopApp(Options o) {
         this.o = o;
         this.scale = Math.max(1, Math.min(MAX_SCALE, o.scale));
@@ -722,6 +726,10 @@ public final class DesktopApp {
             if (canvas == null || canvas.width != fbW / g || canvas.height != fbH / g) {
                 canvas = new Canvas(Math.max(1, fbW / g), Math.max(1, fbH / g));
             }
+            // The picture's rows on the canvas, as Renderer#draw centres it.
+            int ph = Ppu.HEIGHT * fit;
+            pictureTop = Math.max(0, (fbH - ph) / 2) / g;
+            pictureBottom = Math.min(canvas.height, (Math.max(0, (fbH - ph) / 2) + ph) / g);
             drawOverlay(canvas);
             renderer.overlay(canvas);
         }
@@ -768,11 +776,13 @@ public final class DesktopApp {
             c.panel(4, Math.max(y, (c.height - h) / 2), lines, COLOR_BAD);
         }
         if (help) {
-            c.panel(4, y, helpLines(), COLOR_TEXT);
+            y += c.panel(4, y, helpLines(), COLOR_TEXT) + 4;
         }
         List<String> msgs = wrap(osd.lines(), c.fits(8) - 1);
         if (!msgs.isEmpty()) {
-            c.panel(4, c.height - 4 - (msgs.size() * BitmapFont.CELL_H + 2), msgs, COLOR_TEXT, osd.opacity());
+            int h = msgs.size() * BitmapFont.CELL_H + 2;
+            c.panel(4, OverlayLayout.messagesTop(c.height, pictureTop, pictureBottom, h, y), msgs, COLOR_TEXT,
+                    osd.opacity());
         }
     }
 
@@ -781,22 +791,8 @@ public final class DesktopApp {
     }
 
 
-    /** Lines cut into pieces of at most {@code width} characters. */
+    /** Lines cut into pieces of at most {@code width} characters ({@link OverlayLayout#wrap}). */
     static List<String> wrap(List<String> lines, int width) {
-        List<String> out = new ArrayList<>();
-        int w = Math.max(8, width);
-        for (String l : lines) {
-            String rest = l;
-            while (rest.length() > w) {
-                int cut = rest.lastIndexOf(' ', w);
-                if (cut < w / 2) {
-                    cut = w;
-                }
-                out.add(rest.substring(0, cut));
-                rest = rest.substring(cut).stripLeading();
-            }
-            out.add(rest);
-        }
-        return out;
+        return OverlayLayout.wrap(lines, width);
     }
 }
