@@ -127,9 +127,18 @@ public final class Manifest {
             // A value the manifest's own types refused (an unknown family): their words.
             return (where.isEmpty() ? "" : where + ": ") + own.getMessage();
         }
-        if (e instanceof JsonParseException) {
-            // The parser's own words name characters and tokens, not Java types.
-            return "not valid JSON: " + e.getOriginalMessage().lines().findFirst().orElse("");
+        JsonProcessingException syntax = e instanceof JsonParseException ? e
+                : e.getCause() instanceof JsonParseException p ? p : null;
+        if (syntax != null) {
+            // The parser's own words name characters and tokens; where it read from is left out.
+            String words = syntax.getOriginalMessage().lines().findFirst().orElse("");
+            for (String tail : new String[] {" (start marker at", " [Source:", " at [Source"}) {
+                int at = words.indexOf(tail);
+                if (at > 0) {
+                    words = words.substring(0, at);
+                }
+            }
+            return "not valid JSON: " + words;
         }
         return "not a manifest (" + (where.isEmpty() ? "" : where + ": ") + "unexpected value)";
     }
