@@ -50,7 +50,7 @@ public final class DebuggerWindow implements AutoCloseable {
     static final int[] PPU_PANEL = {8, 346, 392, 180};
     static final int[] BREAKPOINTS_PANEL = {8, 534, 392, 120};
     static final int[] MEMORY_PANEL = {8, 662, 560, 230};
-    static final int[] NAMETABLES_PANEL = {408, 8, 530, 520};
+    static final int[] NAMETABLES_PANEL = {408, 8, 530, 560};
     static final int[] PATTERNS_PANEL = {946, 8, 272, 190};
     static final int[] PALETTE_PANEL = {946, 206, 272, 80};
     static final int[] SPRITES_PANEL = {946, 294, 272, 598};
@@ -288,6 +288,7 @@ public final class DebuggerWindow implements AutoCloseable {
 
     private void images(MachineView m) {
         panel("Nametables", NAMETABLES_PANEL);
+        lines(Nametables.caption(m));
         Nametables.render(m, colors, nametables.argb);
         nametables.show();
         ImGui.end();

@@ -1,5 +1,6 @@
 package lockstep.nes.desktop.debug;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -49,6 +50,25 @@ class DebuggerLayoutTest {
         int width = textWidth(lines) + 2 * DebuggerWindow.PADDING + DebuggerWindow.SCROLLBAR;
         assertTrue(width <= p[2], "sprite lines need " + width + " px, the panel is " + p[2] + ": " + lines.get(0));
         assertTrue(Sprites.WIDTH + 2 * DebuggerWindow.PADDING <= p[2], "the sprite picture fits");
+    }
+
+    @Test
+    void theNametablePanelSaysWhatEachQuadrantHoldsAndHoldsItAll() throws Exception {
+        lockstep.nes.core.Console c = lockstep.nes.core.Console.create(lockstep.nes.core.cart.Cartridge.parse(
+                lockstep.nes.core.demo.DemoRom.NAME, lockstep.nes.core.demo.DemoRom.bytes()));
+        for (int i = 0; i < 60; i++) {
+            c.runFrame();
+        }
+        // The demo (horizontal mirroring) draws page A only: the bottom half is page B, never drawn.
+        List<String> caption = Nametables.caption(MachineView.of(c));
+        assertEquals(List.of("$2000   $2400 = $2000", "$2800: all $00 tiles   $2C00 = $2800"), caption);
+        int[] p = DebuggerWindow.NAMETABLES_PANEL;
+        // The longest caption: four different pages of one tile each.
+        int longest = "$2800: all $02 tiles   $2C00: all $03 tiles".length();
+        assertTrue(longest * DebuggerWindow.CHAR_W + 2 * DebuggerWindow.PADDING <= p[2], "caption fits");
+        assertTrue(Nametables.WIDTH + 2 * DebuggerWindow.PADDING <= p[2], "picture fits across");
+        int height = DebuggerWindow.TITLE_H + 2 * DebuggerWindow.PADDING + 2 * DebuggerWindow.LINE_H + Nametables.HEIGHT;
+        assertTrue(height <= p[3], "caption and picture need " + height + " px, the panel is " + p[3]);
     }
 
     @Test
