@@ -51,6 +51,9 @@ public final class BenchCommand implements Callable<Integer> {
             + "(threads with --check every-cycle) (default: ${DEFAULT-VALUE})")
     String mode = "single";
 
+    /** The longest timing asked for: a day (0 is one pass, however short). */
+    private static final double MAX_SECONDS = 24 * 60 * 60;
+
     @Option(names = "--min-seconds", paramLabel = "S", description = "timed seconds to reach (default: ${DEFAULT-VALUE})")
     double minSeconds = 5;
 
@@ -63,6 +66,10 @@ public final class BenchCommand implements Callable<Integer> {
         if (frames < 1 || warmup < 0) {
             System.err.println("error: " + (frames < 1 ? OptionRange.atLeast("--frames", 1, frames)
                     : OptionRange.atLeast("--warmup", 0, warmup)));
+            return 2;
+        }
+        if (!OptionRange.within(minSeconds, 0, MAX_SECONDS)) {
+            System.err.println("error: " + OptionRange.between("--min-seconds", 0, MAX_SECONDS, minSeconds));
             return 2;
         }
         boolean lockstep;

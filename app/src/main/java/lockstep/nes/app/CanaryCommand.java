@@ -59,6 +59,9 @@ public final class CanaryCommand implements Callable<Integer> {
     @Option(names = "--rom", paramLabel = "ROM", description = "iNES / NES 2.0 file, or " + DEMO + " (default: the built-in demo ROM)")
     String rom;
 
+    @Mixin
+    RomEntryOption archive;
+
     @Option(names = "--movie", paramLabel = "FILE.fm2", description = "FCEUX movie fed to both builds")
     Path movie;
 
@@ -92,6 +95,8 @@ public final class CanaryCommand implements Callable<Integer> {
     }
 
     private int compare() throws BadInput {
+        final java.time.Instant startedAt = java.time.Instant.now();
+        final long t0 = System.nanoTime();
         PrintStream out = System.out;
         PrintStream err = System.err;
         List<Canary.Target> targets;
@@ -109,8 +114,8 @@ public final class CanaryCommand implements Callable<Integer> {
             if (timeoutSeconds < 1) {
                 throw new BadInput(OptionRange.atLeast("--timeout", 1, timeoutSeconds));
             }
-            if (suite != null && (rom != null || movie != null)) {
-                throw new BadInput("give either --suite or --rom/--movie, not both");
+            if (suite != null && (rom != null || movie != null || archive.entry != null)) {
+                throw new BadInput("give either --suite or --rom/--movie/--entry, not both");
             }
         } catch (BadInput e) {
             err.println("error: " + e.getMessage());
@@ -123,7 +128,7 @@ public final class CanaryCommand implements Callable<Integer> {
         // The hosts' JVMs start while the ROMs are read: start-up is a good part of a short run.
         CompletableFuture<Object> starting = startHosts(o);
         try {
-            targets = suite != null ? readSuite(suite, frames) : List.of(target(rom, movie, frames, null));
+            targets = suite != null ? readSuite(suite, frames) : List.of(target(rom, archive.entry, movie, frames, null));
             Region forced = region.get();
             if (forced != null) {
                 targets = targets.stream().map(t -> new Canary.Target(t.romName(), t.rom(), t.movieName(), t.movie(),
@@ -226,10 +231,34 @@ public final class CanaryCommand implements Callable<Integer> {
             }
         }
         if (html != null) {
-            Outputs.write(html, CanaryHtml.render(baseline, ha, candidate, hb, results, passed)
+            CanaryHtml.Run run = new CanaryHtml.Run(startedAt, (System.nanoTime() - t0) / 1_000_000, options());
+            Outputs.write(html, CanaryHtml.render(baseline, ha, candidate, hb, results, passed, run)
                     .getBytes(java.nio.charset.StandardCharsets.UTF_8), "HTML report");
         }
         return interrupted ? ExitCodes.SIGINT : passed ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    /** The options that shaped the run's comparisons, as given or defaulted (for the report's reader). */
+    private List<String> options() {
+        List<String> o = new ArrayList<>();
+        if (suite != null) {
+            o.add("--suite " + suite);
+        } else {
+            o.add("--rom " + (rom != null ? rom : DEMO));
+        }
+        if (archive.entry != null) {
+            o.add("--entry " + archive.entry);
+        }
+        if (movie != null) {
+            o.add("--movie " + movie);
+        }
+        if (region.region != null) {
+            o.add("--region " + region.region);
+        }
+        o.add("--frames " + frames);
+        o.add("--checkpoint-every " + checkpointEvery);
+        o.add("--timeout " + timeoutSeconds);
+        return o;
     }
 
     /** Starts both hosts on another thread: the {@link Canary}, or the {@link HostException} it failed with. */
@@ -283,16 +312,24 @@ public final class CanaryCommand implements Callable<Integer> {
      * ({@code palFlag}), else on the one the header names.
      */
     static Canary.Target target(String romArg, Path moviePath, int frames, Path base) throws BadInput {
+        return target(romArg, null, moviePath, frames, base);
+    }
+
+    /** As above, the ROM being {@code entry} of a .zip archive (null: its only .nes file). */
+    static Canary.Target target(String romArg, String entry, Path moviePath, int frames, Path base) throws BadInput {
         String romName;
         byte[] bytes;
         if (romArg == null || romArg.equals(DEMO)) {
+            if (entry != null) {
+                throw new BadInput(DEMO + ": --entry is for a ROM inside a .zip archive");
+            }
             romName = DemoRom.NAME;
             bytes = DemoRom.bytes();
         } else {
             Path p = base != null ? base.resolve(romArg) : Path.of(romArg);
             try {
                 // A .gz or a .zip holding one .nes is unpacked here: both builds get the image.
-                bytes = RomFile.read(p, null).bytes();
+                bytes = RomFile.read(p, entry).bytes();
             } catch (RomFormatException e) {
                 throw new BadInput(e.getMessage());
             }

@@ -5,7 +5,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Locale;
 import javax.imageio.ImageIO;
 import lockstep.nes.core.trace.TracePair;
 import lockstep.nes.ppu.FrameImage;
@@ -19,14 +23,29 @@ final class CanaryHtml {
     private CanaryHtml() {
     }
 
+    /**
+     * When and how the run was made: its start (UTC), how long it took, and the options that
+     * shaped it ("--frames 5000", "--rom game.nes"), as a reader needs to repeat it.
+     */
+    record Run(Instant started, long millis, List<String> options) {
+    }
+
     static String render(Path baseline, HostClient.Hello ha, Path candidate, HostClient.Hello hb,
                          List<CanaryResult> results, boolean passed) {
+        return render(baseline, ha, candidate, hb, results, passed, null);
+    }
+
+    static String render(Path baseline, HostClient.Hello ha, Path candidate, HostClient.Hello hb,
+                         List<CanaryResult> results, boolean passed, Run run) {
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>lockstep canary: ")
                 .append(passed ? "PASS" : "FAIL").append("</title>\n<style>\n")
                 .append("body{font-family:sans-serif;margin:2em;max-width:1100px}\n")
                 .append("table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}\n")
                 .append(".pass{color:#060}.diverged,.error{color:#b00}pre{background:#f4f4f4;padding:8px;overflow:auto}\n")
+                // A trace row is a whole nestest line per build: wider than the page, so its table
+                // scrolls inside its own box instead of pushing the page out.
+                .append(".wide{max-width:100%;overflow-x:auto}\n")
                 .append("img{image-rendering:pixelated;width:512px;height:480px;border:1px solid #888}\n")
                 .append("figure{display:inline-block;margin:0 1em 1em 0}\n")
                 .append("table.trace td{font-family:monospace;font-size:12px;white-space:pre;border:none;"
@@ -39,16 +58,25 @@ final class CanaryHtml {
                 .append("</td><td>v").append(ha.stateFormatVersion()).append("</td></tr>\n");
         b.append("<tr><td>candidate</td><td>").append(esc(candidate.toString())).append("</td><td>").append(esc(hb.buildId()))
                 .append("</td><td>v").append(hb.stateFormatVersion()).append("</td></tr></table>\n");
-        b.append("<h2>Summary</h2>\n<table><tr><th>#</th><th>ROM</th><th>movie</th><th>frames</th><th>cycles</th>"
-                + "<th>result</th><th>final state hash</th></tr>\n");
+        if (run != null) {
+            b.append("<p>Run ").append(DateTimeFormatter.ISO_INSTANT.format(run.started().truncatedTo(ChronoUnit.SECONDS)))
+                    .append(", took ").append(String.format(Locale.ROOT, "%.1f s", run.millis() / 1000.0))
+                    .append("; options: <code>").append(esc(run.options().isEmpty() ? "(defaults)" : String.join(" ", run.options())))
+                    .append("</code></p>\n");
+        }
+        b.append("<h2>Summary</h2>\n<table><tr><th>#</th><th>ROM</th><th>movie</th>"
+                + "<th title=\"frames whose records matched, of the frames asked for\">frames matched</th>"
+                + "<th>cycles (baseline)</th><th>result</th>"
+                + "<th>final state hash, baseline build</th><th>final state hash, candidate build</th></tr>\n");
         for (int i = 0; i < results.size(); i++) {
             CanaryResult r = results.get(i);
             b.append("<tr><td><a href=\"#r").append(i + 1).append("\">").append(i + 1).append("</a></td><td>")
                     .append(esc(CanaryText.shortName(r.rom()))).append("</td><td>").append(esc(CanaryText.shortName(r.movie())))
-                    .append("</td><td>").append(r.framesCompared()).append("</td><td>").append(r.cyclesBaseline())
+                    .append("</td><td>").append(r.framesCompared()).append(" of ").append(r.framesRequested())
+                    .append("</td><td>").append(r.cyclesBaseline())
                     .append("</td><td class=\"").append(r.status()).append("\">").append(r.status().toUpperCase())
-                    .append("</td><td><code>").append(r.finalStateHashBaseline() == null ? "" : esc(r.finalStateHashBaseline()))
-                    .append("</code></td></tr>\n");
+                    .append("</td><td>").append(hash(r.finalStateHashBaseline()))
+                    .append("</td><td>").append(hash(r.finalStateHashCandidate())).append("</td></tr>\n");
         }
         b.append("</table>\n");
         for (int i = 0; i < results.size(); i++) {
@@ -73,6 +101,15 @@ final class CanaryHtml {
         return b.toString();
     }
 
+    /** A SHA-256 shortened to its first 16 digits (the whole in its tooltip), or nothing. */
+    private static String hash(String h) {
+        if (h == null || h.isEmpty()) {
+            return "";
+        }
+        String shown = h.length() > 16 ? h.substring(0, 16) + "&hellip;" : esc(h);
+        return "<code title=\"" + esc(h) + "\">" + shown + "</code>";
+    }
+
     /**
      * Both builds' last instructions before the first divergent cycle in two columns, one row per
      * instruction counted back from it; rows that differ are tinted, the first one marked.
@@ -81,7 +118,7 @@ final class CanaryHtml {
         int first = t.firstDifference();
         b.append("<p>The last ").append(t.a().size()).append(" instructions before the first divergent cycle")
                 .append(first < 0 ? " (the same in both builds)" : " (the first differing one marked &#9654;)")
-                .append(":</p>\n<table class=\"trace\"><tr><th></th><th>baseline</th><th>candidate</th></tr>\n");
+                .append(":</p>\n<div class=\"wide\"><table class=\"trace\"><tr><th></th><th>baseline</th><th>candidate</th></tr>\n");
         for (int i = 0; i < t.a().size(); i++) {
             boolean differs = !t.a().get(i).equals(t.b().get(i));
             String row = i == first ? " class=\"first\"" : differs ? " class=\"differs\"" : "";
@@ -89,7 +126,7 @@ final class CanaryHtml {
                     .append(i == first ? "&#9654;" : "").append("</td><td>").append(esc(t.a().get(i)))
                     .append("</td><td>").append(esc(t.b().get(i))).append("</td></tr>\n");
         }
-        b.append("</table>\n");
+        b.append("</table></div>\n");
     }
 
     private static void figure(StringBuilder b, String caption, String dataUri) {

@@ -87,8 +87,8 @@ public final class HeadlessCommand implements Callable<Integer> {
     }
 
     private int run() throws BadInput {
-        if (frames < 0) {
-            throw new BadInput(OptionRange.atLeast("--frames", 0, frames));
+        if (frames < 1) {
+            throw new BadInput(OptionRange.atLeast("--frames", 1, frames));
         }
         if (batteryFile != null && (battery || noBattery)) {
             throw new BadInput("--battery-file names where the battery RAM goes: give it alone, without --battery or --no-battery");

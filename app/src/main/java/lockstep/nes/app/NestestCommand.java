@@ -43,6 +43,11 @@ public final class NestestCommand implements Callable<Integer> {
             System.err.println("error: " + e.getMessage());
             return 2;
         }
+        if (lines.stream().allMatch(String::isBlank)) {
+            // Nothing to compare against is no pass: "0/0 lines match" would read as one.
+            System.err.println("error: " + log + ": empty (the golden log has no lines to compare)");
+            return 2;
+        }
         Nestest.Result r;
         try {
             r = Nestest.run(cart, lines);

@@ -15,4 +15,23 @@ final class OptionRange {
     static String atLeast(String option, long min, long value) {
         return option + " must be at least " + min + ", not " + value;
     }
+
+    /** As {@link #between(String, long, long, long)} for a number with a fraction ("--min-seconds must be 0..86400, not 1e308"). */
+    static String between(String option, double min, double max, double value) {
+        return option + " must be " + number(min) + ".." + number(max) + ", not " + number(value);
+    }
+
+    /** True when {@code value} is a number in {@code [min, max]} (NaN is not). */
+    static boolean within(double value, double min, double max) {
+        return value >= min && value <= max;
+    }
+
+    /** A number as a person writes it: 2, 0.5, 1e308. */
+    static String number(double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            return Long.toString((long) value);
+        }
+        String s = Double.toString(value);
+        return s.replace(".0E", "e").replace("E", "e");
+    }
 }

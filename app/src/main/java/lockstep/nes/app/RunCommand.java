@@ -123,7 +123,9 @@ public final class RunCommand implements Callable<Integer> {
 
     /**
      * {@code lockstep ROM [options]} means {@code lockstep run ROM [options]}: a first argument
-     * that is not a command or an option but names a file (or looks like a ROM file name).
+     * that is not a command or an option but names something that exists (a folder too, so that
+     * its error is about the ROM, not a command it resembles), looks like a path, or looks like a
+     * ROM file name.
      */
     static String[] implicit(String[] args, Set<String> commands) {
         if (args.length == 0) {
@@ -135,11 +137,13 @@ public final class RunCommand implements Callable<Integer> {
         }
         boolean file;
         try {
-            file = Files.isRegularFile(Path.of(first));
+            file = Files.exists(Path.of(first));
         } catch (RuntimeException e) {
             file = false;
         }
-        if (!file && !first.toLowerCase(Locale.ROOT).endsWith(".nes")) {
+        String lower = first.toLowerCase(Locale.ROOT);
+        boolean romName = lower.endsWith(".nes") || lower.endsWith(".zip") || lower.endsWith(".gz");
+        if (!file && !romName && !first.contains("/") && !first.contains(java.io.File.separator)) {
             return args;
         }
         String[] out = new String[args.length + 1];

@@ -99,7 +99,7 @@ final class RunInputs {
         try {
             return Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new BadInput(file + ": cannot read " + what + " (" + e.getMessage() + ")");
+            throw new BadInput(file + ": cannot read " + what + " (" + lockstep.nes.core.IoReason.of(e) + ")");
         }
     }
 }

@@ -41,10 +41,15 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code lockstep verify}: two engines on one input stream, compared every cycle. */
+/** {@code lockstep verify}: two engines on one input stream, compared by the chain or every cycle. */
 @Command(name = "verify", mixinStandardHelpOptions = true,
-        description = {"Run two engines on the same input stream and compare their whole-machine digests "
-                + "after every CPU cycle.",
+        description = {"Run two engines on the same input stream and compare them.",
+            "--check chained (default): each engine folds every bus access (address, direction, value) and every "
+                + "change of its counted parts (PPU, APU, DMA, controllers, board) into a chain; the cycle counts, "
+                + "chains and whole states are compared at each frame's end. A CPU-internal difference that heals "
+                + "before any bus access shows it is not seen.",
+            "--check every-cycle: the whole states are compared after every CPU cycle (slower; it sees that "
+                + "difference too).",
             "Exit 0: no divergence; 1: divergence (report written); 2: bad input."},
         footerHeading = "%nExamples:%n", footer = {"  lockstep verify", "  lockstep verify game.nes --frames 300 --mode threads --check every-cycle", "  lockstep verify game.nes --inject=ram-bitflip@100000:B --report r.json", "  lockstep verify game.nes --metrics-port=9400 --rollback on-alert"})
 public final class VerifyCommand implements Callable<Integer> {
@@ -73,6 +78,10 @@ public final class VerifyCommand implements Callable<Integer> {
 
     @Option(names = "--checkpoint-every", paramLabel = "K", description = "frames between checkpoints (default: ${DEFAULT-VALUE})")
     int checkpointEvery = 60;
+
+    /** The ring's span: at least one checkpoint's worth of a minute, at most a day of play. */
+    private static final double MIN_CHECKPOINT_MINUTES = 0.01;
+    private static final double MAX_CHECKPOINT_MINUTES = 24 * 60;
 
     @Option(names = "--checkpoint-minutes", paramLabel = "M", description = "minutes of checkpoints kept (default: ${DEFAULT-VALUE})")
     double checkpointMinutes = 2;
@@ -170,6 +179,10 @@ public final class VerifyCommand implements Callable<Integer> {
             return fail(OptionRange.atLeast("--checkpoint-every", 1, checkpointEvery));
         }
         o.checkpointEvery = checkpointEvery;
+        if (!OptionRange.within(checkpointMinutes, MIN_CHECKPOINT_MINUTES, MAX_CHECKPOINT_MINUTES)) {
+            return fail(OptionRange.between("--checkpoint-minutes", MIN_CHECKPOINT_MINUTES, MAX_CHECKPOINT_MINUTES,
+                    checkpointMinutes));
+        }
         o.checkpointsKept = (int) Math.max(1, Math.ceil(checkpointMinutes * 60 * cart.region().frameRate() / checkpointEvery));
         VerifySession.Mode sessionMode;
         switch (mode) {
@@ -221,6 +234,10 @@ public final class VerifyCommand implements Callable<Integer> {
                 token = TextFile.read(alertTokenFile).trim();
             } catch (IOException e) {
                 return fail(e.getMessage() + " (--alert-token-file)");
+            }
+            if (token.isEmpty()) {
+                // An empty token would leave the /alerts webhook without its bearer check.
+                return fail(alertTokenFile + ": empty (--alert-token-file must hold the webhook's bearer token)");
             }
         } else if (System.getenv("LOCKSTEP_ALERT_TOKEN") != null) {
             token = System.getenv("LOCKSTEP_ALERT_TOKEN").trim();

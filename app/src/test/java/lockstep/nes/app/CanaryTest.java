@@ -366,7 +366,7 @@ class CanaryTest {
 
         Path report = work.resolve("hang.json");
         Cli.Result h = Cli.run("canary", "--baseline", c, "--candidate", hang.toString(), "--frames", "10",
-                "--timeout", "3", "--report", report.toString());
+                "--timeout", "10", "--report", report.toString());
         assertEquals(1, h.exit(), h.out() + h.err());
         assertTrue(h.out().contains("ERROR") && h.out().contains("timeout") && h.out().contains("hung"), h.out());
         JsonNode res = new ObjectMapper().readTree(report.toFile()).get("results").get(0);

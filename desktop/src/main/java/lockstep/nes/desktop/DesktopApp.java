@@ -110,6 +110,10 @@ public final class DesktopApp {
     private final int[] windowedY = new int[1];
     private DebuggerWindow debuggerWindow;
 
+    /** The picture's first and past-last rows on the overlay canvas (set as each frame is drawn). */
+    private int pictureTop;
+    private int pictureBottom;
+
     private DesktopApp(Options o) {
         this.o = o;
         this.scale = Math.max(1, Math.min(MAX_SCALE, o.scale));
@@ -136,14 +140,19 @@ public final class DesktopApp {
             glfwInitHint(GLFW_PLATFORM, GLFW_PLATFORM_X11);
         }
         boolean started;
+        String noWindow;
         try {
             started = glfwInit();
+            noWindow = started ? null : noWindowReason();
         } catch (LinkageError e) {
-            o.err.println("error: cannot open a window: GLFW's native library does not load (" + e.getMessage() + ")");
-            return 2;
+            started = false;
+            noWindow = "GLFW's native library does not load (" + e.getMessage() + ")";
         }
         if (!started) {
-            o.err.println("error: cannot open a window: " + noWindowReason());
+            // Without a window a ROM that does not open cannot show its error there: it is the
+            // first thing to fix, so it is the line printed.
+            String romError = romError();
+            o.err.println("error: " + (romError != null ? romError : "cannot open a window: " + noWindow));
             return 2;
         }
         try {
@@ -154,6 +163,19 @@ public final class DesktopApp {
             if (cb != null) {
                 cb.free();
             }
+        }
+    }
+
+    /** Why the ROM given on the command line does not open, or null when it does (or none was given). */
+    private String romError() {
+        if (o.rom == null || o.rom.toString().equals(DemoRom.BUILTIN)) {
+            return null;
+        }
+        try {
+            Cartridge.load(o.rom, o.entry).createMapper();
+            return null;
+        } catch (RomFormatException e) {
+            return e.getMessage();
         }
     }
 
@@ -704,6 +726,10 @@ public final class DesktopApp {
             if (canvas == null || canvas.width != fbW / g || canvas.height != fbH / g) {
                 canvas = new Canvas(Math.max(1, fbW / g), Math.max(1, fbH / g));
             }
+            // The picture's rows on the canvas, as Renderer#draw centres it.
+            int ph = Ppu.HEIGHT * fit;
+            pictureTop = Math.max(0, (fbH - ph) / 2) / g;
+            pictureBottom = Math.min(canvas.height, (Math.max(0, (fbH - ph) / 2) + ph) / g);
             drawOverlay(canvas);
             renderer.overlay(canvas);
         }
@@ -750,11 +776,13 @@ public final class DesktopApp {
             c.panel(4, Math.max(y, (c.height - h) / 2), lines, COLOR_BAD);
         }
         if (help) {
-            c.panel(4, y, helpLines(), COLOR_TEXT);
+            y += c.panel(4, y, helpLines(), COLOR_TEXT) + 4;
         }
         List<String> msgs = wrap(osd.lines(), c.fits(8) - 1);
         if (!msgs.isEmpty()) {
-            c.panel(4, c.height - 4 - (msgs.size() * BitmapFont.CELL_H + 2), msgs, COLOR_TEXT, osd.opacity());
+            int h = msgs.size() * BitmapFont.CELL_H + 2;
+            c.panel(4, OverlayLayout.messagesTop(c.height, pictureTop, pictureBottom, h, y), msgs, COLOR_TEXT,
+                    osd.opacity());
         }
     }
 
@@ -763,22 +791,8 @@ public final class DesktopApp {
     }
 
 
-    /** Lines cut into pieces of at most {@code width} characters. */
+    /** Lines cut into pieces of at most {@code width} characters ({@link OverlayLayout#wrap}). */
     static List<String> wrap(List<String> lines, int width) {
-        List<String> out = new ArrayList<>();
-        int w = Math.max(8, width);
-        for (String l : lines) {
-            String rest = l;
-            while (rest.length() > w) {
-                int cut = rest.lastIndexOf(' ', w);
-                if (cut < w / 2) {
-                    cut = w;
-                }
-                out.add(rest.substring(0, cut));
-                rest = rest.substring(cut).stripLeading();
-            }
-            out.add(rest);
-        }
-        return out;
+        return OverlayLayout.wrap(lines, width);
     }
 }

@@ -84,7 +84,7 @@ class OverlayTextTest {
 
     @Test
     void wrapBreaksAtSpaces() {
-        assertEquals(List.of("cannot open", "broken.nes: not", "an iNES file"),
+        assertEquals(List.of("cannot open", "broken.nes:", "not an iNES file"),
                 DesktopApp.wrap(List.of("cannot open", "broken.nes: not an iNES file"), 16));
         assertEquals(List.of("abcdefgh", "ijkl"), DesktopApp.wrap(List.of("abcdefghijkl"), 8));
     }

@@ -32,7 +32,7 @@ public final class TextFile {
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new IOException(file + ": cannot read (" + e.getMessage() + ")", e);
+            throw new IOException(file + ": cannot read (" + IoReason.of(e) + ")", e);
         }
         final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);

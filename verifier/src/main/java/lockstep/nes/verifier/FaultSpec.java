@@ -116,7 +116,7 @@ public record FaultSpec(Kind kind, long cycle, int engine, String field, int add
         String base = kind.syntax + "@" + cycle + ":" + engineName();
         return switch (kind) {
             case RAM_BITFLIP, VRAM_BITFLIP -> base + ":$" + String.format("%04X", address) + ":" + bit;
-            case REG -> base + ":" + field + "=" + value;
+            case REG -> base + ":" + field + "=" + (value >= 0 ? "$" + Long.toHexString(value).toUpperCase(Locale.ROOT) : value);
             case STALL -> base + ":" + value;
             case SKIP_CYCLE -> base;
         };
@@ -141,6 +141,12 @@ public record FaultSpec(Kind kind, long cycle, int engine, String field, int add
             }
             return Long.parseLong(t);
         } catch (NumberFormatException e) {
+            // Digits alone that do not fit in 64 bits are a number out of range, not a typo.
+            boolean hex = t.startsWith("$") || t.startsWith("0x") || t.startsWith("0X");
+            String digits = t.substring(t.startsWith("$") || t.startsWith("-") || t.startsWith("+") ? 1 : hex ? 2 : 0);
+            if (!digits.isEmpty() && digits.chars().allMatch(c -> hex ? Character.digit(c, 16) >= 0 : c >= '0' && c <= '9')) {
+                throw bad(spec, what + " '" + t + "' is out of range (more than 64 bits)");
+            }
             throw bad(spec, what + " '" + s + "' is not a number");
         }
     }

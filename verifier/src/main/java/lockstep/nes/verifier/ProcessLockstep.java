@@ -412,7 +412,18 @@ final class ProcessLockstep implements VerifySession {
         firedThisEpoch.add(f.spec());
         if (options.progress != null) {
             options.endProgress();
-            options.progress.printf("verify: %s: injected fault %s fired at cycle %d%n", h.name, f.spec(), f.position());
+            // A fault fires at its own cycle inside a stretch; the message comes at the stretch's
+            // end (f.position()), so the cycle told is the fault's, as the spec is its canonical form.
+            String spec = f.spec();
+            long cycle = f.position();
+            try {
+                FaultSpec parsed = FaultSpec.parse(spec);
+                spec = parsed.toString();
+                cycle = parsed.cycle();
+            } catch (IllegalArgumentException e) {
+                // a spec this controller did not send: told as the host wrote it
+            }
+            options.progress.printf("verify: %s: injected fault %s fired at cycle %d%n", h.name, spec, cycle);
         }
     }
 

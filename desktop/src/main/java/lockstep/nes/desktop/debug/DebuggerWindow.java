@@ -34,6 +34,27 @@ public final class DebuggerWindow implements AutoCloseable {
     public static final int WIDTH = 1220;
     public static final int HEIGHT = 900;
 
+    /**
+     * The panels' places and sizes (x, y, width, height), in the window's pixels. ImGui's
+     * built-in font (ProggyClean, 13 px) advances {@link #CHAR_W} pixels a character and a line
+     * of text takes {@link #LINE_H}; a panel adds {@link #PADDING} on each side and its title bar
+     * ({@link #TITLE_H}), a list that scrolls its {@link #SCROLLBAR}: the text panels are sized
+     * so that none of their lines is cut (DebuggerLayoutTest).
+     */
+    static final int CHAR_W = 7;
+    static final int LINE_H = 17;
+    static final int PADDING = 8;
+    static final int TITLE_H = 19;
+    static final int SCROLLBAR = 14;
+    static final int[] CPU_PANEL = {8, 8, 392, 330};
+    static final int[] PPU_PANEL = {8, 346, 392, 180};
+    static final int[] BREAKPOINTS_PANEL = {8, 534, 392, 120};
+    static final int[] MEMORY_PANEL = {8, 662, 560, 230};
+    static final int[] NAMETABLES_PANEL = {408, 8, 530, 560};
+    static final int[] PATTERNS_PANEL = {946, 8, 272, 190};
+    static final int[] PALETTE_PANEL = {946, 206, 272, 80};
+    static final int[] SPRITES_PANEL = {946, 294, 272, 598};
+
     private final long window;
     private final long mainWindow;
     private final ImGuiImplGlfw imguiGlfw = new ImGuiImplGlfw();
@@ -106,7 +127,7 @@ public final class DebuggerWindow implements AutoCloseable {
         imguiGlfw.newFrame();
         ImGui.newFrame();
         if (session == null) {
-            panel("No game", 8, 8, 400, 60);
+            panel("No game", new int[] {8, 8, 400, 60});
             ImGui.text("no game is running");
             ImGui.end();
         } else {
@@ -145,14 +166,14 @@ public final class DebuggerWindow implements AutoCloseable {
         return Renderer.read(w[0], h[0]);
     }
 
-    private static void panel(String title, float x, float y, float w, float h) {
-        ImGui.setNextWindowPos(x, y, ImGuiCond.FirstUseEver);
-        ImGui.setNextWindowSize(w, h, ImGuiCond.FirstUseEver);
+    private static void panel(String title, int[] at) {
+        ImGui.setNextWindowPos(at[0], at[1], ImGuiCond.FirstUseEver);
+        ImGui.setNextWindowSize(at[2], at[3], ImGuiCond.FirstUseEver);
         ImGui.begin(title);
     }
 
     private void cpu(Session session, MachineView m) {
-        panel("CPU", 8, 8, 392, 330);
+        panel("CPU", CPU_PANEL);
         lines(CpuPanel.registers(m));
         ImGui.separator();
         lines(CpuPanel.disassembly(m, (int) m.value("cpu.pc"), 10));
@@ -205,13 +226,13 @@ public final class DebuggerWindow implements AutoCloseable {
     }
 
     private void ppu(MachineView m) {
-        panel("PPU", 8, 346, 392, 150);
+        panel("PPU", PPU_PANEL);
         lines(PpuPanel.lines(m));
         ImGui.end();
     }
 
     private void breakpoints() {
-        panel("Breakpoints", 8, 504, 392, 150);
+        panel("Breakpoints", BREAKPOINTS_PANEL);
         ImGui.setNextItemWidth(80);
         ImGui.inputText("##address", breakAddress);
         ImGui.sameLine();
@@ -240,7 +261,7 @@ public final class DebuggerWindow implements AutoCloseable {
     }
 
     private void memory(MachineView m) {
-        panel("Memory", 8, 662, 560, 230);
+        panel("Memory", MEMORY_PANEL);
         if (ImGui.button("Follow writes")) {
             hex.follow();
         }
@@ -266,27 +287,29 @@ public final class DebuggerWindow implements AutoCloseable {
     }
 
     private void images(MachineView m) {
-        panel("Nametables", 408, 8, 530, 520);
+        panel("Nametables", NAMETABLES_PANEL);
+        lines(Nametables.caption(m));
         Nametables.render(m, colors, nametables.argb);
         nametables.show();
         ImGui.end();
 
-        panel("Pattern tables", 946, 8, 272, 190);
+        panel("Pattern tables", PATTERNS_PANEL);
         ImGui.setNextItemWidth(150);
         ImGui.sliderInt("palette", patternPalette, 0, 7);
         PatternTables.render(m, patternPalette[0], colors, patterns.argb);
         patterns.show();
         ImGui.end();
 
-        panel("Palette", 946, 206, 272, 80);
+        panel("Palette", PALETTE_PANEL);
         PaletteRam.render(m, colors, palette.argb);
         palette.show();
         ImGui.end();
 
-        panel("Sprites", 946, 294, 272, 598);
+        panel("Sprites", SPRITES_PANEL);
         Sprites.render(m, colors, sprites.argb);
         sprites.show();
         List<String> list = Sprites.lines(m);
+        ImGui.textUnformatted(Sprites.HEADING);
         ImGui.beginChild("list");
         for (String l : list) {
             ImGui.textUnformatted(l);

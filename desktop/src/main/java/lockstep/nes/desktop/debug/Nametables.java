@@ -46,6 +46,45 @@ public final class Nametables {
     }
 
     /**
+     * What each quadrant holds, for the two lines above the picture (one per row of it): a quadrant whose 1 KiB equals an
+     * earlier one's is named as its copy ("$2400 = $2000", the cartridge's mirroring), and one
+     * whose 960 tiles are all one tile says so ("$2800: all $00 tiles"), so that a page the game
+     * never drew reads as such rather than as a viewer that drew nothing.
+     */
+    public static java.util.List<String> caption(MachineView m) {
+        StringBuilder b = new StringBuilder();
+        int[][] pages = new int[4][0x400];
+        for (int table = 0; table < 4; table++) {
+            for (int i = 0; i < 0x400; i++) {
+                pages[table][i] = m.ppuPeek(0x2000 + table * 0x400 + i);
+            }
+        }
+        for (int table = 0; table < 4; table++) {
+            // One line per row of the picture: $2000 and $2400 over $2800 and $2C00.
+            b.append(table == 0 ? "" : table == 2 ? "\n" : "   ").append(String.format(java.util.Locale.ROOT, "$%04X",
+                    0x2000 + table * 0x400));
+            int same = -1;
+            for (int earlier = 0; earlier < table && same < 0; earlier++) {
+                if (java.util.Arrays.equals(pages[table], pages[earlier])) {
+                    same = earlier;
+                }
+            }
+            if (same >= 0) {
+                b.append(String.format(java.util.Locale.ROOT, " = $%04X", 0x2000 + same * 0x400));
+                continue;
+            }
+            boolean oneTile = true;
+            for (int i = 1; i < 960 && oneTile; i++) {
+                oneTile = pages[table][i] == pages[table][0];
+            }
+            if (oneTile) {
+                b.append(String.format(java.util.Locale.ROOT, ": all $%02X tiles", pages[table][0]));
+            }
+        }
+        return b.toString().lines().toList();
+    }
+
+    /**
      * The picture's left edge in the 512-wide nametable space: coarse X and the horizontal
      * nametable bit of t, and fine X (what the next frame starts from).
      */

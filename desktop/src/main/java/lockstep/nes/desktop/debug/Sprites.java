@@ -60,16 +60,22 @@ public final class Sprites {
         return table + (row < 8 ? top : top + 1) * 16 + (row & 7);
     }
 
-    /** One line per sprite: index, Y, tile, attributes (palette, priority, flips), X. */
+    /** The heading of {@link #lines}' columns. */
+    public static final String HEADING = "#   Y   X   tile pal";
+
+    /**
+     * One line per sprite under {@link #HEADING}: index, Y, X, tile, palette, then "behind" (the
+     * background has priority) and H / V for the flips.
+     */
     public static List<String> lines(MachineView m) {
         byte[] oam = m.bytes("ppu.oam");
         List<String> out = new ArrayList<>(64);
         for (int n = 0; n < 64; n++) {
             int attr = oam[n * 4 + 2] & 0xFF;
-            out.add(String.format(Locale.ROOT, "%02d  Y:%02X  tile:%02X  attr:%02X (pal %d%s%s%s)  X:%02X",
-                    n, oam[n * 4] & 0xFF, oam[n * 4 + 1] & 0xFF, attr, 4 + (attr & 3),
-                    (attr & 0x20) != 0 ? ", behind" : "", (attr & 0x40) != 0 ? ", H flip" : "",
-                    (attr & 0x80) != 0 ? ", V flip" : "", oam[n * 4 + 3] & 0xFF));
+            String flags = ((attr & 0x20) != 0 ? " behind" : "") + ((attr & 0x40) != 0 ? " H" : "")
+                    + ((attr & 0x80) != 0 ? " V" : "");
+            out.add(String.format(Locale.ROOT, "%02d  %02X  %02X  %02X   %d%s", n, oam[n * 4] & 0xFF,
+                    oam[n * 4 + 3] & 0xFF, oam[n * 4 + 1] & 0xFF, 4 + (attr & 3), flags));
         }
         return out;
     }

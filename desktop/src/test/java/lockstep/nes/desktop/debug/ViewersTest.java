@@ -67,7 +67,7 @@ class ViewersTest {
         assertEquals(rgb(0x15), px[(4 + 7) * Sprites.WIDTH + 4]);
         List<String> lines = Sprites.lines(m);
         assertEquals(64, lines.size());
-        assertEquals("00  Y:20  tile:03  attr:41 (pal 5, H flip)  X:30", lines.get(0));
+        assertEquals("00  20  30  03   5 H", lines.get(0));
     }
 
     @Test

@@ -13,6 +13,8 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
+import lockstep.nes.core.IoReason;
+
 /**
  * The bytes of a ROM image from a file: a plain {@code .nes}, a {@code .gz} of one, or a
  * {@code .zip} holding one {@code .nes} (or several, one chosen by name). Archives are known by
@@ -51,7 +53,9 @@ public final class RomFile {
                         + MAX_IMAGE + ")");
             }
             data = Files.readAllBytes(path);
-        } catch (IOException | OutOfMemoryError e) {
+        } catch (IOException e) {
+            throw new RomFormatException(path + ": cannot read (" + IoReason.of(e) + ")");
+        } catch (OutOfMemoryError e) {
             throw new RomFormatException(path + ": cannot read (" + e.getMessage() + ")");
         }
         return of(path.toString(), data, entry);

@@ -119,6 +119,7 @@ public final class Snapshots {
         } catch (SnapshotReader.Mismatch e) {
             throw new SnapshotException(source + ": " + e.getMessage());
         }
+        checkClock(data, bodyEnd, source, region);
         // Validated: the same walk cannot fail now.
         r.reset(data, HEADER, bodyEnd, true);
         console.state(r);
@@ -126,6 +127,68 @@ public final class Snapshots {
     }
 
     private static final Region[] REGIONS = Region.values();
+
+    /**
+     * The clock of a snapshot whose layout was validated: the header's cycle is the body's
+     * {@code console.cycle}, and the master clock is where that cycle puts it. Every CPU cycle
+     * is {@code cpuDivider} master clocks and power-on sets the cycle to -1 with the master clock
+     * one divider in, so between cycles {@code masterClock == cpuDivider * (cycle + 2)}; a
+     * cycle of -1 is the power-on state, before any master clock has run.
+     */
+    private static void checkClock(byte[] data, int bodyEnd, String source, Region region) throws SnapshotException {
+        final long header = getLong(data, OFF_CYCLE);
+        final long cycle = consoleLong(data, bodyEnd, "cycle");
+        final long clock = consoleLong(data, bodyEnd, "masterClock");
+        if (cycle != header) {
+            throw new SnapshotException(source + ": the header's cycle " + header + " disagrees with console.cycle = "
+                    + cycle);
+        }
+        final long expected = region.cpuDivider * (cycle + 2);
+        if (clock != expected) {
+            throw new SnapshotException(source + ": console.cycle = " + cycle + " disagrees with console.masterClock = "
+                    + clock + " (cycle " + cycle + " puts it at " + expected + ")");
+        }
+    }
+
+    /**
+     * The i64 entry {@code name} of the body's first section ("console"), whose layout was
+     * validated against the engine's description.
+     */
+    private static long consoleLong(byte[] data, int bodyEnd, String name) {
+        final int sectionName = data[HEADER + 1] & 0xFF;
+        int pos = HEADER + 2 + sectionName + 4;
+        final int sectionEnd = Math.min(bodyEnd, pos + getInt(data, pos - 4));
+        while (pos + 2 <= sectionEnd) {
+            final int tag = data[pos] & 0xFF;
+            final int nameLength = data[pos + 1] & 0xFF;
+            final int value = pos + 2 + nameLength;
+            if (tag == TAG_I64 && named(data, pos + 2, nameLength, name)) {
+                return getLong(data, value);
+            }
+            pos = value + switch (tag) {
+                case TAG_BOOL, TAG_U8 -> 1;
+                case TAG_U16 -> 2;
+                case TAG_I32 -> 4;
+                case TAG_I64 -> 8;
+                case TAG_BYTES, TAG_SECTION -> 4 + getInt(data, value);
+                case TAG_INTS -> 4 + 4 * getInt(data, value);
+                default -> throw new IllegalStateException("validated snapshot has tag " + tag);
+            };
+        }
+        throw new IllegalStateException("validated snapshot has no console." + name);
+    }
+
+    private static boolean named(byte[] data, int at, int length, String name) {
+        if (length != name.length()) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            if (data[at + i] != name.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /**
      * Where the body's {@link SnapshotFormat#REGION_ENTRY} entry starts (the last top-level

@@ -71,7 +71,7 @@ public final class HostClient implements AutoCloseable {
 
     private static final Payload EOF = new Payload(-1, new byte[0]);
     private static final int STDERR_LINES = 20;
-    /** The handshake may take longer than other answers (a cold JVM on a loaded machine). */
+    /** The verifier's own hosts' handshake may take longer than other answers (a cold JVM on a loaded machine). */
     private static final long MIN_HANDSHAKE_MILLIS = 60_000;
 
     private final String label;
@@ -110,9 +110,14 @@ public final class HostClient implements AutoCloseable {
         return start(label, classpath, List.of(), timeoutMillis);
     }
 
+    /**
+     * Starts a build's host, as a person asked for it with a timeout: every wait, the HELLO
+     * handshake's included, is at most {@code timeoutMillis} (a host that stays silent is hung
+     * after that long, however cold its JVM).
+     */
     public static HostClient start(String label, String classpath, List<String> jvmOptions, long timeoutMillis)
             throws HostException {
-        return start(label, classpath, MAIN_CLASS, jvmOptions, timeoutMillis);
+        return start(label, classpath, MAIN_CLASS, jvmOptions, timeoutMillis, timeoutMillis);
     }
 
     /**
@@ -145,6 +150,11 @@ public final class HostClient implements AutoCloseable {
     /** Starts a host whose entry point is {@code mainClass} (tests use the verifier's own). */
     public static HostClient start(String label, String classpath, String mainClass, List<String> jvmOptions,
                                    long timeoutMillis) throws HostException {
+        return start(label, classpath, mainClass, jvmOptions, timeoutMillis, Math.max(timeoutMillis, MIN_HANDSHAKE_MILLIS));
+    }
+
+    private static HostClient start(String label, String classpath, String mainClass, List<String> jvmOptions,
+                                    long timeoutMillis, long handshakeMillis) throws HostException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmOptions);
@@ -163,7 +173,7 @@ public final class HostClient implements AutoCloseable {
         }
         HostClient c = new HostClient(label, p, timeoutMillis);
         try {
-            c.handshake();
+            c.handshake(handshakeMillis);
         } catch (HostException e) {
             c.kill();
             throw e;
@@ -223,8 +233,8 @@ public final class HostClient implements AutoCloseable {
         }
     }
 
-    private void handshake() throws HostException {
-        Payload p = next("the HELLO handshake", Math.max(timeoutMillis, MIN_HANDSHAKE_MILLIS));
+    private void handshake(long handshakeMillis) throws HostException {
+        Payload p = next("the HELLO handshake", handshakeMillis);
         if (p.type() != HELLO) {
             throw new HostException(HostException.Kind.PROTOCOL, label, "expected HELLO, got " + typeName(p.type())
                     + " (not an engine host of this protocol)");
