@@ -8,6 +8,8 @@ import java.util.HexFormat;
 import java.util.zip.CRC32;
 
 import lockstep.nes.core.cart.fds.DiskImage;
+import lockstep.nes.core.cart.fds.DiskSystem;
+import lockstep.nes.core.cart.fds.FdsBios;
 import lockstep.nes.ppu.Region;
 
 /**
@@ -112,6 +114,11 @@ public final class Cartridge {
      */
     public static Cartridge load(Path path, String entry) throws RomFormatException {
         RomFile.Image image = RomFile.read(path, entry);
+        if (DiskImage.looksLikeDisk(image.bytes())) {
+            // A disk image: the disk system with the user's BIOS from the config folder.
+            return DiskSystem.cartridge(image.name(), image.bytes(),
+                    FdsBios.load(image.name(), null, FdsBios.defaultLocation()), 0);
+        }
         return parse(image.name(), image.bytes());
     }
 
@@ -119,6 +126,10 @@ public final class Cartridge {
     public static Cartridge parse(String name, byte[] data) throws RomFormatException {
         if (data.length == 0) {
             throw new RomFormatException(name + ": empty file");
+        }
+        if (DiskImage.looksLikeDisk(data)) {
+            throw new RomFormatException(name + ": a Famicom Disk System image, which runs with the disk system's BIOS"
+                    + " (see DiskSystem)");
         }
         if (data.length < HEADER) {
             throw new RomFormatException(name + ": truncated header (" + data.length + " bytes, need 16)");

@@ -360,6 +360,9 @@ public final class EngineHost {
             } else if ((cmd & Fm2.COMMAND_RESET) != 0) {
                 c.reset();
             }
+            if (c.mapper() instanceof lockstep.nes.core.cart.fds.FdsBoard disk) {
+                disk.movieCommands(cmd);
+            }
             c.setButtons(0, port0[f] & 0xFF);
             c.setButtons(1, port1[f] & 0xFF);
         } else {
