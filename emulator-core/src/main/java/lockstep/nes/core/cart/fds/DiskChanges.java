@@ -32,8 +32,21 @@ public final class DiskChanges {
 
     /** The changes file for the disk system {@code cart} loaded from {@code image}, in {@code dataDir}. */
     public DiskChanges(Path image, Cartridge cart, Path dataDir) {
-        this.file = dataDir.resolve(image.getFileName() + "-" + cart.romCrc32() + ".fdschanges");
-        this.imageCrc = (int) Long.parseLong(Cartridge.crc32(cart.disk().bytes()), 16);
+        this(dataDir.resolve(image.getFileName() + "-" + cart.romCrc32() + ".fdschanges"), imageCrc(cart));
+    }
+
+    private DiskChanges(Path file, int imageCrc) {
+        this.file = file;
+        this.imageCrc = imageCrc;
+    }
+
+    private static int imageCrc(Cartridge cart) {
+        return (int) Long.parseLong(Cartridge.crc32(cart.disk().bytes()), 16);
+    }
+
+    /** The changes of {@code cart}'s disk kept in {@code file} (a path the user gave). */
+    public static DiskChanges inFile(Path file, Cartridge cart) {
+        return new DiskChanges(file, imageCrc(cart));
     }
 
     /** The changes file for {@code image} in the default data folder ({@code saves} under it). */
