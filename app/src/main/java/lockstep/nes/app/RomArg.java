@@ -6,7 +6,6 @@ import lockstep.nes.core.cart.RomFile;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.cart.fds.DiskImage;
 import lockstep.nes.core.cart.fds.DiskSystem;
-import lockstep.nes.core.cart.fds.FdsBios;
 import lockstep.nes.core.demo.DemoRom;
 
 /**
@@ -40,20 +39,7 @@ final class RomArg {
         final boolean sideGiven = disk != null && disk.side != null;
         final boolean biosGiven = disk != null && disk.bios != null;
         if (DiskImage.looksLikeDisk(image.bytes())) {
-            DiskImage d = DiskImage.parse(image.name(), image.bytes());
-            int side = 0;
-            if (sideGiven) {
-                side = DiskSystem.parseSide(disk.side);
-                if (side < 0) {
-                    throw new RomFormatException("--disk-side " + disk.side + ": not a disk side (1A, 1B, 2A, ...)");
-                }
-                if (side >= d.sideCount()) {
-                    throw new RomFormatException(image.name() + ": --disk-side " + disk.side + ": the disk has "
-                            + d.sideCount() + " side(s), 1A-" + DiskImage.sideName(d.sideCount() - 1));
-                }
-            }
-            byte[] bios = FdsBios.load(image.name(), biosGiven ? disk.bios : null, FdsBios.defaultLocation());
-            return DiskSystem.cartridge(d, bios, side);
+            return DiskSystem.load(image.name(), image.bytes(), biosGiven ? disk.bios : null, sideGiven ? disk.side : null);
         }
         if (sideGiven || biosGiven) {
             throw new RomFormatException(image.name() + ": " + (sideGiven ? "--disk-side" : "--fds-bios")

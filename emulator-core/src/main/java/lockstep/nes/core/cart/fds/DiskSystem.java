@@ -42,6 +42,28 @@ public final class DiskSystem {
                 .build();
     }
 
+    /**
+     * The disk system for the disk image {@code data} read from {@code name}, with the user's
+     * choices: {@code bios} (null: {@code disksys.rom} in the config folder) and {@code side} as
+     * the user wrote it (null: 1A). Every refusal is one line.
+     */
+    public static Cartridge load(String name, byte[] data, java.nio.file.Path bios, String side)
+            throws RomFormatException {
+        final DiskImage d = DiskImage.parse(name, data);
+        int index = 0;
+        if (side != null) {
+            index = parseSide(side);
+            if (index < 0) {
+                throw new RomFormatException("--disk-side " + side + ": not a disk side (1A, 1B, 2A, ...)");
+            }
+            if (index >= d.sideCount()) {
+                throw new RomFormatException(name + ": --disk-side " + side + ": the disk has " + d.sideCount()
+                        + " side(s), 1A-" + DiskImage.sideName(d.sideCount() - 1));
+            }
+        }
+        return cartridge(d, FdsBios.load(name, bios, FdsBios.defaultLocation()), index);
+    }
+
     /** "side 1A" or "sides 1A-2B". */
     static String sideRange(int count) {
         return count == 1 ? "side 1A" : "sides 1A-" + DiskImage.sideName(count - 1);
