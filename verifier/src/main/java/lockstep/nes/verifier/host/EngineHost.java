@@ -293,7 +293,7 @@ public final class EngineHost {
         }
         Cartridge c;
         try {
-            c = Cartridge.parse(name, rom);
+            c = lockstep.nes.core.cart.fds.DiskSystem.parseAny(name, rom);
             if (region != null) {
                 c = c.withRegion(region);
             }

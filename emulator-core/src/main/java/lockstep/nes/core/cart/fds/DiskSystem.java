@@ -64,6 +64,14 @@ public final class DiskSystem {
         return cartridge(d, FdsBios.load(name, bios, FdsBios.defaultLocation()), index);
     }
 
+    /**
+     * A ROM or disk image from its bytes alone (an engine host, a canary side): a disk image runs
+     * with the BIOS in the config folder and side 1A; anything else is {@link Cartridge#parse}d.
+     */
+    public static Cartridge parseAny(String name, byte[] data) throws RomFormatException {
+        return DiskImage.looksLikeDisk(data) ? load(name, data, null, null) : Cartridge.parse(name, data);
+    }
+
     /** "side 1A" or "sides 1A-2B". */
     static String sideRange(int count) {
         return count == 1 ? "side 1A" : "sides 1A-" + DiskImage.sideName(count - 1);
