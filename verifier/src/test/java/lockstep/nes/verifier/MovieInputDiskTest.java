@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /** An FCEUX movie's disk commands (4 insert/eject, 8 next side) reach a disk system's drive, frame by frame. */
 class MovieInputDiskTest {
     /** A two-sided disk with no files. */
-    private static byte[] disk() {
+    static byte[] disk() {
         byte[] image = new byte[16 + 2 * DiskImage.FDS_SIDE];
         image[0] = 'F';
         image[1] = 'D';
