@@ -119,4 +119,54 @@ class DiskSystemTest {
         }
         throw new AssertionError("no " + value + " from " + from);
     }
+
+    @Test
+    void theSoundPlaysThroughTheConsolesMixerOnlyWithItsRegistersEnabled() throws Exception {
+        String src = """
+                .org $E000
+                reset:
+                  sei
+                  ldx #$FF
+                  txs
+                  lda $E100
+                  sta $4023
+                  lda #$80
+                  sta $4089
+                  ldx #0
+                fill:
+                  lda #63
+                  sta $4040,x
+                  inx
+                  cpx #64
+                  bne fill
+                  lda #0
+                  sta $4089
+                  lda #$A0
+                  sta $4080
+                  lda #$00
+                  sta $4082
+                  sta $4083
+                loop:
+                  jmp loop
+                nmi:
+                  rti
+                .org $E100
+                  .byte ENABLE
+                .org $FFFA
+                .word nmi, reset, nmi
+                """;
+        int[] outputs = new int[2];
+        int[] enables = {0x83, 0x81};
+        for (int k = 0; k < 2; k++) {
+            byte[] bios = lockstep.nes.core.demo.Assembler.assemble(src.replace("ENABLE", Integer.toString(enables[k])))
+                    .image(0xE000, 0x2000, 0xEA);
+            Console console = Console.create(DiskSystem.cartridge("test.fds", image(), bios, 0));
+            console.runFrame();
+            console.runFrame();
+            outputs[k] = ((FdsBoard) console.mapper()).audio().outputNow();
+        }
+        // Sample 63 at gain 32, master 2/2: full scale, 2.4 times a 2A03 pulse at volume 15.
+        assertEquals(FdsAudio.FULL_LEVEL, outputs[0]);
+        assertEquals(0, outputs[1], "with $4023 bit 1 clear the sound registers ignore writes");
+    }
 }
