@@ -95,9 +95,9 @@ public final class DiskChanges {
 
     /** Writes the board's disk changes (atomically); returns the file, or null when the disk is as loaded (nothing written). */
     public Path save(FdsBoard board) throws IOException {
-        final byte[] now = board.diskMemory().array();
-        final byte[] was = board.pristineDisk();
-        final byte[] out = encode(was, now, imageCrc);
+        final byte[] written = board.diskMemory().array();
+        final byte[] loaded = board.pristineDisk();
+        final byte[] out = encode(loaded, written, imageCrc);
         if (out == null) {
             Files.deleteIfExists(file);
             return null;
@@ -106,30 +106,30 @@ public final class DiskChanges {
         return file;
     }
 
-    /** The changes file's bytes for a disk that went from {@code was} to {@code now}; null when nothing changed. */
-    static byte[] encode(byte[] was, byte[] now, int imageCrc) {
+    /** The changes file's bytes for a disk that went from {@code loaded} to {@code written}; null when nothing changed. */
+    static byte[] encode(byte[] loaded, byte[] written, int imageCrc) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteBuffer head = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
-        head.putInt(MAGIC).putInt(VERSION).putInt(imageCrc).putInt(now.length);
+        head.putInt(MAGIC).putInt(VERSION).putInt(imageCrc).putInt(written.length);
         out.writeBytes(head.array());
         boolean any = false;
         int i = 0;
-        while (i < now.length) {
-            if (now[i] == was[i]) {
+        while (i < written.length) {
+            if (written[i] == loaded[i]) {
                 i++;
                 continue;
             }
             int end = i + 1;
             int same = 0;
-            while (end < now.length && end - i < 0xFFFF && same < JOIN) {
-                same = now[end] == was[end] ? same + 1 : 0;
+            while (end < written.length && end - i < 0xFFFF && same < JOIN) {
+                same = written[end] == loaded[end] ? same + 1 : 0;
                 end++;
             }
             end -= same;
             ByteBuffer run = ByteBuffer.allocate(6).order(ByteOrder.LITTLE_ENDIAN);
             run.putInt(i).putShort((short) (end - i));
             out.writeBytes(run.array());
-            out.write(now, i, end - i);
+            out.write(written, i, end - i);
             any = true;
             i = end;
         }
