@@ -337,7 +337,7 @@ public final class CanaryCommand implements Callable<Integer> {
         }
         Cartridge cart;
         try {
-            cart = Cartridge.parse(romName, bytes);
+            cart = lockstep.nes.core.cart.fds.DiskSystem.parseAny(romName, bytes);
             cart.createMapper();
         } catch (RomFormatException e) {
             throw new BadInput(e.getMessage());

@@ -12,6 +12,8 @@ import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.apu.WavWriter;
 import lockstep.nes.core.cart.BatterySave;
+import lockstep.nes.core.cart.fds.DiskChanges;
+import lockstep.nes.core.cart.fds.FdsBoard;
 import lockstep.nes.core.demo.DemoRom;
 import lockstep.nes.verifier.MovieInput;
 import lockstep.nes.core.movie.Movie;
@@ -43,6 +45,9 @@ public final class HeadlessCommand implements Callable<Integer> {
     RomEntryOption archive;
 
     @Mixin
+    DiskOptions disk;
+
+    @Mixin
     RegionOption region = new RegionOption();
 
     @Option(names = "--frames", paramLabel = "N", defaultValue = "600", description = "frames to run (default ${DEFAULT-VALUE})")
@@ -60,7 +65,8 @@ public final class HeadlessCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE.json", description = "write a JSON summary")
     Path json;
 
-    @Option(names = "--battery", description = "load and save the battery-backed RAM in <rom>.sav (as the desktop app does)")
+    @Option(names = "--battery", description = "load and save the battery-backed RAM in <rom>.sav (as the desktop app does); "
+            + "for a disk image, what the game wrote to the disk, as a file of changes in the data folder")
     boolean battery;
 
     @Option(names = "--battery-file", paramLabel = "FILE", description = "load the battery-backed RAM from FILE (if it exists) "
@@ -103,12 +109,24 @@ public final class HeadlessCommand implements Callable<Integer> {
         Outputs.check(wav, "--wav");
         Outputs.check(batteryFile, "--battery-file");
         Movie input = movie != null ? RunInputs.movie(movie) : null;
-        Cartridge cart = RunInputs.cartridge(rom, archive.entry, input, region);
+        Cartridge cart = RunInputs.cartridge(rom, archive.entry, disk, input, region);
         Console console = RunInputs.console(cart);
         // Battery RAM only when asked: the run depends on its inputs alone, and writes nothing
         // beside the ROM unless told to.
         BatterySave saves = null;
-        if (batteryFile != null) {
+        DiskChanges diskChanges = null;
+        if (cart.disk() != null && (battery || batteryFile != null)) {
+            // A disk system: what the game wrote to its disk, kept beside the user's data.
+            diskChanges = batteryFile != null ? DiskChanges.inFile(batteryFile, cart) : new DiskChanges(rom, cart);
+            try {
+                Path from = diskChanges.load((FdsBoard) console.mapper());
+                if (from != null) {
+                    System.err.println("headless: disk changes loaded from " + from);
+                }
+            } catch (IOException e) {
+                throw new BadInput(diskChanges.file() + ": cannot read the disk changes (" + e.getMessage() + ")");
+            }
+        } else if (batteryFile != null) {
             saves = BatterySave.inFile(rom != null ? rom : Path.of(DemoRom.NAME), batteryFile);
         } else if (battery && rom != null) {
             saves = new BatterySave(rom, cart);
@@ -183,6 +201,15 @@ public final class HeadlessCommand implements Callable<Integer> {
         }
         double fps = done / seconds;
 
+        if (diskChanges != null) {
+            try {
+                Path to = diskChanges.save((FdsBoard) console.mapper());
+                System.err.println(to != null ? "headless: disk changes saved to " + to
+                        : "headless: the disk is as loaded; no changes saved");
+            } catch (IOException e) {
+                throw new BadInput(diskChanges.file() + ": cannot write the disk changes (" + e.getMessage() + ")");
+            }
+        }
         if (saves != null) {
             try {
                 System.err.println("headless: battery RAM saved to " + saves.save(console.mapper()));

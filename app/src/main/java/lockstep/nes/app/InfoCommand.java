@@ -7,7 +7,10 @@ import java.util.concurrent.Callable;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mappers;
 import lockstep.nes.core.cart.Mirroring;
+import lockstep.nes.core.cart.RomFile;
 import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.cart.fds.DiskImage;
+import lockstep.nes.core.cart.fds.FdsBoard;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -15,9 +18,9 @@ import picocli.CommandLine.Parameters;
 /** {@code lockstep info ROM}: the header fields, the board, the sizes and the hashes of a ROM. */
 @Command(name = "info", mixinStandardHelpOptions = true,
         description = "Print a ROM's header fields, mapper, sizes, mirroring, battery and the CRC32/SHA-1 of PRG and CHR.",
-        footerHeading = "%nExamples:%n", footer = {"  lockstep info game.nes", "  lockstep info builtin:demo"})
+        footerHeading = "%nExamples:%n", footer = {"  lockstep info game.nes", "  lockstep info game.fds", "  lockstep info builtin:demo"})
 public final class InfoCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo")
+    @Parameters(index = "0", paramLabel = "ROM", description = "iNES / NES 2.0 file, a .fds / .qd disk image, or builtin:demo")
     Path rom;
 
     @Mixin
@@ -27,6 +30,14 @@ public final class InfoCommand implements Callable<Integer> {
     public Integer call() {
         Cartridge c;
         try {
+            if (!RomArg.isDemo(rom)) {
+                RomFile.Image image = RomArg.image(rom, archive.entry);
+                if (DiskImage.looksLikeDisk(image.bytes())) {
+                    // A disk image is described without the BIOS it runs with.
+                    printDisk(DiskImage.parse(image.name(), image.bytes()), System.out);
+                    return 0;
+                }
+            }
             c = RomArg.load(rom, archive.entry);
         } catch (RomFormatException e) {
             System.err.println("error: " + e.getMessage());
@@ -71,6 +82,29 @@ public final class InfoCommand implements Callable<Integer> {
         }
         line(out, "ROM CRC32", c.romCrc32());
         line(out, "ROM SHA-256", c.romSha256());
+    }
+
+    /** A Famicom Disk System image: its format, sides and the files on each side. */
+    static void printDisk(DiskImage d, PrintStream out) {
+        line(out, "file", d.name());
+        line(out, "format", "Famicom Disk System image (mapper " + FdsBoard.MAPPER + ", needs the BIOS)");
+        line(out, "sides", d.sideCount() + " (1A-" + DiskImage.sideName(d.sideCount() - 1) + ")");
+        for (int s = 0; s < d.sideCount(); s++) {
+            java.util.List<byte[]> blocks = d.blocks(s);
+            StringBuilder files = new StringBuilder();
+            for (int b = 2; b + 1 < blocks.size(); b += 2) {
+                byte[] h = blocks.get(b);
+                String name = new String(h, 3, 8, java.nio.charset.StandardCharsets.US_ASCII).replaceAll("[^\\x20-\\x7E]", ".").trim();
+                files.append(files.length() > 0 ? ", " : "").append(name).append(" (")
+                        .append(size((h[13] & 0xFF) | (h[14] & 0xFF) << 8)).append(")");
+            }
+            line(out, "side " + DiskImage.sideName(s), (blocks.size() - 2) / 2 + " file(s)"
+                    + (files.length() > 0 ? ": " + files : ""));
+        }
+        String game = new String(d.blocks(0).get(0), 16, 3, java.nio.charset.StandardCharsets.US_ASCII);
+        line(out, "game code", game.replaceAll("[^\\x20-\\x7E]", "."));
+        line(out, "image CRC32", Cartridge.crc32(d.bytes()));
+        line(out, "image SHA-1", Cartridge.digest("SHA-1", d.bytes()));
     }
 
     private static void line(PrintStream out, String key, String value) {

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFile;
 import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.cart.fds.DiskImage;
+import lockstep.nes.core.cart.fds.DiskSystem;
 import lockstep.nes.core.demo.DemoRom;
 
 /**
@@ -25,7 +27,24 @@ final class RomArg {
 
     /** The ROM, taken from a .gz or .zip archive when it is one ({@code entry}: see {@link RomEntryOption}). */
     static Cartridge load(Path rom, String entry) throws RomFormatException {
+        return load(rom, entry, null);
+    }
+
+    /**
+     * The ROM, or a Famicom Disk System image run with its BIOS and side ({@code disk}: the
+     * options, or null for the BIOS in the config folder and side 1A).
+     */
+    static Cartridge load(Path rom, String entry, DiskOptions disk) throws RomFormatException {
         RomFile.Image image = image(rom, entry);
+        final boolean sideGiven = disk != null && disk.side != null;
+        final boolean biosGiven = disk != null && disk.bios != null;
+        if (DiskImage.looksLikeDisk(image.bytes())) {
+            return DiskSystem.load(image.name(), image.bytes(), biosGiven ? disk.bios : null, sideGiven ? disk.side : null);
+        }
+        if (sideGiven || biosGiven) {
+            throw new RomFormatException(image.name() + ": " + (sideGiven ? "--disk-side" : "--fds-bios")
+                    + " is for a Famicom Disk System image (.fds, .qd), and this is a cartridge");
+        }
         return Cartridge.parse(image.name(), image.bytes());
     }
 

@@ -29,6 +29,9 @@ public final class RunCommand implements Callable<Integer> {
     RomEntryOption archive;
 
     @Mixin
+    DiskOptions disk;
+
+    @Mixin
     RegionOption region = new RegionOption();
 
     @Option(names = "--scale", paramLabel = "N", defaultValue = "3", description = "window scale 1-8 (default ${DEFAULT-VALUE})")
@@ -100,6 +103,8 @@ public final class RunCommand implements Callable<Integer> {
         DesktopApp.Options o = new DesktopApp.Options();
         o.rom = rom;
         o.entry = archive.entry;
+        o.fdsBios = disk.bios;
+        o.diskSide = disk.side;
         try {
             o.region = region.get();
         } catch (BadInput e) {

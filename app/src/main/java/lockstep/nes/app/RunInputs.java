@@ -29,9 +29,15 @@ final class RunInputs {
      * region that looks wrong for the ROM's name is warned of on stderr.
      */
     static Cartridge cartridge(Path rom, String entry, Movie movie, RegionOption region) throws BadInput {
+        return cartridge(rom, entry, null, movie, region);
+    }
+
+    /** As above, a disk image run with the BIOS and side {@code disk} names (null: the defaults). */
+    static Cartridge cartridge(Path rom, String entry, DiskOptions disk, Movie movie, RegionOption region)
+            throws BadInput {
         Cartridge cart;
         try {
-            cart = RomArg.load(rom, entry);
+            cart = RomArg.load(rom, entry, disk);
         } catch (RomFormatException e) {
             throw new BadInput(rom == null ? "demo ROM: " + e.getMessage() : e.getMessage());
         }

@@ -44,6 +44,9 @@ public final class TraceCommand implements Callable<Integer> {
     RomEntryOption archive;
 
     @Mixin
+    DiskOptions disk;
+
+    @Mixin
     RegionOption region = new RegionOption();
 
     @Option(names = "--from", paramLabel = "CYCLE|fFRAME",
@@ -78,7 +81,7 @@ public final class TraceCommand implements Callable<Integer> {
             throw new BadInput("--pc starts from power-on: give it without --load-state");
         }
         // The region stays the ROM's (or --region's) even with a movie recorded in another.
-        Cartridge cart = RunInputs.cartridge(rom, archive.entry, null, region);
+        Cartridge cart = RunInputs.cartridge(rom, archive.entry, disk, null, region);
         Console console = RunInputs.console(cart);
         MovieInput input = null;
         boolean movieFromState = false;

@@ -59,6 +59,9 @@ public final class VerifyCommand implements Callable<Integer> {
     @Mixin
     RomEntryOption archive;
 
+    @Mixin
+    DiskOptions disk;
+
     @Option(names = "--movie", paramLabel = "FILE.fm2", description = "FCEUX movie to feed both engines")
     Path movie;
 
@@ -142,7 +145,7 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         Cartridge cart;
         try {
-            cart = RomArg.load(rom, archive.entry);
+            cart = RomArg.load(rom, archive.entry, disk);
         } catch (RomFormatException e) {
             return fail(e.getMessage());
         }

@@ -54,6 +54,8 @@ public enum Action {
     HELP("F1"),
     /** Opens or closes the debugger's window. */
     DEBUGGER("F4"),
+    /** A disk system's disk: out of the drive, or the next side in. */
+    DISK_SIDE("D"),
     QUIT("ESCAPE");
 
     private final String defaultKey;
@@ -113,6 +115,7 @@ public enum Action {
             case OPEN_ROM -> "open a ROM";
             case HELP -> "this key list";
             case DEBUGGER -> "the debugger";
+            case DISK_SIDE -> "disk out / next side";
             case QUIT -> "quit";
             default -> "state slot " + slot();
         };

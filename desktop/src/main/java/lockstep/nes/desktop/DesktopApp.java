@@ -52,6 +52,10 @@ public final class DesktopApp {
         public Path rom;
         /** The .nes file to open inside {@link #rom} when it is a .zip archive holding several (or null). */
         public String entry;
+        /** The Famicom Disk System BIOS for a disk image (null: disksys.rom in the config folder). */
+        public Path fdsBios;
+        /** The disk side in the drive at power-on for a disk image given on the command line (null: 1A). */
+        public String diskSide;
         /** The console to run ROMs on whatever their header says; null: the header's. */
         public Region region;
         public int scale = 3;
@@ -323,6 +327,16 @@ public final class DesktopApp {
         return null;
     }
 
+    /** A ROM, or a disk image with the BIOS and (for the one given on the command line) the side chosen. */
+    private Cartridge load(Path rom, String entry) throws lockstep.nes.core.cart.RomFormatException {
+        lockstep.nes.core.cart.RomFile.Image image = lockstep.nes.core.cart.RomFile.read(rom, entry);
+        if (lockstep.nes.core.cart.fds.DiskImage.looksLikeDisk(image.bytes())) {
+            return lockstep.nes.core.cart.fds.DiskSystem.load(image.name(), image.bytes(), o.fdsBios,
+                    rom.equals(o.rom) ? o.diskSide : null);
+        }
+        return Cartridge.parse(image.name(), image.bytes());
+    }
+
     /** Opens {@code rom} (null: the demo ROM); a ROM that fails shows its error in the window. */
     private void openRom(Path rom) {
         closeSession();
@@ -331,7 +345,7 @@ public final class DesktopApp {
         try {
             // --entry names a file of the archive given on the command line, not of one opened later.
             String entry = rom != null && rom.equals(o.rom) ? o.entry : null;
-            Cartridge cart = rom == null ? Cartridge.parse(DemoRom.NAME, DemoRom.bytes()) : Cartridge.load(rom, entry);
+            Cartridge cart = rom == null ? Cartridge.parse(DemoRom.NAME, DemoRom.bytes()) : load(rom, entry);
             if (o.region != null) {
                 cart = cart.withRegion(o.region);
             }

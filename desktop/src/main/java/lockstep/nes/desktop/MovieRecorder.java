@@ -30,6 +30,10 @@ public final class MovieRecorder {
     public MovieRecorder(String romFilename, Cartridge cart, byte[] snapshot) {
         List<Movie.Header> h = new ArrayList<>(
                 Movie.defaultHeader(romFilename, romChecksum(cart), UUID.randomUUID().toString().toUpperCase()));
+        if (cart.disk() != null) {
+            // FCEUX marks a disk system's movie (its FDS commands then act on the drive).
+            h.replaceAll(x -> x.key().equals("FDS") ? new Movie.Header("FDS", "1") : x);
+        }
         if (snapshot != null) {
             h.add(new Movie.Header(MovieStart.SAVESTATE, MovieStart.header(snapshot)));
         }

@@ -10,6 +10,9 @@ import java.util.Locale;
 import lockstep.nes.core.AtomicFile;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.BatterySave;
+import lockstep.nes.core.cart.fds.DiskChanges;
+import lockstep.nes.core.cart.fds.DiskImage;
+import lockstep.nes.core.cart.fds.FdsBoard;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.movie.Fm2;
@@ -39,6 +42,8 @@ public final class Session implements Rewind.Engine {
     private final AppDirs dirs;
     private final SaveSlots slots;
     private final BatterySave battery;
+    /** What a disk system's game wrote to its disk, kept apart from the image (null for a cartridge). */
+    private final DiskChanges diskChanges;
     private final Console console;
     private final Snapshots snapshots;
     private final Rewind rewind;
@@ -74,6 +79,17 @@ public final class Session implements Rewind.Engine {
         this.snapshots = new Snapshots(console);
         this.rewind = Rewind.standard();
         this.battery = rom != null && cart.battery() ? new BatterySave(rom, cart, dirs.saves()) : null;
+        this.diskChanges = rom != null && cart.disk() != null ? new DiskChanges(rom, cart, dirs.saves()) : null;
+        if (diskChanges != null) {
+            try {
+                Path from = diskChanges.load((FdsBoard) console.mapper());
+                if (from != null) {
+                    osd.post("disk changes loaded from " + from);
+                }
+            } catch (IOException e) {
+                osd.post("cannot read the disk changes: " + e.getMessage());
+            }
+        }
         if (battery != null) {
             try {
                 Path from = battery.load(console.mapper());
@@ -241,6 +257,7 @@ public final class Session implements Rewind.Engine {
             case RECORD_MOVIE -> recorder == null ? startRecording() : stopRecording("stopped");
             case RECORD_MOVIE_FROM_STATE -> recorder == null ? startRecordingHere() : stopRecording("stopped");
             case LOCKSTEP -> toggleLockstep();
+            case DISK_SIDE -> diskSide();
             default -> null;
         };
         if (msg != null) {
@@ -279,6 +296,28 @@ public final class Session implements Rewind.Engine {
             recorder.command(Fm2.COMMAND_POWER);
         }
         return "power cycle";
+    }
+
+    /**
+     * A disk system's disk key: the disk out of the drive, or (when it is out) the next side in,
+     * as the movie's FDS commands (4 insert/eject, 8 next side) so a recording replays it.
+     */
+    private String diskSide() {
+        if (!(console.mapper() instanceof FdsBoard board)) {
+            return "no disk drive: this is a cartridge";
+        }
+        final int commands = board.insertedSide() >= 0 ? FdsBoard.COMMAND_INSERT
+                : FdsBoard.COMMAND_SELECT_SIDE | FdsBoard.COMMAND_INSERT;
+        if (pair != null && !pair.diverged()) {
+            pair.diskCommands(commands);
+        } else {
+            board.movieCommands(commands);
+        }
+        if (recorder != null) {
+            recorder.command(commands);
+        }
+        final int side = board.insertedSide();
+        return side < 0 ? "disk ejected" : "disk side " + DiskImage.sideName(side) + " inserted";
     }
 
     private String selectSlot(int n) {
@@ -413,11 +452,21 @@ public final class Session implements Rewind.Engine {
         return out;
     }
 
-    /** Saves the battery RAM and any recording; returns what it did (for the terminal). */
+    /** Saves the battery RAM, a disk's changes and any recording; returns what it did (for the terminal). */
     public List<String> close() {
         List<String> out = new ArrayList<>();
         if (recorder != null) {
             out.add(stopRecording("ended"));
+        }
+        if (diskChanges != null) {
+            try {
+                Path to = diskChanges.save((FdsBoard) console.mapper());
+                if (to != null) {
+                    out.add("disk changes saved to " + to);
+                }
+            } catch (IOException e) {
+                out.add(diskChanges.file() + ": cannot write the disk changes (" + e.getMessage() + ")");
+            }
         }
         if (battery != null) {
             try {

@@ -56,6 +56,32 @@ class SessionTest {
     }
 
     @Test
+    void theDiskKeyEjectsAndInsertsTheNextSideOnADiskSystemOnly() throws Exception {
+        assertEquals("no disk drive: this is a cartridge", session(List.of()).act(Action.DISK_SIDE));
+        byte[] image = new byte[16 + 2 * lockstep.nes.core.cart.fds.DiskImage.FDS_SIDE];
+        image[0] = 'F';
+        image[1] = 'D';
+        image[2] = 'S';
+        image[3] = 0x1A;
+        image[4] = 2;
+        for (int side = 0; side < 2; side++) {
+            int at = 16 + side * lockstep.nes.core.cart.fds.DiskImage.FDS_SIDE;
+            image[at] = 1;
+            System.arraycopy("*NINTENDO-HVC*".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, image, at + 1, 14);
+            image[at + 56] = 2;
+        }
+        Path rom = Files.write(dir.resolve("game.fds"), image);
+        AppDirs dirs = new AppDirs(dir.resolve("config"), dir.resolve("data"));
+        Session s = Session.open(lockstep.nes.core.cart.fds.DiskSystem.cartridge("game.fds", image,
+                new byte[lockstep.nes.core.cart.fds.FdsBios.SIZE], 0), rom, dirs, new Osd(), List.of());
+        assertEquals("disk ejected", s.act(Action.DISK_SIDE));
+        assertEquals("disk side 1B inserted", s.act(Action.DISK_SIDE));
+        assertEquals("disk ejected", s.act(Action.DISK_SIDE));
+        assertEquals("disk side 1A inserted", s.act(Action.DISK_SIDE));
+        assertEquals(List.of(), s.close(), "nothing written to the disk: no changes file");
+    }
+
+    @Test
     void resetAndPowerCycle() throws Exception {
         Session s = session(List.of());
         play(s, 5);

@@ -93,6 +93,18 @@ public final class LivePair {
         b.reset();
     }
 
+    /**
+     * A disk system's disk commands (FCEUX's movie bits: 4 insert/eject, 8 next side) on both
+     * engines; nothing for a cartridge.
+     */
+    public void diskCommands(int commands) {
+        if (a.mapper() instanceof lockstep.nes.core.cart.fds.FdsBoard da
+                && b.mapper() instanceof lockstep.nes.core.cart.fds.FdsBoard db) {
+            da.movieCommands(commands);
+            db.movieCommands(commands);
+        }
+    }
+
     /** Power cycle of both engines. */
     public void power() {
         a.power();

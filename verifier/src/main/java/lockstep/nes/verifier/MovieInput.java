@@ -1,11 +1,13 @@
 package lockstep.nes.verifier;
 
 import lockstep.nes.core.Console;
+import lockstep.nes.core.cart.fds.FdsBoard;
 import lockstep.nes.core.movie.Movie;
 
 /**
  * An FCEUX movie as an input stream: frame n's power or soft-reset command happens at the
- * start of frame n, then its controller bytes are held for the frame. Past the movie's end
+ * start of frame n (then, on a disk system, its disk insert/eject and side commands), then its
+ * controller bytes are held for the frame. Past the movie's end
  * no buttons are pressed.
  */
 public final class MovieInput implements InputSource {
@@ -27,6 +29,9 @@ public final class MovieInput implements InputSource {
             console.power();
         } else if (f.reset()) {
             console.reset();
+        }
+        if (console.mapper() instanceof FdsBoard disk) {
+            disk.movieCommands(f.commands());
         }
         console.setButtons(0, f.port0());
         console.setButtons(1, f.port1());

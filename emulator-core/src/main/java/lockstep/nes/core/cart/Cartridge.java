@@ -7,6 +7,9 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.zip.CRC32;
 
+import lockstep.nes.core.cart.fds.DiskImage;
+import lockstep.nes.core.cart.fds.DiskSystem;
+import lockstep.nes.core.cart.fds.FdsBios;
 import lockstep.nes.ppu.Region;
 
 /**
@@ -52,6 +55,10 @@ public final class Cartridge {
     private final int vsType;
     private final int miscRoms;
     private final int expansionDevice;
+    /** A Famicom Disk System's disk (the PRG ROM is then its BIOS), or null. */
+    private final DiskImage disk;
+    /** The disk side in the drive at power-on (0 = side 1A), for a disk system. */
+    private final int diskSide;
 
     private Cartridge(Builder b) {
         this.name = b.name;
@@ -73,6 +80,8 @@ public final class Cartridge {
         this.vsType = b.vsType;
         this.miscRoms = b.miscRoms;
         this.expansionDevice = b.expansionDevice;
+        this.disk = b.disk;
+        this.diskSide = b.diskSide;
     }
 
     /** A cartridge built in code (tests, the demo ROM): iNES defaults for everything else. */
@@ -105,6 +114,11 @@ public final class Cartridge {
      */
     public static Cartridge load(Path path, String entry) throws RomFormatException {
         RomFile.Image image = RomFile.read(path, entry);
+        if (DiskImage.looksLikeDisk(image.bytes())) {
+            // A disk image: the disk system with the user's BIOS from the config folder.
+            return DiskSystem.cartridge(image.name(), image.bytes(),
+                    FdsBios.load(image.name(), null, FdsBios.defaultLocation()), 0);
+        }
         return parse(image.name(), image.bytes());
     }
 
@@ -112,6 +126,10 @@ public final class Cartridge {
     public static Cartridge parse(String name, byte[] data) throws RomFormatException {
         if (data.length == 0) {
             throw new RomFormatException(name + ": empty file");
+        }
+        if (DiskImage.looksLikeDisk(data)) {
+            throw new RomFormatException(name + ": a Famicom Disk System image, which runs with the disk system's BIOS"
+                    + " (see DiskSystem)");
         }
         if (data.length < HEADER) {
             throw new RomFormatException(name + ": truncated header (" + data.length + " bytes, need 16)");
@@ -300,7 +318,25 @@ public final class Cartridge {
         b.vsType = vsType;
         b.miscRoms = miscRoms;
         b.expansionDevice = expansionDevice;
+        b.disk = disk;
+        b.diskSide = diskSide;
         return b;
+    }
+
+    /**
+     * The same disk system with {@code side} (0 = side 1A) in the drive at power-on; a cartridge
+     * without a disk is returned as it is.
+     */
+    public Cartridge withDiskSide(int side) {
+        if (disk == null || side == diskSide) {
+            return this;
+        }
+        if (side < 0 || side >= disk.sideCount()) {
+            throw new IllegalArgumentException("side " + side + " of " + disk.sideCount());
+        }
+        Builder b = copy();
+        b.diskSide = side;
+        return new Cartridge(b);
     }
 
     /** Creates the board for this cartridge; unsupported mappers are refused with their name. */
@@ -326,23 +362,29 @@ public final class Cartridge {
         }
     }
 
-    /** SHA-256 of PRG followed by CHR (the ROM identity used by snapshots). */
+    /** SHA-256 of PRG followed by CHR and a disk system's disk image (the ROM identity used by snapshots). */
     public String romSha256() {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             md.update(prg);
             md.update(chr);
+            if (disk != null) {
+                md.update(disk.bytes());
+            }
             return HexFormat.of().formatHex(md.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 missing from the JDK", e);
         }
     }
 
-    /** CRC32 of PRG followed by CHR (the usual database key). */
+    /** CRC32 of PRG followed by CHR (the usual database key), and a disk system's disk image. */
     public String romCrc32() {
         CRC32 c = new CRC32();
         c.update(prg);
         c.update(chr);
+        if (disk != null) {
+            c.update(disk.bytes());
+        }
         return String.format("%08X", c.getValue());
     }
 
@@ -375,6 +417,10 @@ public final class Cartridge {
     public int vsType() { return vsType; }
     public int miscRoms() { return miscRoms; }
     public int expansionDevice() { return expansionDevice; }
+    /** A Famicom Disk System's disk (PRG ROM is its BIOS), or null for a cartridge. */
+    public DiskImage disk() { return disk; }
+    /** The disk side in the drive at power-on (0 = side 1A). */
+    public int diskSide() { return diskSide; }
 
     /** Builds cartridges in code (tests, generated ROMs). */
     public static final class Builder {
@@ -397,6 +443,8 @@ public final class Cartridge {
         private int vsType;
         private int miscRoms;
         private int expansionDevice;
+        private DiskImage disk;
+        private int diskSide;
 
         private Builder() {
         }
@@ -411,6 +459,8 @@ public final class Cartridge {
         /** Volatile and battery-backed PRG-RAM sizes in bytes. */
         public Builder prgRam(int ram, int nvram) { prgRamSize = ram; prgNvramSize = nvram; return this; }
         public Builder chrRam(int ram, int nvram) { chrRamSize = ram; chrNvramSize = nvram; return this; }
+        /** A Famicom Disk System's disk, {@code side} in the drive at power-on. */
+        public Builder disk(DiskImage v, int side) { disk = v; diskSide = side; return this; }
 
         public Cartridge build() {
             return new Cartridge(this);

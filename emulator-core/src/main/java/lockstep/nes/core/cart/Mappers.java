@@ -2,6 +2,7 @@ package lockstep.nes.core.cart;
 
 import java.util.function.Function;
 import lockstep.nes.core.cart.bandai.Bandai74161;
+import lockstep.nes.core.cart.fds.FdsBoard;
 import lockstep.nes.core.cart.bandai.BandaiFcg;
 import lockstep.nes.core.cart.irem.Irem78;
 import lockstep.nes.core.cart.irem.IremG101;
@@ -96,6 +97,7 @@ public final class Mappers {
         board(16, "Bandai FCG", BandaiFcg::new),
         board(18, "Jaleco SS88006", JalecoSs88006::new),
         board(19, "Namco 163", Namco163::new),
+        board(FdsBoard.MAPPER, "Famicom Disk System", FdsBoard::new),
         board(21, "VRC4a/VRC4c", Vrc2And4::new),
         board(22, "VRC2a", Vrc2And4::new),
         board(23, "VRC2b/VRC4e/VRC4f", Vrc2And4::new),

@@ -13,8 +13,8 @@ import lockstep.nes.core.TextFile;
  * FCEUX's text movie format (.fm2): header lines {@code key value}, then one line per frame
  * {@code |commands|RLDUTSBA|RLDUTSBA|port2|}.
  *
- * <p>Commands: 1 = soft reset, 2 = power (hard reset); FDS and VS commands (4, 8, 16) are kept
- * but do nothing here. In a gamepad column a '.' or ' ' is a released button and any other
+ * <p>Commands: 1 = soft reset, 2 = power (hard reset), 4 = FDS disk insert/eject, 8 = FDS next
+ * side (see {@code FdsBoard.movieCommands}); the VS coin command (16) is kept but does nothing here. In a gamepad column a '.' or ' ' is a released button and any other
  * character a pressed one. The column order RLDUTSBA is the reverse of the controller's shift
  * order (A = 0x01 ... Right = 0x80), so column i is bit 7 - i of a {@link Movie.Frame} mask.
  * Supported: standard gamepads or nothing on ports 0 and 1, nothing on port 2, no four-score,
@@ -23,6 +23,10 @@ import lockstep.nes.core.TextFile;
 public final class Fm2 {
     public static final int COMMAND_RESET = 1;
     public static final int COMMAND_POWER = 2;
+    /** The disk system's insert/eject ({@code FdsBoard.COMMAND_INSERT}). */
+    public static final int COMMAND_FDS_INSERT = 4;
+    /** The disk system's next side ({@code FdsBoard.COMMAND_SELECT_SIDE}). */
+    public static final int COMMAND_FDS_SIDE = 8;
     private static final String COLUMNS = "RLDUTSBA";
 
     private Fm2() {

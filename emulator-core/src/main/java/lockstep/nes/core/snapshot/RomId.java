@@ -7,7 +7,10 @@ import java.security.NoSuchAlgorithmException;
 
 import lockstep.nes.core.cart.Cartridge;
 
-/** Identifies a cartridge in snapshots: SHA-256 of its PRG data followed by its CHR data. */
+/**
+ * Identifies a cartridge in snapshots: SHA-256 of its PRG data followed by its CHR data (and, for
+ * a disk system, the disk image as loaded: the disk's own changes are in the snapshot).
+ */
 public final class RomId {
     private RomId() {
     }
@@ -16,6 +19,9 @@ public final class RomId {
         MessageDigest md = sha256();
         md.update(cart.prg());
         md.update(cart.chr());
+        if (cart.disk() != null) {
+            md.update(cart.disk().bytes());
+        }
         return md.digest();
     }
 

@@ -33,7 +33,7 @@ class MappersTest {
                 supported++;
             }
         }
-        assertEquals(60, supported);
+        assertEquals(61, supported);
     }
 
     @Test

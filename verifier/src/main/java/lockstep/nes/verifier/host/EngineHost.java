@@ -293,7 +293,7 @@ public final class EngineHost {
         }
         Cartridge c;
         try {
-            c = Cartridge.parse(name, rom);
+            c = lockstep.nes.core.cart.fds.DiskSystem.parseAny(name, rom);
             if (region != null) {
                 c = c.withRegion(region);
             }
@@ -359,6 +359,9 @@ public final class EngineHost {
                 c.power();
             } else if ((cmd & Fm2.COMMAND_RESET) != 0) {
                 c.reset();
+            }
+            if (c.mapper() instanceof lockstep.nes.core.cart.fds.FdsBoard disk) {
+                disk.movieCommands(cmd);
             }
             c.setButtons(0, port0[f] & 0xFF);
             c.setButtons(1, port1[f] & 0xFF);
