@@ -1,0 +1,63 @@
+package lockstep.nes.netplay;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Stream;
+import lockstep.nes.core.cart.Cartridge;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Two peers in threads, a conditioned network between them, each playing its own made-up
+ * input for 3,000 frames: both end in the state a fresh engine reaches on the merged input log,
+ * however the network delayed, lost, reordered or doubled their datagrams.
+ */
+class GroundTruthTest {
+    static final int FRAMES = 3000;
+
+    static Stream<Arguments> settings() {
+        return Stream.of(
+                new Conditioner.Setting("clean", 0, 0, 0, 0),
+                new Conditioner.Setting("lan 5ms jitter 5, 5% loss", 5, 5, 0.05, 0.02),
+                new Conditioner.Setting("25ms (50ms RTT) jitter 10, 10% loss, 10% dup", 25, 10, 0.10, 0.10),
+                new Conditioner.Setting("40ms jitter 30 (reordering), 20% loss", 40, 30, 0.20, 0.05),
+                new Conditioner.Setting("75ms (150ms RTT) jitter 5, 10% loss", 75, 5, 0.10, 0.05))
+                .map(Arguments::of);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("settings")
+    void bothPeersEndInTheReplayedState(Conditioner.Setting setting) throws Exception {
+        Cartridge cart = TwoPadRom.cartridge();
+        NetplayPeer.Options ho = Sessions.options(FRAMES, Sessions.player(1, true), List.of());
+        NetplayPeer.Options jo = Sessions.options(FRAMES, Sessions.player(2, false), List.of());
+        long t0 = System.nanoTime();
+        Sessions.Pair p = Sessions.run(cart, setting, ho, jo, 42);
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertArrayEquals(p.host().hostInputs(), p.joiner().hostInputs(), "the host's inputs as both logged them");
+        assertArrayEquals(p.host().joinerInputs(), p.joiner().joinerInputs(), "the joiner's inputs as both logged them");
+        String truth = Sessions.replay(cart, p.host().hostInputs(), p.host().joinerInputs(), FRAMES);
+        System.out.printf("netplay %-45s %5d ms; host %d rollbacks (deepest %d, %d frames, %.3f ms each), "
+                        + "joiner %d rollbacks (deepest %d, %d frames, %.3f ms each), rtt %.1f ms%n",
+                setting, ms, p.host().rollbacks(), p.host().deepestRollback(), p.host().framesResimulated(),
+                each(p.host()), p.joiner().rollbacks(), p.joiner().deepestRollback(), p.joiner().framesResimulated(),
+                each(p.joiner()), p.host().rttMillis());
+        assertEquals(FRAMES, p.host().frames());
+        assertEquals(FRAMES, p.joiner().frames());
+        assertEquals(truth, p.host().finalStateHash(), "host");
+        assertEquals(truth, p.joiner().finalStateHash(), "joiner");
+        assertEquals(0, p.host().desyncs().size());
+        assertEquals(0, p.joiner().desyncs().size());
+        if (setting.delayMs() > 0) {
+            assertTrue(p.host().rollbacks() + p.joiner().rollbacks() > 0, "a delayed network makes rollbacks");
+        }
+    }
+
+    private static double each(NetplayResult r) {
+        return r.rollbacks() == 0 ? 0 : r.rollbackNanos() / 1e6 / r.rollbacks();
+    }
+}
