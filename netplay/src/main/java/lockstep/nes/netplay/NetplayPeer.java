@@ -347,6 +347,9 @@ public final class NetplayPeer implements AutoCloseable {
 
     // ---- the session
 
+    private static final boolean DEBUG = System.getenv("NETPLAY_DEBUG") != null;
+    private long dbg;
+
     private NetplayResult play() throws NetplayException, InterruptedException {
         final long period = o.fps > 0 ? (long) (1e9 / o.fps) : 0;
         long nextFrameAt = System.nanoTime();
@@ -408,6 +411,13 @@ public final class NetplayPeer implements AutoCloseable {
             }
             if (o.metrics != null) {
                 o.metrics.ahead(engine.present() - peerPresent);
+            }
+            if (DEBUG && now - dbg > 500_000_000L) {
+                dbg = now;
+                System.err.printf("DBG %s phase %s present %d confirmed %d compared %d peerDigestsKnown %d peerDigestAck %d peerInputAck %d remoteKnown %d localKnown %d epoch %d sending %s receiving %s peerDone %s%n",
+                        host ? "host" : "join", phase, engine.present(), engine.confirmed(), compared, peerDigestsKnown, peerDigestAck,
+                        peerInputAck, engine.log(1 - engine.side).known(), engine.log(engine.side).known(), fence.current(),
+                        sending == null ? "-" : sending.acked, receiving == null ? "-" : receiving.complete(), peerDone);
             }
             if (!advanced) {
                 long wait = period > 0 ? Math.max(0, Math.min(nextFrameAt - System.nanoTime(), 2_000_000L)) : 1_000_000L;

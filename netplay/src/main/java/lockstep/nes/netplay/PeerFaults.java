@@ -12,6 +12,12 @@ import lockstep.nes.verifier.Faults;
  * after a rollback included, so a rollback cannot hide it.
  */
 final class PeerFaults {
+    /**
+     * More CPU cycles than any frame lasts: 341 x 262 dots / 3 on NTSC (29,781), 341 x 312 dots
+     * / 3.2 on PAL (33,248), 341 x 312 / 3 on Dendy (35,464).
+     */
+    private static final long LONGEST_FRAME = 40_000;
+
     private final List<FaultSpec> specs;
     private final int engine;
 
@@ -44,12 +50,12 @@ final class PeerFaults {
 
     /** Runs one frame of {@code c}: whole when no fault is due in it, else cycle by cycle up to each. */
     void runFrame(Console c) {
-        if (specs.isEmpty()) {
+        long due = nextDue(c.cycles());
+        if (due - c.cycles() > LONGEST_FRAME) {
             c.runFrame();
             return;
         }
         final long frame = c.frameAfterCycle();
-        long due = nextDue(c.cycles());
         while (due != Long.MAX_VALUE && c.frameAfterCycle() == frame) {
             // Cycle by cycle to the fault's cycle: this frame may end first.
             while (c.frameAfterCycle() == frame && c.cycles() < due) {

@@ -16,7 +16,8 @@ final class Transfer {
         final int id;
         final byte[] data;
         boolean acked;
-        private long lastSent = Long.MIN_VALUE;
+        private boolean sent;
+        private long lastSent;
 
         Out(int id, byte[] data) {
             this.id = id;
@@ -25,9 +26,10 @@ final class Transfer {
 
         /** True when it is time to send the chunks again. */
         boolean due(long now) {
-            if (acked || now - lastSent < RESEND_NANOS) {
+            if (acked || (sent && now - lastSent < RESEND_NANOS)) {
                 return false;
             }
+            sent = true;
             lastSent = now;
             return true;
         }
