@@ -353,6 +353,7 @@ public final class NetplayPeer implements AutoCloseable {
     private NetplayResult play() throws NetplayException, InterruptedException {
         final long period = o.fps > 0 ? (long) (1e9 / o.fps) : 0;
         long nextFrameAt = System.nanoTime();
+        lastHeard = nextFrameAt; // the engine's set-up is not the peer's silence
         long doneAt = 0;
         int finals = 0;
         while (true) {

@@ -43,6 +43,8 @@ final class Conditioner implements AutoCloseable {
     private final PriorityQueue<Pending> queue = new PriorityQueue<>();
     private final Thread thread;
     private volatile boolean running = true;
+    /** True: the network is down, every datagram lost. */
+    volatile boolean cut;
     private SocketAddress joiner;
     private long seq;
 
@@ -104,7 +106,7 @@ final class Conditioner implements AutoCloseable {
         b.flip();
         byte[] data = new byte[b.remaining()];
         b.get(data);
-        if (random.nextDouble() < setting.loss) {
+        if (cut || random.nextDouble() < setting.loss) {
             return;
         }
         int copies = random.nextDouble() < setting.duplicate ? 2 : 1;
