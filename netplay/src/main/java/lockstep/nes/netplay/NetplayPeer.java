@@ -63,7 +63,7 @@ public final class NetplayPeer implements AutoCloseable {
         public NetplayMetrics metrics;
         /** Where desync lines go (null: nowhere). */
         public PrintStream log;
-        /** True stops the session (a signal). */
+        /** True stops the session (a signal): the peer is told, and the result says interrupted. */
         public BooleanSupplier stop = () -> false;
     }
 
@@ -347,21 +347,20 @@ public final class NetplayPeer implements AutoCloseable {
 
     // ---- the session
 
-    private static final boolean DEBUG = System.getenv("NETPLAY_DEBUG") != null;
-    private long dbg;
-
     private NetplayResult play() throws NetplayException, InterruptedException {
         final long period = o.fps > 0 ? (long) (1e9 / o.fps) : 0;
         long nextFrameAt = System.nanoTime();
         lastHeard = nextFrameAt; // the engine's set-up is not the peer's silence
         long doneAt = 0;
         int finals = 0;
+        boolean interrupted = false;
         while (true) {
             long now = System.nanoTime();
             drain();
             if (o.stop.getAsBoolean()) {
                 bye();
-                throw new InterruptedException("stopped");
+                interrupted = true;
+                break;
             }
             now = System.nanoTime();
             boolean done = phase == Phase.PLAYING && compared >= o.frames;
@@ -386,7 +385,10 @@ public final class NetplayPeer implements AutoCloseable {
             if (phase == Phase.PLAYING) {
                 addLocalInputs();
                 boolean paced = period == 0 || now - nextFrameAt >= 0;
-                int limit = Math.min(compared, peerDigestAck) + RollbackEngine.RING - 8;
+                // No frame runs more than window + delay frames past the last compared one, so a
+                // desync is seen within window + delay frames of its frame; and the ring keeps
+                // every frame the peer may still need a digest of.
+                int limit = Math.min(compared + window + delay, Math.min(compared, peerDigestAck) + RollbackEngine.RING - 8);
                 if (paced && engine.present() < o.frames && engine.present() < limit && engine.canAdvance(window)) {
                     engine.advance();
                     advanced = true;
@@ -413,13 +415,6 @@ public final class NetplayPeer implements AutoCloseable {
             if (o.metrics != null) {
                 o.metrics.ahead(engine.present() - peerPresent);
             }
-            if (DEBUG && now - dbg > 500_000_000L) {
-                dbg = now;
-                System.err.printf("DBG %s phase %s present %d confirmed %d compared %d peerDigestsKnown %d peerDigestAck %d peerInputAck %d remoteKnown %d localKnown %d epoch %d sending %s receiving %s peerDone %s%n",
-                        host ? "host" : "join", phase, engine.present(), engine.confirmed(), compared, peerDigestsKnown, peerDigestAck,
-                        peerInputAck, engine.log(1 - engine.side).known(), engine.log(engine.side).known(), fence.current(),
-                        sending == null ? "-" : sending.acked, receiving == null ? "-" : receiving.complete(), peerDone);
-            }
             if (!advanced) {
                 long wait = period > 0 ? Math.max(0, Math.min(nextFrameAt - System.nanoTime(), 2_000_000L)) : 1_000_000L;
                 waitForDatagram(wait);
@@ -427,7 +422,7 @@ public final class NetplayPeer implements AutoCloseable {
         }
         return new NetplayResult(host ? "host" : "join", engine.present(), engine.rollbacks(), engine.deepest(),
                 engine.resimulated(), rollbackNanos, List.copyOf(desyncs), engine.stateHash(),
-                rttNanos < 0 ? -1 : rttNanos / 1e6, delay, window, foreign, !peerDone,
+                rttNanos < 0 ? -1 : rttNanos / 1e6, delay, window, foreign, interrupted,
                 engine.log(0).toArray(), engine.log(1).toArray());
     }
 
@@ -522,27 +517,55 @@ public final class NetplayPeer implements AutoCloseable {
         if (!sending.acked || !receiving.complete()) {
             return;
         }
+        if (locating == null) {
+            startLocating(d);
+        }
+        if (!locating.isDone()) {
+            return; // the datagrams go on meanwhile, so the peer does not take the pause for a vanishing
+        }
         finishDesync(d);
     }
 
-    private void finishDesync(int d) throws InterruptedException {
+    /**
+     * Locates the desync on a thread of its own ({@link DesyncLocator} runs two engines over the
+     * disputed frame): the loop keeps the datagrams going meanwhile.
+     */
+    private void startLocating(int d) {
         ByteBuffer theirs = ByteBuffer.wrap(receiving.data());
         byte[] peerAgreed = new byte[theirs.getInt()];
         theirs.get(peerAgreed);
-        byte[] agreed = engine.snapshot(d);
-        byte[] hostResume = null;
         if (!host) {
             hostResume = new byte[theirs.getInt()];
             theirs.get(hostResume);
         }
-        int[] hostLog = engine.log(0).toArray();
-        int[] joinLog = engine.log(1).toArray();
-        DivergenceReport located = DesyncLocator.locate(cart, agreed, d, 1, hostLog, joinLog,
-                host ? o.faults : peerFaults, host ? peerFaults : o.faults);
-        long mine = engine.digest(d);
-        long other = peerDigests[d % RollbackEngine.RING];
-        DesyncReport r = new DesyncReport(d, desyncSeenAt, host ? mine : other, host ? other : mine,
-                java.util.Arrays.equals(agreed, peerAgreed), located, "host's state at the start of frame " + (d + 1));
+        final byte[] agreed = engine.snapshot(d);
+        final boolean same = java.util.Arrays.equals(agreed, peerAgreed);
+        final int[] hostLog = engine.log(0).toArray();
+        final int[] joinLog = engine.log(1).toArray();
+        final List<FaultSpec> hostFaults = host ? o.faults : peerFaults;
+        final List<FaultSpec> joinFaults = host ? peerFaults : o.faults;
+        final long mine = engine.digest(d);
+        final long other = peerDigests[d % RollbackEngine.RING];
+        final int seenAt = desyncSeenAt;
+        locating = new java.util.concurrent.FutureTask<>(() -> new DesyncReport(d, seenAt, host ? mine : other,
+                host ? other : mine, same, DesyncLocator.locate(cart, agreed, d, 1, hostLog, joinLog, hostFaults, joinFaults),
+                "host's state at the start of frame " + (d + 1)));
+        Thread t = new Thread(locating, "netplay-locate");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private java.util.concurrent.FutureTask<DesyncReport> locating;
+    private byte[] hostResume;
+
+    private void finishDesync(int d) throws InterruptedException {
+        DesyncReport r;
+        try {
+            r = locating.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("locating the desync failed: " + e.getCause(), e.getCause());
+        }
+        locating = null;
         desyncs.add(r);
         if (o.log != null) {
             o.log.println(r.toLine());
@@ -550,6 +573,7 @@ public final class NetplayPeer implements AutoCloseable {
         if (!host) {
             try {
                 engine.adopt(d + 1, hostResume);
+                hostResume = null;
             } catch (SnapshotException e) {
                 throw new IllegalStateException(e.getMessage(), e);
             }

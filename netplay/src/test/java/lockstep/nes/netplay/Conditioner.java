@@ -18,9 +18,9 @@ import java.util.Random;
  * other when the jitter exceeds their spacing: reordering), and delivered twice with probability
  * {@code duplicate}. Seeded: the same setting draws the same fates.
  */
-final class Conditioner implements AutoCloseable {
+public final class Conditioner implements AutoCloseable {
     /** One setting of the network. */
-    record Setting(String name, int delayMs, int jitterMs, double loss, double duplicate) {
+    public record Setting(String name, int delayMs, int jitterMs, double loss, double duplicate) {
         @Override
         public String toString() {
             return name;
@@ -44,11 +44,11 @@ final class Conditioner implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
     /** True: the network is down, every datagram lost. */
-    volatile boolean cut;
+    public volatile boolean cut;
     private SocketAddress joiner;
     private long seq;
 
-    Conditioner(Setting setting, int hostPort, long seed) throws IOException {
+    public Conditioner(Setting setting, int hostPort, long seed) throws IOException {
         this.setting = setting;
         this.random = new Random(seed);
         this.host = new InetSocketAddress(InetAddress.getLoopbackAddress(), hostPort);
@@ -65,7 +65,7 @@ final class Conditioner implements AutoCloseable {
     }
 
     /** Where the joiner sends: the host as the joiner sees it. */
-    int port() throws IOException {
+    public int port() throws IOException {
         return ((InetSocketAddress) front.getLocalAddress()).getPort();
     }
 
