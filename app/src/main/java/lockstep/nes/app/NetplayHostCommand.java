@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
                 + "--delay and --window hold for both peers.",
             "Exit 0: done, no desync; 1: a desync was found; 2: bad input; 4: the network or the peer."},
         footerHeading = "%nExamples:%n",
-        footer = {"  lockstep netplay host game.nes", "  lockstep netplay host game.nes --port 7845 --delay 3 --movie p1.fm2 --frames 3000"})
+        footer = {"  lockstep netplay host game.nes", "  lockstep netplay host game.nes --port 7845 --delay 3"})
 public final class NetplayHostCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo")
     Path rom;

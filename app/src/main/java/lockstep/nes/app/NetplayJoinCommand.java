@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
         description = {"Join a host and play as player 2 (controller port 2), with the host's input delay and window.",
             "Exit 0: done, no desync; 1: a desync was found; 2: bad input; 4: the network or the peer."},
         footerHeading = "%nExamples:%n",
-        footer = {"  lockstep netplay join 192.168.1.20:7845 game.nes", "  lockstep netplay join localhost:7845 game.nes --movie p2.fm2 --frames 3000"})
+        footer = {"  lockstep netplay join 192.168.1.20:7845 game.nes", "  lockstep netplay join localhost:7845 game.nes --movie p2.fm2"})
 public final class NetplayJoinCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "HOST:PORT", description = "the host's address and UDP port")
     String address;
