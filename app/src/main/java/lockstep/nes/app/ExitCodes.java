@@ -16,6 +16,11 @@ final class ExitCodes {
     static final int BAD_INPUT = 2;
     /** An internal error: a bug, reported with one line. */
     static final int INTERNAL = 3;
+    /**
+     * The network or the peer ({@code netplay}): a handshake refused (another ROM, region or engine
+     * build), no peer answering, a peer that vanished or left, a UDP port that cannot be bound.
+     */
+    static final int NETWORK = 4;
     /** Stopped by SIGINT (128 + 2), after writing what was done so far. */
     static final int SIGINT = 130;
     /** Stopped by SIGTERM (128 + 15), after writing what was done so far. */

@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
             EngineHostCommand.class,
             RunCommand.class,
             FarmCommand.class,
+            NetplayCommand.class,
         })
 public final class Main implements Runnable {
     @Spec

@@ -72,6 +72,12 @@ public final class Lockstep implements VerifySession {
         /** How long {@link Rollback#ON_ALERT} waits for the webhook before giving up. */
         public long alertWaitMillis = 600_000;
         public InputSource input = InputSource.NONE;
+        /**
+         * A snapshot both engines load before the run (null: both start powered on): a run of
+         * some frames from an agreed state, as netplay's localisation of a desync makes. The
+         * input source's frame 0 is then the snapshot's frame.
+         */
+        public byte[] start;
         /** Threads/processes modes: a drift over this many cycles ... */
         public int maxDrift = 50;
         /** ... held this long is a stall. */
@@ -198,6 +204,14 @@ public final class Lockstep implements VerifySession {
     public Result run() throws InterruptedException {
         long verified = 0;
         int frame = 0;
+        if (options.start != null) {
+            try {
+                a.snapshots.load(options.start, options.start.length, "start snapshot");
+                b.snapshots.load(options.start, options.start.length, "start snapshot");
+            } catch (SnapshotException e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+        }
         checkpoint(0);
         long lastProgress = System.nanoTime();
         final boolean chained = options.check == Check.CHAINED;
