@@ -177,10 +177,10 @@ public final class CanaryCommand implements Callable<Integer> {
                 }
                 // Polled every frame: a signal stops the run there (see Interrupt).
                 o.progress = (done, total) -> {
+                    framesRun[0] = done;
                     if (Interrupt.requested()) {
                         throw new Interrupt.Stopped();
                     }
-                    framesRun[0] = done;
                     if (bar != null) {
                         bar.update(done, total);
                     }
