@@ -115,6 +115,9 @@ class SignalTest {
         JsonNode n = new ObjectMapper().readTree(report.toFile());
         assertTrue(n.path("interrupted").asBoolean(), n.toString());
         assertEquals(mode, n.path("mode").asText(), n.toString());
+        assertTrue(n.path("cyclesVerified").asLong() > 0, n.toString());
+        assertTrue(n.path("finalStateHash").asText().matches("[0-9a-f]{64}"), n.toString());
+        assertEquals(0, n.path("divergences").size(), n.toString());
         assertEmpty(r.work());
     }
 
