@@ -101,8 +101,9 @@ public final class CanaryCommand implements Callable<Integer> {
         PrintStream err = System.err;
         List<Canary.Target> targets;
         try {
-            Outputs.check(report, "--report");
-            Outputs.check(html, "--html");
+            Path romPath = rom == null || rom.equals(DEMO) ? null : Path.of(rom);
+            Outputs.check(report, "--report", baseline, candidate, romPath, movie, suite);
+            Outputs.check(html, "--html", baseline, candidate, romPath, movie, suite);
             checkJar(baseline, "--baseline");
             checkJar(candidate, "--candidate");
             if (frames < 1) {
@@ -134,6 +135,13 @@ public final class CanaryCommand implements Callable<Integer> {
                 targets = targets.stream().map(t -> new Canary.Target(t.romName(), t.rom(), t.movieName(), t.movie(),
                         t.frames(), forced)).toList();
             }
+            if (suite != null) {
+                // A suite's ROMs and movies are inputs too.
+                Path[] inputs = targets.stream().flatMap(t -> java.util.stream.Stream.of(t.romName(), t.movieName()))
+                        .filter(java.util.Objects::nonNull).map(Path::of).toArray(Path[]::new);
+                Outputs.check(report, "--report", inputs);
+                Outputs.check(html, "--html", inputs);
+            }
         } catch (BadInput e) {
             // Not waited for: hosts still starting are closed once up (or see their input end
             // with this JVM).
@@ -159,6 +167,8 @@ public final class CanaryCommand implements Callable<Integer> {
         HostClient.Hello hb;
         int hashScheme;
         boolean interrupted = false;
+        // The frames of the ROM under way when a signal came, for the report.
+        long[] framesRun = {0};
         try (canary) {
             ha = canary.baselineHello();
             hb = canary.candidateHello();
@@ -172,6 +182,7 @@ public final class CanaryCommand implements Callable<Integer> {
                 }
                 // Polled every frame: a signal stops the run there (see Interrupt).
                 o.progress = (done, total) -> {
+                    framesRun[0] = done;
                     if (Interrupt.requested()) {
                         throw new Interrupt.Stopped();
                     }
@@ -180,6 +191,7 @@ public final class CanaryCommand implements Callable<Integer> {
                     }
                 };
                 CanaryResult r;
+                framesRun[0] = 0;
                 try {
                     r = canary.run(t);
                 } catch (Interrupt.Stopped e) {
@@ -203,9 +215,13 @@ public final class CanaryCommand implements Callable<Integer> {
         long cycles = results.stream().mapToLong(CanaryResult::cyclesBaseline).sum();
         long compared = results.stream().mapToLong(CanaryResult::framesCompared).sum();
         long bad = results.stream().filter(r -> !r.passed()).count();
+        String stopped = null;
         if (interrupted) {
-            out.printf("canary: INTERRUPTED after %d of %d ROM(s); %d frames and %d cycles compared%n", results.size(),
-                    targets.size(), compared, cycles);
+            Canary.Target t = targets.get(results.size());
+            stopped = String.format("stopped by a signal after %d of %d ROM(s) (%d frames and %d cycles compared); "
+                    + "%s ran %d of %d frames", results.size(), targets.size(), compared, cycles,
+                    CanaryText.shortName(t.romName()), framesRun[0], t.frames());
+            out.println("canary: INTERRUPTED: " + stopped);
         } else if (passed) {
             out.printf("canary: PASS: %d ROM(s), %d frames and %d cycles compared, baseline and candidate identical%n",
                     results.size(), compared, cycles);
@@ -216,6 +232,12 @@ public final class CanaryCommand implements Callable<Integer> {
         json.put("passed", passed);
         if (interrupted) {
             json.put("interrupted", true);
+            Map<String, Object> under = new LinkedHashMap<>();
+            Canary.Target t = targets.get(results.size());
+            under.put("rom", t.romName());
+            under.put("framesRun", framesRun[0]);
+            under.put("frames", t.frames());
+            json.put("interruptedDuring", under);
         }
         json.put("protocolVersion", HostProtocol.VERSION);
         json.put("observableHashes", HostProtocol.hashName(hashScheme));
@@ -232,7 +254,7 @@ public final class CanaryCommand implements Callable<Integer> {
         }
         if (html != null) {
             CanaryHtml.Run run = new CanaryHtml.Run(startedAt, (System.nanoTime() - t0) / 1_000_000, options());
-            Outputs.write(html, CanaryHtml.render(baseline, ha, candidate, hb, results, passed, run)
+            Outputs.write(html, CanaryHtml.render(baseline, ha, candidate, hb, results, passed, run, stopped)
                     .getBytes(java.nio.charset.StandardCharsets.UTF_8), "HTML report");
         }
         return interrupted ? ExitCodes.SIGINT : passed ? ExitCodes.OK : ExitCodes.FAILED;

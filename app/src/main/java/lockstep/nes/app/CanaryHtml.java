@@ -1,8 +1,6 @@
 package lockstep.nes.app;
 
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.time.Instant;
@@ -10,7 +8,6 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
-import javax.imageio.ImageIO;
 import lockstep.nes.core.trace.TracePair;
 import lockstep.nes.ppu.FrameImage;
 import lockstep.nes.ppu.Palette;
@@ -32,14 +29,17 @@ final class CanaryHtml {
 
     static String render(Path baseline, HostClient.Hello ha, Path candidate, HostClient.Hello hb,
                          List<CanaryResult> results, boolean passed) {
-        return render(baseline, ha, candidate, hb, results, passed, null);
+        return render(baseline, ha, candidate, hb, results, passed, null, null);
     }
 
+    /** The page; {@code run} may be null, {@code interrupted} is null unless a signal stopped the run. */
     static String render(Path baseline, HostClient.Hello ha, Path candidate, HostClient.Hello hb,
-                         List<CanaryResult> results, boolean passed, Run run) {
+                         List<CanaryResult> results, boolean passed, Run run, String interrupted) {
+        // A run a signal stopped is neither a pass nor a failure: it says how far it got.
+        String verdict = interrupted != null ? "INTERRUPTED" : passed ? "PASS" : "FAIL";
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>lockstep canary: ")
-                .append(passed ? "PASS" : "FAIL").append("</title>\n<style>\n")
+                .append(verdict).append("</title>\n<style>\n")
                 .append("body{font-family:sans-serif;margin:2em;max-width:1100px}\n")
                 .append("table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}\n")
                 .append(".pass{color:#060}.diverged,.error{color:#b00}pre{background:#f4f4f4;padding:8px;overflow:auto}\n")
@@ -52,7 +52,11 @@ final class CanaryHtml {
                         + "padding:1px 6px}\n")
                 .append("table.trace tr.differs td{background:#fde8e8}table.trace tr.first td{background:#f8b4b4;"
                         + "font-weight:bold}</style></head><body>\n");
-        b.append("<h1>Canary: <span class=\"").append(passed ? "pass\">PASS" : "diverged\">FAIL").append("</span></h1>\n");
+        b.append("<h1>Canary: <span class=\"").append(passed ? "pass" : interrupted != null ? "interrupted" : "diverged")
+                .append("\">").append(verdict).append("</span></h1>\n");
+        if (interrupted != null) {
+            b.append("<p class=\"interrupted\">").append(esc(interrupted)).append("</p>\n");
+        }
         b.append("<table><tr><th></th><th>jar</th><th>build</th><th>state format</th></tr>\n");
         b.append("<tr><td>baseline</td><td>").append(esc(baseline.toString())).append("</td><td>").append(esc(ha.buildId()))
                 .append("</td><td>v").append(ha.stateFormatVersion()).append("</td></tr>\n");
@@ -156,10 +160,8 @@ final class CanaryHtml {
 
     private static String png(BufferedImage img) {
         try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ImageIO.write(img, "png", out);
-            return "data:image/png;base64," + Base64.getEncoder().encodeToString(out.toByteArray());
-        } catch (IOException e) {
+            return "data:image/png;base64," + Base64.getEncoder().encodeToString(FrameImage.png(img));
+        } catch (RuntimeException e) {
             return "";
         }
     }

@@ -102,12 +102,14 @@ public final class HeadlessCommand implements Callable<Integer> {
         if (battery && noBattery) {
             throw new BadInput("--battery and --no-battery contradict each other");
         }
-        Outputs.check(dumpRam, "--dump-ram");
-        Outputs.check(screenshot, "--screenshot");
-        Outputs.check(json, "--json");
-        Outputs.check(saveState, "--save-state");
-        Outputs.check(wav, "--wav");
-        Outputs.check(batteryFile, "--battery-file");
+        // The battery file is read and written back: the one output that may be an input.
+        Path[] inputs = {rom, movie, loadState, batteryFile};
+        Outputs.check(dumpRam, "--dump-ram", inputs);
+        Outputs.check(screenshot, "--screenshot", inputs);
+        Outputs.check(json, "--json", inputs);
+        Outputs.check(saveState, "--save-state", inputs);
+        Outputs.check(wav, "--wav", inputs);
+        Outputs.check(batteryFile, "--battery-file", rom, movie, loadState);
         Movie input = movie != null ? RunInputs.movie(movie) : null;
         Cartridge cart = RunInputs.cartridge(rom, archive.entry, disk, input, region);
         Console console = RunInputs.console(cart);

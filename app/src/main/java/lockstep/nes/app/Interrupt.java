@@ -19,6 +19,8 @@ final class Interrupt implements AutoCloseable {
     static final long GRACE_SECONDS = 30;
 
     private static volatile boolean requested;
+    /** The latch of a command closed after a signal came, which {@link #release} opens. */
+    private static volatile CountDownLatch pending;
 
     private final CountDownLatch finished = new CountDownLatch(1);
     private final Thread hook;
@@ -52,16 +54,29 @@ final class Interrupt implements AutoCloseable {
         requested = true;
     }
 
-    /** The command is done writing: a waiting signal may now end the JVM. */
+    /**
+     * The command is done writing. Without a signal the hook is removed. After one (shutdown has
+     * begun) the hook still holds the JVM until {@link #release}: the command may have ended with
+     * an error whose line {@link Main} prints after the command returns.
+     */
     @Override
     public void close() {
-        finished.countDown();
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
+            finished.countDown();
         } catch (IllegalStateException e) {
-            // Shutdown has begun (a signal): the hook is running and now returns.
+            // Shutdown has begun (a signal): the hook is running; Main releases it.
+            pending = finished;
         }
         requested = false;
+    }
+
+    /** The command line's result is printed: a signal waiting for it may now end the JVM. */
+    static void release() {
+        CountDownLatch p = pending;
+        if (p != null) {
+            p.countDown();
+        }
     }
 
     /** Thrown out of a run loop that polls {@link #requested} (unchecked: it crosses callbacks). */

@@ -42,7 +42,9 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        int code = run(args);
+        Interrupt.release();
+        System.exit(code);
     }
 
     /** Runs the command line and returns the exit code (for tests). */

@@ -91,6 +91,14 @@ public final class RunCommand implements Callable<Integer> {
             System.err.println("error: --debugger-screenshot is taken at exit: give --exit-after-frames N");
             return 2;
         }
+        try {
+            // Checked before the window opens, as every command's outputs are.
+            Outputs.check(windowScreenshot, "--window-screenshot", rom);
+            Outputs.check(debuggerScreenshot, "--debugger-screenshot", rom);
+        } catch (BadInput e) {
+            System.err.println("error: " + e.getMessage());
+            return 2;
+        }
         List<FaultSpec> faults = new ArrayList<>();
         for (String f : inject) {
             try {

@@ -88,7 +88,7 @@ public final class TestRomsCommand implements Callable<Integer> {
     }
 
     private int runRoms() throws BadInput {
-        Outputs.check(json, "--json");
+        Outputs.check(json, "--json", manifestFile, updateHashes);
         Path romsDir = RomsDir.locate(roms, System.getenv(), TestRomsCommand.class);
         if (!Files.isDirectory(romsDir)) {
             System.err.println("error: " + romsDir + ": roms dir not found (use --roms DIR or set "
@@ -125,6 +125,7 @@ public final class TestRomsCommand implements Callable<Integer> {
             System.err.println("error: " + e.getMessage());
             return 2;
         }
+        Outputs.check(json, "--json", entries.stream().map(e -> romsDir.resolve(e.rom())).toArray(Path[]::new));
         if ((paths == null || paths.isEmpty()) && !entries.isEmpty()
                 && entries.stream().noneMatch(e -> Files.isRegularFile(romsDir.resolve(e.rom())))) {
             // A folder that exists but is not the one holding the collection: say so once rather

@@ -138,7 +138,7 @@ public final class VerifyCommand implements Callable<Integer> {
         Lockstep.Options o = new Lockstep.Options();
         HostSettings hosts = new HostSettings();
         Ports.check(metricsPort, "--metrics-port");
-        Outputs.check(report, "--report");
+        Outputs.check(report, "--report", rom, movie, alertTokenFile);
         Path deadLetterDir = deadLetter != null ? deadLetter : UserDirs.data().resolve("dead-letter");
         if (deadLetter != null && Files.exists(deadLetter) && !Files.isDirectory(deadLetter)) {
             return fail(deadLetter + ": not a folder (--dead-letter)");
@@ -287,12 +287,8 @@ public final class VerifyCommand implements Callable<Integer> {
             System.err.println("verify: metrics on http://127.0.0.1:" + server.port() + "/metrics"
                     + (webhook != null ? ", alert webhook on /alerts" : ""));
         }
-        // SIGINT/SIGTERM: the same-thread loop stops at the next frame (its input is asked for
-        // every frame); the threads and processes modes stop where their comparing loop polls.
-        FrameWatch watch = sessionMode == VerifySession.Mode.SAME_THREAD ? new FrameWatch(o.input) : null;
-        if (watch != null) {
-            o.input = watch;
-        }
+        // SIGINT/SIGTERM: the same-thread loop stops at the next frame; the threads and processes
+        // modes where their comparing loop polls. The result keeps what was found so far.
         o.stopRequested = Interrupt::requested;
         Lockstep.Result r;
         try (Interrupt signal = Interrupt.watch()) {
@@ -301,10 +297,6 @@ public final class VerifyCommand implements Callable<Integer> {
             } catch (SessionSetupException | RomFormatException e) {
                 // Processes mode: the hosts did not start, or refused an --inject or the ROM.
                 return fail(e.getMessage());
-            } catch (Interrupt.Stopped e) {
-                return interrupted(watch.frame());
-            } catch (Lockstep.Stopped e) {
-                return interrupted((int) e.frames);
             } finally {
                 if (server != null) {
                     server.close();
@@ -330,6 +322,9 @@ public final class VerifyCommand implements Callable<Integer> {
             json.put("cyclesVerified", r.cyclesVerified());
             json.put("finalStateHash", r.finalStateHash());
             json.put("completed", r.completed());
+            if (r.interrupted()) {
+                json.put("interrupted", true);
+            }
             json.put("stopReason", r.stopReason());
             json.put("rollbacks", r.rollbacks());
             json.put("divergences", r.divergences());
@@ -338,6 +333,13 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         if (r.divergences().size() > 0 && Files.isDirectory(deadLetterDir)) {
             System.err.println("verify: dead letters in " + deadLetterDir);
+        }
+        if (r.interrupted()) {
+            System.out.printf("verify: INTERRUPTED after %d of %d frames; %s; %d rollback(s); cycles verified=%d%s%n",
+                    r.frames(), frames, r.diverged() ? "DIVERGED " + r.divergences().size() + " time(s), first at cycle "
+                            + r.divergences().get(0).cycle() : "no divergence before", r.rollbacks(), r.cyclesVerified(),
+                    r.finalStateHash() != null ? " state=" + r.finalStateHash() : "");
+            return ExitCodes.SIGINT;
         }
         if (!neverFired.isEmpty()) {
             // A fault meant to be caught that never happened: the run proves nothing (bad input).
@@ -362,57 +364,12 @@ public final class VerifyCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The report and summary of a run a signal stopped before frame {@code frame}. */
-    private int interrupted(int frame) throws BadInput {
-        if (report != null) {
-            Map<String, Object> json = new LinkedHashMap<>();
-            json.put("rom", RomArg.name(rom));
-            json.put("session", session);
-            json.put("mode", mode);
-            json.put("frames", frame);
-            json.put("completed", false);
-            json.put("interrupted", true);
-            json.put("stopReason", "interrupted");
-            writeReport(json);
-        }
-        System.out.printf("verify: INTERRUPTED after %d of %d frames, no divergence before%n", frame, frames);
-        return ExitCodes.SIGINT;
-    }
-
     private void writeReport(Map<String, Object> json) throws BadInput {
         try {
             Outputs.write(report, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(json),
                     "report");
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("cannot encode the report: " + e.getMessage(), e);
-        }
-    }
-
-    /** The input of a same-thread run, which stops it at a frame boundary once a signal came. */
-    private static final class FrameWatch implements InputSource {
-        private final InputSource input;
-        private volatile int frame;
-
-        FrameWatch(InputSource input) {
-            this.input = input;
-        }
-
-        @Override
-        public void apply(int frame, lockstep.nes.core.Console console) {
-            if (Interrupt.requested()) {
-                throw new Interrupt.Stopped();
-            }
-            this.frame = frame;
-            input.apply(frame, console);
-        }
-
-        @Override
-        public int length() {
-            return input.length();
-        }
-
-        int frame() {
-            return frame;
         }
     }
 

@@ -18,7 +18,7 @@ class CanaryHtmlTest {
         CanaryHtml.Run run = new CanaryHtml.Run(Instant.parse("2026-12-05T06:30:12.345Z"), 15_250,
                 List.of("--rom game.nes", "--frames 5000", "--timeout 120"));
         return CanaryHtml.render(Path.of("a.jar"), HELLO, Path.of("b.jar"), HELLO, List.of(CanaryReportTest.diverged()),
-                false, run);
+                false, run, null);
     }
 
     @Test

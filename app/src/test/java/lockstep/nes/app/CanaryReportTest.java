@@ -44,7 +44,7 @@ class CanaryReportTest {
     @Test
     void htmlShowsTheTraceAsTwoColumnsWithTheFirstDifferenceMarked() {
         HostClient.Hello h = new HostClient.Hello(6, 1, "build-a", "17");
-        String page = CanaryHtml.render(Path.of("a.jar"), h, Path.of("b.jar"), h, List.of(diverged()), false);
+        String page = CanaryHtml.render(Path.of("a.jar"), h, Path.of("b.jar"), h, List.of(diverged()), false, null, null);
         assertTrue(page.contains("<table class=\"trace\"><tr><th></th><th>baseline</th><th>candidate</th></tr>"), page);
         assertTrue(page.contains("<tr class=\"first\"><td>&#9654;</td><td>C004  A5 11     LDA $11 = 01"), page);
         assertTrue(page.contains("</td><td>C004  A5 11     LDA $11 = 03"), page);
@@ -55,7 +55,7 @@ class CanaryReportTest {
     @Test
     void htmlShowsBothFramesAndTheirDifferenceAsPngs() {
         HostClient.Hello h = new HostClient.Hello(1, 1, "build-a", "17");
-        String page = CanaryHtml.render(Path.of("a.jar"), h, Path.of("b.jar"), h, List.of(diverged()), false);
+        String page = CanaryHtml.render(Path.of("a.jar"), h, Path.of("b.jar"), h, List.of(diverged()), false, null, null);
         int images = page.split("data:image/png;base64,", -1).length - 1;
         assertEquals(3, images, "baseline, candidate, difference");
         assertTrue(page.contains("cpu.p: 38 -&gt; 36"), page);

@@ -258,6 +258,19 @@ class DesktopWindowTest {
     }
 
     @Test
+    void aWindowScreenshotOnAFullDiskIsAnErrorAndTheDeviceStays() throws Exception {
+        Path full = dir.resolve("full");
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mknod", full.toString(), "c", "1", "7")
+                .start().waitFor() == 0, "mknod c 1 7 is allowed (root)");
+        Run r = lockstep(display, "run", "--exit-after-frames", "2", "--no-audio", "--window-screenshot",
+                full.toString());
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains(full + ": cannot write (No space left on device)"), r.err());
+        assertFalse(r.err().contains("written"), r.err());
+        assertFalse(Files.isRegularFile(full), "still a device");
+    }
+
+    @Test
     void withoutARomAndNoLastRomItPlaysTheDemoAndSaysSo() throws Exception {
         Run r = lockstep(display, "run", "--exit-after-frames", "2", "--no-audio");
         assertEquals(0, r.exit(), r.err());

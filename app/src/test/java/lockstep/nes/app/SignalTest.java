@@ -1,6 +1,7 @@
 package lockstep.nes.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -114,6 +115,9 @@ class SignalTest {
         JsonNode n = new ObjectMapper().readTree(report.toFile());
         assertTrue(n.path("interrupted").asBoolean(), n.toString());
         assertEquals(mode, n.path("mode").asText(), n.toString());
+        assertTrue(n.path("cyclesVerified").asLong() > 0, n.toString());
+        assertTrue(n.path("finalStateHash").asText().matches("[0-9a-f]{64}"), n.toString());
+        assertEquals(0, n.path("divergences").size(), n.toString());
         assertEmpty(r.work());
     }
 
@@ -134,6 +138,79 @@ class SignalTest {
         JsonNode n = new ObjectMapper().readTree(json.toFile());
         assertTrue(n.path("interrupted").asBoolean(), n.toString());
         assertTrue(n.path("results").size() >= 1, n.toString());
+        assertEmpty(r.work());
+    }
+
+    /** Waits until {@code text} appears on the run's stderr (a progress line: robust on a slow machine). */
+    private static void awaitErr(Running r, String text) throws Exception {
+        long deadline = System.nanoTime() + 180_000_000_000L;
+        while (!r.err().contains(text)) {
+            assertTrue(r.process().isAlive() && System.nanoTime() < deadline, "waiting for '" + text + "': " + r.out()
+                    + r.err());
+            Thread.sleep(50);
+        }
+    }
+
+    @Test
+    void verifyStoppedAfterADivergenceAndARollbackKeepsWhatItFound() throws Exception {
+        Path report = tmp.resolve("d.json");
+        Running r = start("verify: frame", "verify", "--frames", "10000000", "--inject", "ram-bitflip@100000:B:0x10:0",
+                "--report", report.toString());
+        awaitErr(r, "rollback: both engines restored");
+        r.process().destroy(); // SIGTERM
+        assertEquals(143, r.waitFor(), r.err());
+        String out = r.out();
+        assertTrue(out.contains("verify: INTERRUPTED after ") && out.contains("DIVERGED 1 time(s), first at cycle ")
+                && out.contains("1 rollback(s)") && !out.contains("no divergence before"), out + r.err());
+        JsonNode n = new ObjectMapper().readTree(report.toFile());
+        assertTrue(n.path("interrupted").asBoolean(), n.toString());
+        assertEquals(1, n.path("divergences").size(), n.toString());
+        assertEquals(1, n.path("rollbacks").asInt(), n.toString());
+        assertTrue(n.path("cyclesVerified").asLong() > 0, n.toString());
+        assertTrue(n.path("finalStateHash").asText().matches("[0-9a-f]{64}"), n.toString());
+        assertTrue(out.contains("state=" + n.path("finalStateHash").asText()), out);
+        assertEmpty(r.work());
+    }
+
+    @Test
+    void headlessStoppedWithAScreenshotWritesItsSummaryTheJsonAndThePicture() throws Exception {
+        Path json = tmp.resolve("h.json");
+        Path png = tmp.resolve("h.png");
+        Running r = start("headless: frame", "headless", "--frames", "10000000", "--screenshot", png.toString(),
+                "--json", json.toString());
+        r.process().destroy(); // SIGTERM
+        assertEquals(143, r.waitFor(), r.err());
+        assertFalse(r.err().contains("error"), r.err());
+        assertTrue(r.out().matches("(?s)frames=\\d+ cycles=\\d+ fps=[0-9.]+ state=[0-9a-f]{64} rom=.+ interrupted\\s*"),
+                r.out() + r.err());
+        assertTrue(new ObjectMapper().readTree(json.toFile()).path("interrupted").asBoolean());
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+        assertEquals(256, img.getWidth());
+        assertEmpty(r.work());
+    }
+
+    @Test
+    void canaryStoppedSaysInterruptedAndHowFarItGot() throws Exception {
+        Path jar = HostJar.make(tmp);
+        Path html = tmp.resolve("c.html");
+        Path json = tmp.resolve("c.json");
+        Running r = start(" frame ", "canary", "--baseline", jar.toString(), "--candidate", jar.toString(),
+                "--frames", "10000000", "--report", json.toString(), "--html", html.toString());
+        long deadline = System.nanoTime() + 180_000_000_000L;
+        while (!r.err().matches("(?s).* frame [1-9][0-9]*/.*")) { // a progress line past frame 0
+            assertTrue(r.process().isAlive() && System.nanoTime() < deadline, r.out() + r.err());
+            Thread.sleep(50);
+        }
+        r.process().destroy(); // SIGTERM
+        assertEquals(143, r.waitFor(), r.err());
+        assertTrue(r.out().contains("canary: INTERRUPTED: "), r.out());
+        String page = Files.readString(html);
+        assertTrue(page.contains("INTERRUPTED") && !page.contains("FAIL"), page);
+        JsonNode n = new ObjectMapper().readTree(json.toFile());
+        assertTrue(n.path("interrupted").asBoolean(), n.toString());
+        long ran = n.path("interruptedDuring").path("framesRun").asLong();
+        assertTrue(ran > 0, n.toString());
+        assertTrue(page.contains("ran " + ran + " of 10000000 frames"), page);
         assertEmpty(r.work());
     }
 }

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import javax.imageio.ImageIO;
 
 import lockstep.nes.core.AtomicFile;
 import lockstep.nes.core.RegionWarning;
@@ -679,13 +678,9 @@ public final class DesktopApp {
     /** Writes {@code img} as PNG to {@code file}, reporting on stderr; false if it could not. */
     private boolean writePng(BufferedImage img, Path file, String what) {
         try {
-            Path abs = file.toAbsolutePath();
-            if (abs.getParent() != null) {
-                Files.createDirectories(abs.getParent());
-            }
-            if (!ImageIO.write(img, "png", abs.toFile())) {
-                throw new IOException("no PNG writer");
-            }
+            // By the output rule (AtomicFile): a device is written in place, never deleted and
+            // replaced, and a failed write leaves the target as it was.
+            AtomicFile.write(file, FrameImage.png(img));
             o.err.println("lockstep: " + what + " " + img.getWidth() + "x" + img.getHeight() + " written to " + file);
             return true;
         } catch (IOException e) {

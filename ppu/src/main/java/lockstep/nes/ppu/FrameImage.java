@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 import javax.imageio.ImageIO;
+import javax.imageio.ImageWriter;
+import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 
 /** Turns PPU frames (256x240 9-bit values) into RGB pixels and PNG files. */
 public final class FrameImage {
@@ -51,13 +54,29 @@ public final class FrameImage {
      * written whole, through a temporary file: {@code lockstep.nes.core.AtomicFile}).
      */
     public static byte[] png(short[] frame, Palette palette) {
+        return png(toImage(frame, palette));
+    }
+
+    /**
+     * {@code image} encoded as PNG, in memory. The encoder's stream is cached in memory, never in
+     * a temporary file: ImageIO's file cache registers a shutdown hook, which the JVM refuses
+     * once a signal has begun its shutdown, when a run stopped by SIGINT or SIGTERM still writes
+     * its last picture.
+     */
+    public static byte[] png(BufferedImage image) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
-        try {
-            if (!ImageIO.write(toImage(frame, palette), "png", out)) {
-                throw new IllegalStateException("no PNG writer in this JVM");
-            }
+        var writers = ImageIO.getImageWritersByFormatName("png");
+        if (!writers.hasNext()) {
+            throw new IllegalStateException("no PNG writer in this JVM");
+        }
+        ImageWriter writer = writers.next();
+        try (ImageOutputStream stream = new MemoryCacheImageOutputStream(out)) {
+            writer.setOutput(stream);
+            writer.write(image);
         } catch (IOException e) {
             throw new UncheckedIOException("PNG encoding into memory failed", e);
+        } finally {
+            writer.dispose();
         }
         return out.toByteArray();
     }

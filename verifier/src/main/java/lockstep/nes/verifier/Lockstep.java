@@ -89,8 +89,9 @@ public final class Lockstep implements VerifySession {
          */
         public boolean progressInPlace;
         /**
-         * Polled by the threads and processes modes while they compare: true stops the run with
-         * {@link Stopped} (a signal asked it to stop). Same-thread mode stops through its input.
+         * Polled as the run goes (same-thread mode: at each frame; the other modes: while they
+         * compare): true ends the run (a signal asked it to stop) with a result that keeps what
+         * was found so far, not completed, stop reason {@link #INTERRUPTED}.
          */
         public java.util.function.BooleanSupplier stopRequested = () -> false;
         private boolean progressOpen;
@@ -119,21 +120,19 @@ public final class Lockstep implements VerifySession {
         }
     }
 
-    /** A run stopped on request ({@link Options#stopRequested}) after {@code frames} frames. */
-    public static final class Stopped extends RuntimeException {
-        public final long frames;
-
-        public Stopped(long frames) {
-            super("stopped after " + frames + " frames", null, false, false);
-            this.frames = frames;
-        }
-    }
+    /** The stop reason of a run ended on request ({@link Options#stopRequested}). */
+    public static final String INTERRUPTED = "interrupted";
 
     /** The outcome of a run. */
     public record Result(long frames, long cyclesVerified, String finalStateHash,
                          List<DivergenceReport> divergences, int rollbacks, boolean completed, String stopReason) {
         public boolean diverged() {
             return !divergences.isEmpty();
+        }
+
+        /** True when a stop request ended the run ({@link Options#stopRequested}). */
+        public boolean interrupted() {
+            return !completed && INTERRUPTED.equals(stopReason);
         }
     }
 
@@ -220,6 +219,11 @@ public final class Lockstep implements VerifySession {
         final CycleDigest da = a.digest;
         final CycleDigest db = b.digest;
         while (frame < options.frames) {
+            if (options.stopRequested.getAsBoolean()) {
+                // At a frame boundary, every cycle so far verified: the state both engines share.
+                options.endProgress();
+                return policy.result(frame, verified, a.snapshots.stateHash(), false, INTERRUPTED);
+            }
             options.input.apply(frame, ca);
             options.input.apply(frame, cb);
             boolean diverged = false;

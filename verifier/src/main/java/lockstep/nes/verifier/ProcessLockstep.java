@@ -185,6 +185,13 @@ final class ProcessLockstep implements VerifySession {
             begin(first);
             while (true) {
                 Event ev = stream();
+                if (ev.kind().equals(Lockstep.INTERRUPTED)) {
+                    // Host A's state where it stopped (it may have streamed past the comparison).
+                    streams.drainAll(hosts[0]);
+                    options.endProgress();
+                    return policy.result(frames(), verified, hosts[0].client.snapshot().stateHashHex(), false,
+                            Lockstep.INTERRUPTED);
+                }
                 if (ev.kind().equals(DONE)) {
                     streams.drainAll(hosts[0]);
                     streams.drainAll(hosts[1]);
@@ -346,7 +353,7 @@ final class ProcessLockstep implements VerifySession {
         final long stallNanos = TimeUnit.MILLISECONDS.toNanos(options.stallMillis);
         while (true) {
             if (options.stopRequested.getAsBoolean()) {
-                throw new Lockstep.Stopped(frames());
+                return new Event(Lockstep.INTERRUPTED, streams.compared(), -1);
             }
             streams.topUp(a);
             streams.topUp(b);

@@ -243,7 +243,12 @@ final class ThreadedLockstep implements VerifySession {
                 if (options.stopRequested.getAsBoolean()) {
                     threads[0].stop = true;
                     threads[1].stop = true;
-                    throw new Lockstep.Stopped(Math.min(threads[0].framesDone, threads[1].framesDone));
+                    // Engine A's state where it stopped (it may have run past the comparison).
+                    threads[0].thread.join(options.stallMillis);
+                    String hash = threads[0].thread.isAlive() ? null : threads[0].engine.snapshots.stateHash();
+                    options.endProgress();
+                    return policy.result(Math.min(threads[0].framesDone, threads[1].framesDone), verified, hash, false,
+                            Lockstep.INTERRUPTED);
                 }
                 long upTo = Math.min(ra.published(), rb.published());
                 for (long n = compared; n < upTo; n++) {
