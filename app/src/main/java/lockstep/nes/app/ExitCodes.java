@@ -16,6 +16,12 @@ final class ExitCodes {
     static final int BAD_INPUT = 2;
     /** An internal error: a bug, reported with one line. */
     static final int INTERNAL = 3;
+    /**
+     * {@code verify}: an engine (threads mode) or engine host (processes mode) stalled, silent
+     * past its stall threshold while the other ran ahead, and no state difference was shown (a
+     * divergence in the same run exits 1).
+     */
+    static final int STALLED = 4;
     /** Stopped by SIGINT (128 + 2), after writing what was done so far. */
     static final int SIGINT = 130;
     /** Stopped by SIGTERM (128 + 15), after writing what was done so far. */

@@ -43,9 +43,10 @@ import picocli.CommandLine.Parameters;
 
 /** {@code lockstep verify}: two engines on one input stream, compared every cycle. */
 @Command(name = "verify", mixinStandardHelpOptions = true,
-        description = {"Run two engines on the same input stream and compare their whole-machine digests "
-                + "after every CPU cycle.",
-            "Exit 0: no divergence; 1: divergence (report written); 2: bad input."},
+        description = {"Run two engines on the same input stream and show that their whole machine states were "
+                + "equal after every CPU cycle, or name the first cycle and fields where they were not.",
+            "Exit 0: no divergence; 1: divergence (report written); 2: bad input; 4: an engine stalled "
+                + "(no state difference shown)."},
         footerHeading = "%nExamples:%n", footer = {"  lockstep verify", "  lockstep verify game.nes --frames 300 --mode threads --check every-cycle", "  lockstep verify game.nes --inject=ram-bitflip@100000:B --report r.json", "  lockstep verify game.nes --metrics-port=9400 --rollback on-alert"})
 public final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
@@ -63,8 +64,9 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--frames", paramLabel = "N", description = "frames to verify (default: ${DEFAULT-VALUE})")
     int frames = 600;
 
-    @Option(names = "--mode", paramLabel = "MODE", description = "same-thread (default), threads or processes")
-    String mode = "same-thread";
+    @Option(names = "--mode", paramLabel = "MODE", description = "same-thread, threads or processes (default: threads "
+            + "on a machine of 3 or more cores, where each engine has a core of its own; same-thread otherwise)")
+    String mode;
 
     @Option(names = "--check", paramLabel = "CHECK", description = "chained (default: each engine folds every bus "
             + "access and change of its counted parts over a frame, whole states compared at its end) or every-cycle "
@@ -171,6 +173,9 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         o.checkpointEvery = checkpointEvery;
         o.checkpointsKept = (int) Math.max(1, Math.ceil(checkpointMinutes * 60 * cart.region().frameRate() / checkpointEvery));
+        if (mode == null) {
+            mode = defaultMode(Runtime.getRuntime().availableProcessors());
+        }
         VerifySession.Mode sessionMode;
         switch (mode) {
             case "same-thread" -> sessionMode = VerifySession.Mode.SAME_THREAD;
@@ -313,6 +318,7 @@ public final class VerifyCommand implements Callable<Integer> {
             json.put("stopReason", r.stopReason());
             json.put("rollbacks", r.rollbacks());
             json.put("divergences", r.divergences());
+            json.put("stalls", r.stalls());
             json.put("faultsNeverFired", neverFired.stream().map(FaultSpec::toString).toList());
             writeReport(json);
         }
@@ -328,18 +334,34 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         if (r.diverged() || !r.completed()) {
             if (!r.diverged()) {
-                System.out.printf("verify: FAILED (%s); frames=%d cycles verified=%d%n", r.stopReason(), r.frames(),
-                        r.cyclesVerified());
-                return 1;
+                System.out.printf("verify: %s (%s); frames=%d cycles verified=%d%s mode=%s%n",
+                        r.stalled() ? "STALLED" : "FAILED", r.stopReason(), r.frames(), r.cyclesVerified(), stalls(r),
+                        mode);
+                return r.stalled() ? ExitCodes.STALLED : ExitCodes.FAILED;
             }
-            System.out.printf("verify: DIVERGED %d time(s), first at cycle %d; %d rollback(s); frames=%d cycles verified=%d%s%n",
+            System.out.printf("verify: DIVERGED %d time(s), first at cycle %d; %d rollback(s); frames=%d cycles verified=%d%s%s mode=%s%n",
                     r.divergences().size(), r.divergences().get(0).cycle(), r.rollbacks(), r.frames(),
-                    r.cyclesVerified(), r.completed() ? " state=" + r.finalStateHash() : " (" + r.stopReason() + ")");
-            return 1;
+                    r.cyclesVerified(), r.completed() ? " state=" + r.finalStateHash() : " (" + r.stopReason() + ")",
+                    stalls(r), mode);
+            return ExitCodes.FAILED;
         }
-        System.out.printf("verify: no divergence; frames=%d cycles verified=%d state=%s%n", r.frames(),
-                r.cyclesVerified(), r.finalStateHash());
+        if (r.stalled()) {
+            System.out.printf("verify: no divergence, STALLED %d time(s); frames=%d cycles verified=%d state=%s mode=%s%n",
+                    r.stalls().size(), r.frames(), r.cyclesVerified(), r.finalStateHash(), mode);
+            return ExitCodes.STALLED;
+        }
+        System.out.printf("verify: no divergence; frames=%d cycles verified=%d state=%s mode=%s%n", r.frames(),
+                r.cyclesVerified(), r.finalStateHash(), mode);
         return 0;
+    }
+
+    /** The mode verify runs in when none is given: one engine per core where the machine has a core to spare. */
+    static String defaultMode(int cores) {
+        return cores >= 3 ? "threads" : "same-thread";
+    }
+
+    private static String stalls(Lockstep.Result r) {
+        return r.stalled() ? "; stalled " + r.stalls().size() + " time(s)" : "";
     }
 
     /** The report and summary of a run a signal stopped before frame {@code frame}. */
