@@ -166,6 +166,12 @@ public final class BenchCommand implements Callable<Integer> {
                 seconds, (double) frames * passes / seconds));
         last.append(String.format(Locale.ROOT, " cpu=%.3f", timedCpuNanos / 1e9 / ((double) frames * passes / 1000)));
         if (threads != null) {
+            long engineCpu = 0;
+            for (lockstep.nes.verifier.EngineThreadTimes t : engineTimes) {
+                engineCpu += Math.max(0, t.cpuNanos());
+            }
+            System.err.printf(Locale.ROOT, "bench: the engine threads took %.3f of the process's %.3f CPU seconds timed%n",
+                    engineCpu / 1e9, timedCpuNanos / 1e9);
             double parked = parkedPercent(engineTimes);
             last.append(parked < 0 ? " parked=n/a" : String.format(Locale.ROOT, " parked=%.1f", parked));
         }

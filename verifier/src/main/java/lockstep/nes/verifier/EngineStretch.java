@@ -170,6 +170,11 @@ public final class EngineStretch {
             c.runCycle();
         }
         boolean changed = faults.afterCycle(index, c.cycles(), c);
+        if (stall > 0) {
+            // Its partner is revisited at this cycle too (Faults.revisitsPartner): both cut here alike.
+            c.revisit();
+            changed = true;
+        }
         changed |= revisits.afterCycle(c.cycles(), c);
         if (changed && chained) {
             chain.fold(terms.term());

@@ -303,7 +303,9 @@ final class ProcessLockstep implements VerifySession {
         long[] cycles = new long[options.faults.size()];
         int n = 0;
         for (FaultSpec f : options.faults) {
-            if (f.engine() != h.index && Faults.changesState(f) && !fired.contains(f.toString())) {
+            // Chained hosts cut their runs at a stall and revisit themselves there: the partner too.
+            boolean revisit = chained ? Faults.revisitsPartner(f) : Faults.changesState(f);
+            if (f.engine() != h.index && revisit && !fired.contains(f.toString())) {
                 cycles[n++] = f.cycle();
             }
         }

@@ -170,7 +170,9 @@ class ProcessLockstepTest {
 
     @Test
     void stalledHostIsReportedAsAStallWithTheDriftAndWaitedFor() throws Exception {
-        Lockstep.Options o = options(5, "stall@70000:B:6000");
+        // The stall falls in frame 15, after the hosts' pace has settled (the slow first frames
+        // of a cold JIT fade out of it).
+        Lockstep.Options o = options(18, "stall@450000:B:8000");
         o.stallMillis = 1500;
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         ProcessLockstep s = session(o, registry);
@@ -178,15 +180,15 @@ class ProcessLockstepTest {
         assertFalse(r.diverged(), "a stall is never a divergence");
         assertEquals(0, r.rollbacks(), "nothing is rolled back for a stall");
         assertTrue(r.completed(), r.stopReason());
-        assertEquals(1, r.stalls().size(), r.stalls().toString());
-        StallReport st = r.stalls().get(0);
+        // The stall fault's stall (a loaded machine may add stalls of its own: each one a stall too).
+        StallReport st = r.stalls().stream().filter(x -> x.afterCycle() == 449999).findFirst().orElseThrow(
+                () -> new AssertionError("no stall after cycle 449999: " + r.stalls()));
         assertEquals("host B", st.who());
-        assertEquals(69999, st.afterCycle(), "host B stopped after cycle 69999");
         assertTrue(st.resumed(), st.toText());
         assertTrue(st.drift() > o.maxDrift && st.drift() <= 3L * hosts().streamChunk(true),
                 "drift " + st.drift() + " (bounded by the credit)");
         String scrape = registry.scrape();
-        assertTrue(scrape.contains("lockstep_stalls_total{session=\"lockstep\"} 1.0"), scrape);
+        assertTrue(scrape.contains("lockstep_stalls_total{session=\"lockstep\"} " + r.stalls().size() + ".0"), scrape);
         assertTrue(scrape.contains("lockstep_divergences_total{session=\"lockstep\"} 0.0"), scrape);
     }
 
