@@ -110,8 +110,9 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--alert-wait", paramLabel = "SECONDS", description = "how long --rollback on-alert waits (default: ${DEFAULT-VALUE})")
     long alertWaitSeconds = 600;
 
-    @Option(names = "--stall-ms", paramLabel = "MILLIS", description = "threads/processes modes: an engine silent (or "
-            + "drifting over 50 cycles) this long is stalled (default: ${DEFAULT-VALUE})")
+    @Option(names = "--stall-ms", paramLabel = "MILLIS", description = "threads/processes modes: an engine silent this "
+            + "long (or longer where its pace so far was slower) while the other runs over 50 cycles ahead is stalled: "
+            + "reported and waited for, never a divergence (default: ${DEFAULT-VALUE})")
     long stallMillis = 1000;
 
     @Option(names = "--stream-chunk", paramLabel = "CYCLES", description = "processes mode: cycles per streaming request; "

@@ -400,6 +400,10 @@ final class ThreadedLockstep implements VerifySession {
                     if (cmp.diverged) {
                         break;
                     }
+                    // Both ended, all compared, one handed over fewer records: it ended early.
+                    throw new IllegalStateException("an engine thread ended after " + Math.min(
+                            threads[0].framesDone, threads[1].framesDone) + " frames, its partner after "
+                            + Math.max(threads[0].framesDone, threads[1].framesDone));
                 }
                 LockSupport.parkNanos(this, WATCH_NANOS);
             }
