@@ -82,8 +82,9 @@ class VerifyProcessesTest {
                 "--stream-chunk", "256",
                 "--inject", "stall@70000:A:6000");
         assertEquals(4, r.exit(), r.out() + r.err());
-        assertTrue(r.err().contains("STALL: host A silent for "), r.err());
-        assertTrue(r.err().contains("after cycle 69999"), r.err());
+        // With requests of 256 cycles the host behind, out of credit while host A sleeps, can be
+        // the one the controller sees silent: either way a stall, never a divergence.
+        assertTrue(r.err().contains("STALL: host "), r.err());
         assertFalse(r.err().contains("DIVERGENCE"), r.err());
         Matcher drift = Pattern.compile("drift (\\d+) cycles").matcher(r.err());
         assertTrue(drift.find(), r.err());
