@@ -28,7 +28,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Measure emulation speed: W untimed frames, then N timed frames, repeated until 5 s were timed.",
-            "Last line: passes=P seconds=S fps=F"},
+            "Last line: passes=P seconds=S fps=F cpu=C (CPU seconds of the whole process per 1,000 timed frames), "
+                + "and in the threads and strict modes parked=P (percent of the engine threads' time parked or blocked)"},
         footerHeading = "%nExamples:%n", footer = {"  lockstep bench", "  lockstep bench game.nes --frames 1000 --cpu-time", "  lockstep bench --mode lockstep", "  lockstep bench --mode threads"})
 public final class BenchCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
@@ -60,6 +61,15 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--cpu-time", description = "time the emulating thread's CPU time instead of wall time "
             + "(steadier on a shared machine: time the thread waits for a core is not counted)")
     boolean cpuTime;
+
+    @Option(names = "--no-spin-skip", description = "single and lockstep modes: run every iteration of a spin loop "
+            + "instead of counting it (the engine strict mode is measured against: strict runs every cycle)")
+    boolean noSpinSkip;
+
+    /** The process's CPU time over the timed parts (every thread: engines, comparison, JIT, GC). */
+    private long timedCpuNanos;
+    /** The engine threads of the timed sessions (threads and strict modes). */
+    private final java.util.List<lockstep.nes.verifier.EngineThreadTimes> engineTimes = new java.util.ArrayList<>();
 
     @Override
     public Integer call() {
@@ -104,29 +114,41 @@ public final class BenchCommand implements Callable<Integer> {
         int passes = 0;
         long timedCycles = 0;
         long countedCycles = 0; // spin-loop iterations counted rather than run (Console#skipSpin)
+        if (threads != null) {
+            // Counts each thread's time parked, sleeping, waiting or blocked (ThreadInfo's waited
+            // and blocked times), which the engine threads read for themselves as they end.
+            java.lang.management.ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+            if (mx.isThreadContentionMonitoringSupported()) {
+                mx.setThreadContentionMonitoringEnabled(true);
+            }
+        }
         try {
             if (threads != null && warmup > 0) {
                 // The timed sessions run the engines on threads of their own through the chained
                 // (or every-cycle) path, which no single-engine warm-up compiles: one untimed
                 // session of W frames does, as the same-thread modes' warm-up does for theirs.
-                threads(cart, threads, new Snapshots(Console.create(cart)).save(), warmup);
+                threads(cart, threads, new Snapshots(Console.create(cart)).save(), warmup, null);
             }
             while (timedNanos < minSeconds * 1e9 || passes == 0) {
-                Console a = Console.create(cart);
-                Console b = lockstep ? Console.create(cart) : null;
+                Console a = engine(cart);
+                Console b = lockstep ? engine(cart) : null;
                 CycleDigest da = lockstep ? new CycleDigest(a) : null;
                 CycleDigest db = lockstep ? new CycleDigest(b) : null;
                 run(a, b, da, db, warmup, audio);
                 if (threads != null) {
                     // Both engines start where the warm-up left the one; the session's own
                     // threads run them (wall time: the CPU time of this thread would miss them).
-                    timedNanos += threads(cart, threads, new Snapshots(a).save(), frames);
+                    final long p0 = processCpu();
+                    timedNanos += threads(cart, threads, new Snapshots(a).save(), frames, engineTimes);
+                    timedCpuNanos += processCpu() - p0;
                 } else {
                     final long c0 = a.cycles();
                     final long s0 = a.spinCyclesSkipped();
+                    final long p0 = processCpu();
                     long t0 = now();
                     run(a, b, da, db, frames, audio);
                     timedNanos += now() - t0;
+                    timedCpuNanos += processCpu() - p0;
                     timedCycles += a.cycles() - c0;
                     countedCycles += a.spinCyclesSkipped() - s0;
                 }
@@ -147,7 +169,50 @@ public final class BenchCommand implements Callable<Integer> {
         }
         System.out.printf(Locale.ROOT, "rom=%s mode=%s frames=%d warmup=%d clock=%s%n", RomArg.name(rom), mode, frames, warmup,
                 cpuTime && threads == null ? "thread-cpu" : "wall");
-        System.out.printf(Locale.ROOT, "passes=%d seconds=%.3f fps=%.1f%n", passes, seconds, (double) frames * passes / seconds);
+        StringBuilder last = new StringBuilder(String.format(Locale.ROOT, "passes=%d seconds=%.3f fps=%.1f", passes,
+                seconds, (double) frames * passes / seconds));
+        last.append(String.format(Locale.ROOT, " cpu=%.3f", timedCpuNanos / 1e9 / ((double) frames * passes / 1000)));
+        if (threads != null) {
+            long engineCpu = 0;
+            for (lockstep.nes.verifier.EngineThreadTimes t : engineTimes) {
+                engineCpu += Math.max(0, t.cpuNanos());
+            }
+            System.err.printf(Locale.ROOT, "bench: the engine threads took %.3f of the process's %.3f CPU seconds timed%n",
+                    engineCpu / 1e9, timedCpuNanos / 1e9);
+            double parked = parkedPercent(engineTimes);
+            last.append(parked < 0 ? " parked=n/a" : String.format(Locale.ROOT, " parked=%.1f", parked));
+        }
+        System.out.println(last);
+        return 0;
+    }
+
+    private Console engine(Cartridge cart) throws RomFormatException {
+        return noSpinSkip ? Console.createWithoutSpinSkip(cart) : Console.create(cart);
+    }
+
+    /**
+     * The percentage of the engine threads' wall time spent parked, sleeping, waiting or blocked
+     * (summed over the threads: JVM thread statistics, milliseconds), or -1 where the JVM does
+     * not count it.
+     */
+    static double parkedPercent(java.util.List<lockstep.nes.verifier.EngineThreadTimes> times) {
+        long wallNanos = 0;
+        long parkedMillis = 0;
+        for (lockstep.nes.verifier.EngineThreadTimes t : times) {
+            if (t.parkedOrBlockedMillis() < 0) {
+                return -1;
+            }
+            wallNanos += t.wallNanos();
+            parkedMillis += t.parkedOrBlockedMillis();
+        }
+        return wallNanos == 0 ? -1 : 100.0 * parkedMillis * 1e6 / wallNanos;
+    }
+
+    /** CPU nanoseconds of every thread of this process so far (0 where the JVM cannot say). */
+    private static long processCpu() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return Math.max(0, os.getProcessCpuTime());
+        }
         return 0;
     }
 
@@ -156,7 +221,8 @@ public final class BenchCommand implements Callable<Integer> {
      * ({@code --cpu-time} does not apply: the engines run on the session's threads), checked
      * clean. No checkpoints: the loop measured is the engines' and the comparison's.
      */
-    private static long threads(Cartridge cart, Lockstep.Check check, byte[] start, int frames) throws RomFormatException {
+    private static long threads(Cartridge cart, Lockstep.Check check, byte[] start, int frames,
+                                java.util.List<lockstep.nes.verifier.EngineThreadTimes> times) throws RomFormatException {
         Lockstep.Options o = new Lockstep.Options();
         o.session = "bench";
         o.frames = frames;
@@ -174,6 +240,9 @@ public final class BenchCommand implements Callable<Integer> {
             throw new IllegalStateException("interrupted");
         }
         long t = System.nanoTime() - t0;
+        if (times != null) {
+            times.addAll(s.engineThreadTimes());
+        }
         if (r.diverged() || !r.completed()) {
             throw new IllegalStateException("engines diverged: " + r.stopReason());
         }

@@ -21,6 +21,12 @@ final class ExitCodes {
      * build), no peer answering, a peer that vanished or left, a UDP port that cannot be bound.
      */
     static final int NETWORK = 4;
+    /**
+     * {@code verify}: an engine (threads mode) or engine host (processes mode) stalled, silent
+     * past its stall threshold while the other ran ahead, and no state difference was shown (a
+     * divergence in the same run exits 1).
+     */
+    static final int STALLED = 5;
     /** Stopped by SIGINT (128 + 2), after writing what was done so far. */
     static final int SIGINT = 130;
     /** Stopped by SIGTERM (128 + 15), after writing what was done so far. */

@@ -50,7 +50,8 @@ import picocli.CommandLine.Parameters;
                 + "before any bus access shows it is not seen.",
             "--check every-cycle: the whole states are compared after every CPU cycle (slower; it sees that "
                 + "difference too).",
-            "Exit 0: no divergence; 1: divergence (report written); 2: bad input."},
+            "Exit 0: no divergence; 1: divergence (report written); 2: bad input; 5: an engine stalled "
+                + "(no state difference shown)."},
         footerHeading = "%nExamples:%n", footer = {"  lockstep verify", "  lockstep verify game.nes --frames 300 --mode threads --check every-cycle", "  lockstep verify game.nes --inject=ram-bitflip@100000:B --report r.json", "  lockstep verify game.nes --metrics-port=9400 --rollback on-alert"})
 public final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ROM", description = "iNES / NES 2.0 file, or builtin:demo (default: the built-in demo ROM)")
@@ -71,8 +72,9 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--frames", paramLabel = "N", description = "frames to verify (default: ${DEFAULT-VALUE})")
     int frames = 600;
 
-    @Option(names = "--mode", paramLabel = "MODE", description = "same-thread (default), threads or processes")
-    String mode = "same-thread";
+    @Option(names = "--mode", paramLabel = "MODE", description = "same-thread, threads or processes (default: threads "
+            + "on a machine of 3 or more cores, where each engine has a core of its own; same-thread otherwise)")
+    String mode;
 
     @Option(names = "--check", paramLabel = "CHECK", description = "chained (default: each engine folds every bus "
             + "access and change of its counted parts over a frame, whole states compared at its end) or every-cycle "
@@ -120,8 +122,9 @@ public final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--alert-wait", paramLabel = "SECONDS", description = "how long --rollback on-alert waits (default: ${DEFAULT-VALUE})")
     long alertWaitSeconds = 600;
 
-    @Option(names = "--stall-ms", paramLabel = "MILLIS", description = "threads/processes modes: an engine silent (or "
-            + "drifting over 50 cycles) this long is stalled (default: ${DEFAULT-VALUE})")
+    @Option(names = "--stall-ms", paramLabel = "MILLIS", description = "threads/processes modes: an engine silent this "
+            + "long (or longer where its pace so far was slower) while the other runs over 50 cycles ahead is stalled: "
+            + "reported and waited for, never a divergence (default: ${DEFAULT-VALUE})")
     long stallMillis = 1000;
 
     @Option(names = "--stream-chunk", paramLabel = "CYCLES", description = "processes mode: cycles per streaming request; "
@@ -187,6 +190,9 @@ public final class VerifyCommand implements Callable<Integer> {
                     checkpointMinutes));
         }
         o.checkpointsKept = (int) Math.max(1, Math.ceil(checkpointMinutes * 60 * cart.region().frameRate() / checkpointEvery));
+        if (mode == null) {
+            mode = defaultMode(Runtime.getRuntime().availableProcessors());
+        }
         VerifySession.Mode sessionMode;
         switch (mode) {
             case "same-thread" -> sessionMode = VerifySession.Mode.SAME_THREAD;
@@ -328,6 +334,7 @@ public final class VerifyCommand implements Callable<Integer> {
             json.put("stopReason", r.stopReason());
             json.put("rollbacks", r.rollbacks());
             json.put("divergences", r.divergences());
+            json.put("stalls", r.stalls());
             json.put("faultsNeverFired", neverFired.stream().map(FaultSpec::toString).toList());
             writeReport(json);
         }
@@ -350,18 +357,34 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         if (r.diverged() || !r.completed()) {
             if (!r.diverged()) {
-                System.out.printf("verify: FAILED (%s); frames=%d cycles verified=%d%n", r.stopReason(), r.frames(),
-                        r.cyclesVerified());
-                return 1;
+                System.out.printf("verify: %s (%s); frames=%d cycles verified=%d%s mode=%s%n",
+                        r.stalled() ? "STALLED" : "FAILED", r.stopReason(), r.frames(), r.cyclesVerified(), stalls(r),
+                        mode);
+                return r.stalled() ? ExitCodes.STALLED : ExitCodes.FAILED;
             }
-            System.out.printf("verify: DIVERGED %d time(s), first at cycle %d; %d rollback(s); frames=%d cycles verified=%d%s%n",
+            System.out.printf("verify: DIVERGED %d time(s), first at cycle %d; %d rollback(s); frames=%d cycles verified=%d%s%s mode=%s%n",
                     r.divergences().size(), r.divergences().get(0).cycle(), r.rollbacks(), r.frames(),
-                    r.cyclesVerified(), r.completed() ? " state=" + r.finalStateHash() : " (" + r.stopReason() + ")");
-            return 1;
+                    r.cyclesVerified(), r.completed() ? " state=" + r.finalStateHash() : " (" + r.stopReason() + ")",
+                    stalls(r), mode);
+            return ExitCodes.FAILED;
         }
-        System.out.printf("verify: no divergence; frames=%d cycles verified=%d state=%s%n", r.frames(),
-                r.cyclesVerified(), r.finalStateHash());
+        if (r.stalled()) {
+            System.out.printf("verify: no divergence, STALLED %d time(s); frames=%d cycles verified=%d state=%s mode=%s%n",
+                    r.stalls().size(), r.frames(), r.cyclesVerified(), r.finalStateHash(), mode);
+            return ExitCodes.STALLED;
+        }
+        System.out.printf("verify: no divergence; frames=%d cycles verified=%d state=%s mode=%s%n", r.frames(),
+                r.cyclesVerified(), r.finalStateHash(), mode);
         return 0;
+    }
+
+    /** The mode verify runs in when none is given: one engine per core where the machine has a core to spare. */
+    static String defaultMode(int cores) {
+        return cores >= 3 ? "threads" : "same-thread";
+    }
+
+    private static String stalls(Lockstep.Result r) {
+        return r.stalled() ? "; stalled " + r.stalls().size() + " time(s)" : "";
     }
 
     private void writeReport(Map<String, Object> json) throws BadInput {

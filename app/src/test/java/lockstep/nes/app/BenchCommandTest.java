@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
  * modes time the wall: their engines run on the session's threads), bad input.
  */
 class BenchCommandTest {
-    private static final Pattern LAST = Pattern.compile("passes=(\\d+) seconds=(\\d+\\.\\d{3}) fps=(\\d+\\.\\d)");
+    private static final Pattern LAST = Pattern.compile(
+            "passes=(\\d+) seconds=(\\d+\\.\\d{3}) fps=(\\d+\\.\\d) cpu=(\\d+\\.\\d{3})( parked=(\\d+\\.\\d))?");
 
     @ParameterizedTest
     @CsvSource({"single,", "lockstep,", "threads,", "strict,", "single,--cpu-time", "lockstep,--cpu-time"})
@@ -32,6 +33,15 @@ class BenchCommandTest {
         assertTrue(seconds > 0 && fps > 0, r.out());
         // fps is the timed frames over the timed seconds, which the line rounds to 1 ms
         assertTrue(seconds > 0.001 && fps <= 20 / (seconds - 0.0005) + 0.05 && fps >= 20 / (seconds + 0.0005) - 0.05, r.out());
+        // cpu: the whole process's CPU seconds per 1,000 timed frames, at least the engines' own
+        double cpu = Double.parseDouble(m.group(4));
+        assertTrue(cpu > 0, r.out());
+        boolean threaded = mode.equals("threads") || mode.equals("strict");
+        assertEquals(threaded, m.group(5) != null, "parked= in the threads and strict modes only: " + r.out());
+        if (threaded) {
+            double parked = Double.parseDouble(m.group(6));
+            assertTrue(parked >= 0 && parked <= 100, r.out());
+        }
         assertTrue(lines[lines.length - 2].contains("mode=" + mode), r.out());
         assertTrue(lines[lines.length - 2].contains(clock == null ? "clock=wall" : "clock=thread-cpu"), r.out());
     }
@@ -47,6 +57,23 @@ class BenchCommandTest {
         assertTrue(m.find(), r.err());
         double share = Double.parseDouble(m.group(1));
         assertTrue(share > 50 && share < 100, r.err());
+    }
+
+    @Test
+    void noSpinSkipRunsEveryIterationOfTheSpinLoops() {
+        Cli.Result r = Cli.run("bench", "--frames", "60", "--warmup", "10", "--min-seconds", "0", "--no-spin-skip");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("bench: 0.0% of the timed CPU cycles were spin-loop iterations counted"), r.err());
+    }
+
+    @Test
+    void parkedCountsTheEngineThreadsTimeParkedOrBlocked() {
+        java.util.List<lockstep.nes.verifier.EngineThreadTimes> t = java.util.List.of(
+                new lockstep.nes.verifier.EngineThreadTimes("engine-A", 2_000_000_000L, 1_900_000_000L, 100),
+                new lockstep.nes.verifier.EngineThreadTimes("engine-B", 2_000_000_000L, 1_500_000_000L, 300));
+        assertEquals(10.0, BenchCommand.parkedPercent(t), 1e-9);
+        assertEquals(-1, BenchCommand.parkedPercent(java.util.List.of(
+                new lockstep.nes.verifier.EngineThreadTimes("engine-A", 1, 1, -1))));
     }
 
     @Test

@@ -77,18 +77,22 @@ class VerifyProcessesTest {
     }
 
     @Test
-    void stallIsReportedWithTheDrift() {
+    void aStallIsReportedAsAStallWithTheDriftAndExitsFive() {
         Cli.Result r = verify("--mode", "processes", "--frames", "4", "--checkpoint-every", "1", "--stall-ms", "1500",
                 "--stream-chunk", "256",
-                "--inject", "stall@70000:A:4000");
-        assertEquals(1, r.exit(), r.out() + r.err());
-        assertTrue(r.err().contains("DIVERGENCE at cycle 70000"), r.err());
-        assertTrue(r.err().contains("host A stalled"), r.err());
+                "--inject", "stall@70000:A:6000");
+        assertEquals(5, r.exit(), r.out() + r.err());
+        // With requests of 256 cycles the host behind, out of credit while host A sleeps, can be
+        // the one the controller sees silent: either way a stall, never a divergence.
+        assertTrue(r.err().contains("STALL: host "), r.err());
+        assertFalse(r.err().contains("DIVERGENCE"), r.err());
         Matcher drift = Pattern.compile("drift (\\d+) cycles").matcher(r.err());
         assertTrue(drift.find(), r.err());
         long cycles = Long.parseLong(drift.group(1));
         assertTrue(cycles > 50 && cycles <= 3 * 256, "drift " + cycles + " is bounded by 3 chunks of 256");
-        assertTrue(r.out().contains("1 rollback(s)"), r.out());
+        // A loaded machine may add stalls of its own: each reported as one, none a divergence.
+        assertTrue(r.out().matches("(?s).*verify: no divergence, STALLED \\d+ time\\(s\\); frames=4 .*"), r.out());
+        assertTrue(r.out().strip().endsWith("mode=processes"), r.out());
     }
 
     @Test

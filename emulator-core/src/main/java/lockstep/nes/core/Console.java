@@ -153,8 +153,11 @@ public final class Console implements Digestible {
         return new Console(cartridge, cartridge.createMapper(), true, true);
     }
 
-    /** An engine that runs every iteration of a spin loop (the reference for {@link #runFrame}'s count; for tests). */
-    static Console createWithoutSpinSkip(Cartridge cartridge) throws RomFormatException {
+    /**
+     * An engine that runs every iteration of a spin loop (the reference for {@link #runFrame}'s
+     * count, for tests; the speed strict lockstep is measured against, {@code bench --no-spin-skip}).
+     */
+    public static Console createWithoutSpinSkip(Cartridge cartridge) throws RomFormatException {
         return new Console(cartridge, cartridge.createMapper(), false, false);
     }
 

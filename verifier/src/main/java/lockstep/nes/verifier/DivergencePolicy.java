@@ -24,6 +24,7 @@ final class DivergencePolicy {
     private final Backoff backoff;
     private final Lockstep.AlertGate gate = new Lockstep.AlertGate();
     private final List<DivergenceReport> divergences = new ArrayList<>();
+    private final List<StallReport> stalls = new ArrayList<>();
     private int rollbacks;
 
     DivergencePolicy(Lockstep.Options options, SessionMetrics metrics, EpochFence fence) {
@@ -82,6 +83,32 @@ final class DivergencePolicy {
         }
     }
 
+    /**
+     * A stall: counted ({@code lockstep_stalls_total}), the stalled gauge raised, printed and
+     * kept. Not a divergence: the flag stays down and nothing is rolled back.
+     */
+    synchronized void stall(StallReport r) {
+        stalls.add(r);
+        metrics.stall(true);
+        if (options.progress != null) {
+            options.endProgress();
+            options.progress.print(r.toText());
+        }
+    }
+
+    /** The engine of stall {@code r} handed over again: the report says so and the gauge drops. */
+    synchronized void stallEnded(StallReport r) {
+        int i = stalls.lastIndexOf(r);
+        if (i >= 0) {
+            stalls.set(i, r.asResumed());
+        }
+        metrics.stall(false);
+        if (options.progress != null) {
+            options.endProgress();
+            options.progress.println("verify: " + r.who() + " resumed after its stall at cycle " + r.afterCycle());
+        }
+    }
+
     /** Keeps {@code r} in the result (a difference found as the run ends: nothing to roll back). */
     void record(DivergenceReport r) {
         divergences.add(r);
@@ -105,8 +132,12 @@ final class DivergencePolicy {
 
     /** The run's result so far. */
     Lockstep.Result result(long frames, long verified, String finalHash, boolean completed, String stopReason) {
+        List<StallReport> stallsSoFar;
+        synchronized (this) {
+            stallsSoFar = List.copyOf(stalls);
+        }
         return new Lockstep.Result(frames, verified, finalHash, List.copyOf(divergences), rollbacks, completed,
-                stopReason);
+                stopReason, stallsSoFar);
     }
 
     /** Called by the webhook: orders the rollback of a session halted on a divergence and waits for it. */

@@ -26,6 +26,8 @@ public final class EngineStretch {
     /** Odd constants of the record's mix. */
     private static final long K1 = 0x9E3779B97F4A7C15L;
     private static final long K2 = 0xC2B2AE3D27D4EB4FL;
+    /** Cycles between two looks at the comparison in {@link #cycles} (a multiple of the ring's batch). */
+    static final int COMPARE_EVERY = 1024;
     /** Folded where a skip-cycle fault removes a cycle. */
     private static final long SKIPPED = 0x5C1BB0D5L;
 
@@ -104,9 +106,12 @@ public final class EngineStretch {
      * Runs the engine one cycle at a time until its frame ends or its cycle count reaches
      * {@code limit}, putting its cycle count and representation term after every cycle into
      * {@code ring}; false when {@code stop} was raised (while the ring was full or after a stall).
+     * Every {@link #COMPARE_EVERY} cycles the ring is flushed and {@code compare} runs (the
+     * comparison of the two streams, done by whichever engine hands over second).
      */
-    boolean cycles(long limit, RecordRing ring, BooleanSupplier stop) throws InterruptedException {
+    boolean cycles(long limit, RecordRing ring, BooleanSupplier stop, Runnable compare) throws InterruptedException {
         final Console c = console;
+        int block = 0;
         final long frame = c.frameAfterCycle();
         long due = Math.min(faults.nextDue(index, c.cycles() + 1), revisits.nextDue(c.cycles() + 1));
         while (c.frameAfterCycle() == frame && c.cycles() < limit) {
@@ -121,6 +126,11 @@ public final class EngineStretch {
             }
             if (!ring.put(c.cycles(), terms.term(), stop)) {
                 return false;
+            }
+            if (++block == COMPARE_EVERY) {
+                block = 0;
+                ring.flush();
+                compare.run();
             }
         }
         position = c.cycles();
@@ -160,6 +170,11 @@ public final class EngineStretch {
             c.runCycle();
         }
         boolean changed = faults.afterCycle(index, c.cycles(), c);
+        if (stall > 0) {
+            // Its partner is revisited at this cycle too (Faults.revisitsPartner): both cut here alike.
+            c.revisit();
+            changed = true;
+        }
         changed |= revisits.afterCycle(c.cycles(), c);
         if (changed && chained) {
             chain.fold(terms.term());

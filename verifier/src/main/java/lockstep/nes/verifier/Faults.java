@@ -94,6 +94,18 @@ public final class Faults {
     }
 
     /**
+     * Whether the partner of {@code f}'s engine is revisited at its cycle: after a state fault
+     * (whose poke catches the faulted engine up), and after a stall. A stall changes no state,
+     * but it ends the stalled engine's run inside its stretch at that cycle (a chained run folds
+     * a counted spin loop as one record, so where a run is cut shows in the chain); the stalled
+     * engine is revisited there after its sleep, and its partner too, so both cut their chains,
+     * catch up and fold their terms at the same cycle and a stall shows no difference.
+     */
+    public static boolean revisitsPartner(FaultSpec f) {
+        return changesState(f) || f.kind() == FaultSpec.Kind.STALL;
+    }
+
+    /**
      * The state faults of the engines other than {@code engine} that have not fired yet, each
      * a revisit of {@code engine} at its cycle ({@link Revisits}); taken when engines start
      * from a checkpoint, so that both engines of that run agree on which faults will fire.

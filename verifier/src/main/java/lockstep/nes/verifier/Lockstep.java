@@ -80,8 +80,13 @@ public final class Lockstep implements VerifySession {
         public byte[] start;
         /** Threads/processes modes: a drift over this many cycles ... */
         public int maxDrift = 50;
-        /** ... held this long is a stall. */
+        /**
+         * ... held this long is a stall (or longer where the pace measured so far is slower:
+         * {@link StallWatch}). A stall is reported, never rolled back for.
+         */
         public long stallMillis = 1_000;
+        /** Threads mode: a stalled engine silent this long is hung, and the run ends (processes mode: the host timeout). */
+        public long hangMillis = 60_000;
         public PrintStream progress;
         /**
          * True when {@link #progress} is a terminal: each update rewrites one line ('\r');
@@ -123,9 +128,14 @@ public final class Lockstep implements VerifySession {
     /** The stop reason of a run ended on request ({@link Options#stopRequested}). */
     public static final String INTERRUPTED = "interrupted";
 
-    /** The outcome of a run. */
+    /**
+     * The outcome of a run.
+     *
+     * @param stalls the stalls seen (threads and processes modes): never divergences, never rolled back for
+     */
     public record Result(long frames, long cyclesVerified, String finalStateHash,
-                         List<DivergenceReport> divergences, int rollbacks, boolean completed, String stopReason) {
+                         List<DivergenceReport> divergences, int rollbacks, boolean completed, String stopReason,
+                         List<StallReport> stalls) {
         public boolean diverged() {
             return !divergences.isEmpty();
         }
@@ -133,6 +143,10 @@ public final class Lockstep implements VerifySession {
         /** True when a stop request ended the run ({@link Options#stopRequested}). */
         public boolean interrupted() {
             return !completed && INTERRUPTED.equals(stopReason);
+        }
+
+        public boolean stalled() {
+            return !stalls.isEmpty();
         }
     }
 

@@ -37,15 +37,15 @@ import lockstep.nes.verifier.host.HostStreams;
  * re-run to the divergent cycle without the injected faults (does it reproduce?); there both
  * describe their state and the differing {@code component.field} values are reported. If it does
  * not reproduce (a one-shot fault), the re-run is repeated with the faults that fired, to name
- * the fields. A host that sends nothing for {@link Lockstep.Options#stallMillis} while it owes
- * digests is stalled: reported with the drift, then replaced by a new host on rollback; the old
- * one becomes a zombie whose late messages are offered through the epoch fence and refused. A
- * host that crashes, is silent past {@link HostSettings#timeoutMillis} (hung: killed) or
- * breaks the protocol ends the run, reported as such (never a pass).
+ * the fields. A host that sends nothing past its stall threshold while it owes digests and the
+ * other host was heard since is stalled ({@link StallWatch}: counted from its first record,
+ * adapted to the pace so far): reported with the drift as a stall ({@link StallReport}), never
+ * as a divergence, and waited for; nothing is rolled back for it. A host that crashes, is silent
+ * past {@link HostSettings#timeoutMillis} (hung: killed) or breaks the protocol ends the run,
+ * reported as such (never a pass).
  */
 final class ProcessLockstep implements VerifySession {
     private static final String DIVERGENCE = "divergence";
-    private static final String STALL = "stall";
     private static final String DONE = "done";
 
     private final Lockstep.Options options;
@@ -58,9 +58,6 @@ final class ProcessLockstep implements VerifySession {
     private final Set<String> fired = new LinkedHashSet<>();
     /** Faults that fired since the current epoch began (a re-run from its checkpoint replays these). */
     private final Set<String> firedThisEpoch = new LinkedHashSet<>();
-    /** Results written through the fence (zombies' late ones are refused). */
-    private final List<String> results = new ArrayList<>();
-    private final List<Thread> zombies = new ArrayList<>();
     /** Cycles per RUN_STREAM request. */
     private final int chunk;
     private final HostStreams streams;
@@ -83,6 +80,9 @@ final class ProcessLockstep implements VerifySession {
     private long latestCheckpointPosition;
 
     private final HostSettings settings;
+    /** Each host's stall watch (restarted with the streams) and its stall being reported, if any. */
+    private final StallWatch[] stallWatch = new StallWatch[2];
+    private final StallReport[] openStall = new StallReport[2];
 
     ProcessLockstep(Lockstep.Options options, HostSettings settings, Function<EpochFence, SessionMetrics> metrics) {
         if (settings.romImage == null) {
@@ -128,12 +128,6 @@ final class ProcessLockstep implements VerifySession {
     @Override
     public EpochFence fence() {
         return fence;
-    }
-
-    List<String> results() {
-        synchronized (results) {
-            return List.copyOf(results);
-        }
     }
 
     /** The engine hosts' process ids (A, B), for tests that kill one. */
@@ -203,17 +197,12 @@ final class ProcessLockstep implements VerifySession {
                     return policy.result(options.frames, verified, null, false, "final state hashes differ");
                 }
                 policy.raise();
-                DivergenceReport report = ev.kind().equals(STALL) ? stallReport(ev) : localize(ev.position());
+                DivergenceReport report = localize(ev.position());
                 // Both hosts stand at the divergent cycle: their last pictures go with the report.
-                HostClient.Observation oa = ev.kind().equals(STALL) ? null : observe(hosts[0]);
-                HostClient.Observation ob = ev.kind().equals(STALL) ? null : observe(hosts[1]);
-                String stop = policy.decide(report, ev.kind(), (dl, epoch) -> {
-                    if (oa == null) {
-                        dl.result(epoch, Map.of("type", ev.kind(), "report", report));
-                    } else {
-                        dl.divergence(epoch, report, oa.pixels(), ob.pixels());
-                    }
-                });
+                HostClient.Observation oa = observe(hosts[0]);
+                HostClient.Observation ob = observe(hosts[1]);
+                String stop = policy.decide(report, ev.kind(), (dl, epoch) -> dl.divergence(epoch, report, oa.pixels(),
+                        ob.pixels()));
                 if (stop != null) {
                     return policy.result(frames(), verified, null, false, stop);
                 }
@@ -224,7 +213,7 @@ final class ProcessLockstep implements VerifySession {
                         fired.remove(f.toString());
                     }
                 }
-                CheckpointRing.Checkpoint cp = rollback(ev);
+                CheckpointRing.Checkpoint cp = rollback();
                 policy.rolledBack(cp, "both hosts restored to %s, epoch %d, recovery verified");
             }
         } catch (HostException e) {
@@ -321,7 +310,9 @@ final class ProcessLockstep implements VerifySession {
         long[] cycles = new long[options.faults.size()];
         int n = 0;
         for (FaultSpec f : options.faults) {
-            if (f.engine() != h.index && Faults.changesState(f) && !fired.contains(f.toString())) {
+            // Chained hosts cut their runs at a stall and revisit themselves there: the partner too.
+            boolean revisit = chained ? Faults.revisitsPartner(f) : Faults.changesState(f);
+            if (f.engine() != h.index && revisit && !fired.contains(f.toString())) {
                 cycles[n++] = f.cycle();
             }
         }
@@ -342,6 +333,13 @@ final class ProcessLockstep implements VerifySession {
         latestCheckpoint = cp;
         latestCheckpointPosition = position;
         streams.reset(position);
+        for (int i = 0; i < 2; i++) {
+            if (openStall[i] != null) {
+                policy.stallEnded(openStall[i]);
+                openStall[i] = null;
+            }
+            stallWatch[i] = new StallWatch(options.stallMillis, position);
+        }
     }
 
     // ---- Streaming and comparing.
@@ -375,16 +373,7 @@ final class ProcessLockstep implements VerifySession {
             }
             long now = System.nanoTime();
             streams.checkHung(now, settings.timeoutMillis);
-            HostStreams.Stream stalled = null;
-            for (HostStreams.Stream h : hosts) {
-                if (h.outstanding > 0 && now - h.lastHeard > stallNanos
-                        && (stalled == null || h.lastHeard < stalled.lastHeard)) {
-                    stalled = h;
-                }
-            }
-            if (stalled != null) {
-                return new Event(STALL, Math.max(stalled.received, stalled.reached) + 1, stalled.index);
-            }
+            watchStalls(now);
             metrics.setDrift(a.received - b.received);
             metrics.setProgress(0, a.received, a.frame);
             metrics.setProgress(1, b.received, b.frame);
@@ -395,6 +384,33 @@ final class ProcessLockstep implements VerifySession {
             }
             if (!got) {
                 streams.awaitAny();
+            }
+        }
+    }
+
+    /**
+     * A host that owes records, silent past its threshold ({@link StallWatch}: counted from its
+     * first record, adapted to the pace so far) while the other was heard since, is stalled:
+     * reported and counted, never a divergence, nothing rolled back; the run waits for it (the
+     * host timeout still ends a host that never answers). Both hosts silent is a busy machine.
+     */
+    private void watchStalls(long now) {
+        for (HostStreams.Stream h : hosts) {
+            StallWatch w = stallWatch[h.index];
+            if (w.observe(Math.max(h.received, h.reached), h.lastHeard) && openStall[h.index] != null) {
+                policy.stallEnded(openStall[h.index]);
+                openStall[h.index] = null;
+            }
+        }
+        for (HostStreams.Stream h : hosts) {
+            HostStreams.Stream o = hosts[1 - h.index];
+            if (h.outstanding > 0 && o.lastHeard > h.lastHeard && stallWatch[h.index].newStall(now)) {
+                StallWatch w = stallWatch[h.index];
+                openStall[h.index] = new StallReport(options.session, options.romName, "processes", h.name,
+                        cycleOf(w.position()), h.frame, TimeUnit.NANOSECONDS.toMillis(w.silentNanos(now)),
+                        TimeUnit.NANOSECONDS.toMillis(w.thresholdNanos()), cycleOf(Math.max(o.received, o.reached)),
+                        false);
+                policy.stall(openStall[h.index]);
             }
         }
     }
@@ -526,21 +542,6 @@ final class ProcessLockstep implements VerifySession {
         return position + latestCheckpoint.cycle() - latestCheckpointPosition;
     }
 
-    private DivergenceReport stallReport(Event ev) {
-        HostStreams.Stream s = hosts[ev.host()];
-        HostStreams.Stream o = hosts[1 - ev.host()];
-        long silent = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - s.lastHeard);
-        long drift = o.received - s.received;
-        metrics.setDrift(drift);
-        long cycle = cycleOf(ev.position());
-        return new DivergenceReport(options.session, options.romName, "processes", cycle, s.frame, -1, -1, "",
-                "", List.of(new DivergenceReport.FieldDifference(s.name + " stalled",
-                        "no digests for " + silent + " ms after cycle " + (cycle - 1),
-                        o.name + " at cycle " + cycleOf(o.received) + ", drift " + drift + " cycles")),
-                true, s.name + " (pid " + pid(s) + ") stopped streaming after cycle " + (cycle - 1) + " while "
-                        + o.name + " ran on to the end of its credit (drift " + drift + " cycles)", firedList(), null);
-    }
-
     private DivergenceReport hostFailure(HostException e) {
         String what = switch (e.kind()) {
             case CRASHED -> "crashed";
@@ -557,31 +558,12 @@ final class ProcessLockstep implements VerifySession {
     // ---- Rollback.
 
     /**
-     * Restores the last verified checkpoint into both hosts (a stalled one is first replaced by a
-     * new host; the old one becomes a zombie), checks that both hash to the checkpoint's stored
-     * hash (recovery mode), re-arms the faults that have not fired, and begins a new epoch.
+     * Restores the last verified checkpoint into both hosts, checks that both hash to the
+     * checkpoint's stored hash (recovery mode), re-arms the faults that have not fired, and
+     * begins a new epoch: the hosts' answers to requests of the old epoch were drained.
      */
-    private CheckpointRing.Checkpoint rollback(Event ev) throws HostException {
+    private CheckpointRing.Checkpoint rollback() throws HostException {
         long t0 = System.nanoTime();
-        long oldEpoch = fence.current();
-        HostClient zombie = null;
-        int owed = 0;
-        String zombieName = "";
-        if (ev.kind().equals(STALL)) {
-            HostStreams.Stream s = hosts[ev.host()];
-            zombie = s.client;
-            owed = s.outstanding;
-            zombieName = s.name;
-            s.client = null;
-            s.outstanding = 0;
-            try {
-                s.client = startHost(s.name);
-            } catch (HostException e) {
-                zombie.destroy();
-                throw e;
-            }
-            streams.drainAll(hosts[1 - ev.host()]);
-        }
         CheckpointRing.Checkpoint cp = latestCheckpoint;
         HostClient.Snapshot snap = HostReplay.snapshotOf(cp);
         for (HostStreams.Stream h : hosts) {
@@ -604,51 +586,7 @@ final class ProcessLockstep implements VerifySession {
         begin(cp);
         hosts[0].frame = (int) cp.frame();
         hosts[1].frame = (int) cp.frame();
-        if (zombie != null) {
-            drainZombie(zombie, owed, oldEpoch, zombieName);
-        }
         return cp;
-    }
-
-    /**
-     * A replaced host's late answers, offered through the epoch fence with the epoch it started
-     * in (all refused and counted), until it owes nothing; then it is told to quit.
-     */
-    private void drainZombie(HostClient z, int owed, long epoch, String name) {
-        Thread t = new Thread(() -> {
-            int left = owed;
-            try {
-                while (left > 0) {
-                    HostClient.StreamEvent e = z.awaitStream();
-                    if (e instanceof HostClient.RunEnd r) {
-                        left--;
-                        String line = name + " epoch " + epoch + " reached cycle " + r.cycles();
-                        fence.write(epoch, () -> addResult(line));
-                    } else if (e instanceof HostClient.Snapshot s) {
-                        checkpoints.add(new CheckpointRing.Checkpoint(s.frame(), s.cycles(), epoch, s.data(),
-                                s.stateHashHex()));
-                    } else if (e instanceof HostClient.Digests d) {
-                        String line = name + " epoch " + epoch + " digests from cycle " + d.firstCycle();
-                        fence.write(epoch, () -> addResult(line));
-                    }
-                }
-            } catch (HostException e) {
-                // Hung past the timeout (killed) or died: nothing more can come from it.
-            } finally {
-                z.close();
-            }
-        }, "zombie-" + name.replace(' ', '-') + "-epoch-" + epoch);
-        t.setDaemon(true);
-        synchronized (zombies) {
-            zombies.add(t);
-        }
-        t.start();
-    }
-
-    private void addResult(String line) {
-        synchronized (results) {
-            results.add(line);
-        }
     }
 
     @Override

@@ -1,6 +1,6 @@
 package lockstep.nes.verifier;
 
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
@@ -9,23 +9,35 @@ import java.util.function.BooleanSupplier;
  * value (a stretch's record, or a cycle's representation term), primitive arrays, nothing
  * allocated per record. The producer publishes its count every {@link #BATCH} records and at
  * {@link #flush} (the end of a stretch or a frame), so the consumer reads records in batches
- * and the two threads share one cache line that often, not per record. A full ring blocks the
- * producer: that back-pressure bounds how far an engine runs ahead of the other (the consumer
- * consumes only what both engines published).
+ * and the two threads share a cache line that often, not per record. A full ring holds the
+ * producer back: that back-pressure bounds how far an engine runs ahead of the other (records
+ * are consumed only once both engines published them).
+ *
+ * <p>The published and consumed counts sit 128 bytes apart in one array, each on a cache line
+ * of its own (and away from the array's header and its neighbours in the heap): the producer
+ * writes one, the consumer the other, and neither write invalidates the line the other thread
+ * reads in its own loop.
  */
 final class RecordRing {
     static final int BATCH = 64;
+    /** Indexes into {@link #counts}: 16 longs apart, 128 bytes (two 64-byte lines; adjacent-line prefetch). */
+    private static final int PUBLISHED = 16;
+    private static final int CONSUMED = 32;
+    /** A full ring's producer waits this long at first, doubling up to {@link #MAX_WAIT_NANOS}. */
+    private static final long MIN_WAIT_NANOS = 20_000;
+    private static final long MAX_WAIT_NANOS = 500_000;
+    /** Spins before parking, where a spare core lets the partner run meanwhile (0 otherwise). */
+    static final int SPINS = Runtime.getRuntime().availableProcessors() >= 3 ? 2_000 : 0;
 
     private final long[] cycles;
     private final long[] values;
     private final int mask;
-    /** Records published (written by the producer). */
-    private final AtomicLong published = new AtomicLong();
-    /** Records consumed (written by the consumer). */
-    private final AtomicLong consumed = new AtomicLong();
+    private final AtomicLongArray counts = new AtomicLongArray(CONSUMED + 16);
     /** The producer's own count (published lags it by under a batch). */
     private long written;
     private long cachedConsumed;
+    /** Nanoseconds the producer spent waiting on a full ring. */
+    private long waitedNanos;
 
     RecordRing(int capacityPowerOfTwo) {
         if (Integer.bitCount(capacityPowerOfTwo) != 1) {
@@ -41,20 +53,17 @@ final class RecordRing {
     }
 
     /**
-     * Puts the next record; while the ring is full, publishes what it holds and waits. Returns
-     * false if {@code stop} was raised while waiting.
+     * Puts the next record; while the ring is full, publishes what it holds and waits (spinning
+     * a while first where cores are spare, then parking for growing times). Returns false if
+     * {@code stop} was raised while waiting.
      */
     boolean put(long cycle, long value, BooleanSupplier stop) {
         final long w = written;
         if (w - cachedConsumed >= values.length) {
-            published.lazySet(w);
-            cachedConsumed = consumed.get();
-            while (w - cachedConsumed >= values.length) {
-                if (stop.getAsBoolean()) {
-                    return false;
-                }
-                LockSupport.parkNanos(20_000);
-                cachedConsumed = consumed.get();
+            counts.lazySet(PUBLISHED, w);
+            cachedConsumed = counts.get(CONSUMED);
+            if (w - cachedConsumed >= values.length && !await(w, stop)) {
+                return false;
             }
         }
         final int i = (int) (w & mask);
@@ -62,18 +71,53 @@ final class RecordRing {
         values[i] = value;
         written = w + 1;
         if (((w + 1) & (BATCH - 1)) == 0) {
-            published.lazySet(w + 1);
+            counts.lazySet(PUBLISHED, w + 1);
         }
         return true;
     }
 
+    private boolean await(long w, BooleanSupplier stop) {
+        final long t0 = System.nanoTime();
+        try {
+            for (int s = 0; s < SPINS; s++) {
+                Thread.onSpinWait();
+                cachedConsumed = counts.get(CONSUMED);
+                if (w - cachedConsumed < values.length) {
+                    return true;
+                }
+            }
+            long wait = MIN_WAIT_NANOS;
+            while (w - cachedConsumed >= values.length) {
+                if (stop.getAsBoolean()) {
+                    return false;
+                }
+                LockSupport.parkNanos(wait);
+                wait = Math.min(MAX_WAIT_NANOS, wait * 2);
+                cachedConsumed = counts.get(CONSUMED);
+            }
+            return true;
+        } finally {
+            waitedNanos += System.nanoTime() - t0;
+        }
+    }
+
     /** Publishes every record put so far. */
     void flush() {
-        published.lazySet(written);
+        counts.lazySet(PUBLISHED, written);
     }
 
     long published() {
-        return published.get();
+        return counts.get(PUBLISHED);
+    }
+
+    /** Records consumed so far. */
+    long consumed() {
+        return counts.get(CONSUMED);
+    }
+
+    /** Nanoseconds the producer waited on a full ring (read by the producer's thread, or after it ended). */
+    long waitedNanos() {
+        return waitedNanos;
     }
 
     /** The cycle count of record {@code n} (published and not yet consumed). */
@@ -87,6 +131,6 @@ final class RecordRing {
     }
 
     void consumeUpTo(long n) {
-        consumed.lazySet(n);
+        counts.lazySet(CONSUMED, n);
     }
 }

@@ -25,14 +25,15 @@ public final class Revisits {
     }
 
     /**
-     * The revisits of engine {@code engine}: one per state fault of the other engines in
-     * {@code specs} (every one of them fires when its engine reaches its cycle).
+     * The revisits of engine {@code engine}: one per state fault or stall of the other engines in
+     * {@code specs} (every one of them fires when its engine reaches its cycle;
+     * {@link Faults#revisitsPartner}).
      */
     public static Revisits forPartnerFaults(List<FaultSpec> specs, int engine) {
         long[] c = new long[specs.size()];
         int n = 0;
         for (FaultSpec f : specs) {
-            if (f.engine() != engine && Faults.changesState(f)) {
+            if (f.engine() != engine && Faults.revisitsPartner(f)) {
                 c[n++] = f.cycle();
             }
         }

@@ -15,6 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * drift more than 50 cycles beyond it),
  * {@code lockstep_cycles_total{engine}}, {@code lockstep_frames_total{engine}},
  * {@code lockstep_divergences_total}, {@code lockstep_rollbacks_total},
+ * {@code lockstep_stalls_total} and {@code lockstep_stalled} (an engine or host silent past its
+ * stall threshold while the other ran ahead: not a divergence, see {@link StallReport}),
  * {@code lockstep_stale_writes_rejected_total}, {@code lockstep_checkpoint_save_seconds},
  * {@code lockstep_checkpoint_restore_seconds}.
  */
@@ -26,6 +28,8 @@ public final class SessionMetrics {
     private final AtomicLong[] frames = {new AtomicLong(), new AtomicLong()};
     private final Counter divergences;
     private final Counter rollbacks;
+    private final Counter stalls;
+    private final AtomicLong stalled = new AtomicLong();
     private final Timer checkpointSave;
     private final Timer checkpointRestore;
 
@@ -49,6 +53,11 @@ public final class SessionMetrics {
         divergences = Counter.builder("lockstep.divergences").description("divergences detected")
                 .tag("session", session).register(registry);
         rollbacks = Counter.builder("lockstep.rollbacks").description("rollbacks to a verified checkpoint")
+                .tag("session", session).register(registry);
+        stalls = Counter.builder("lockstep.stalls").description("stalls: an engine silent past its threshold while the "
+                + "other ran ahead (not divergences)").tag("session", session).register(registry);
+        Gauge.builder("lockstep.stalled", stalled, AtomicLong::get)
+                .description("engines stalled now (silent past their threshold; 0 once they resume)")
                 .tag("session", session).register(registry);
         FunctionCounter.builder("lockstep.stale.writes.rejected", fence, EpochFence::rejectedWrites)
                 .description("writes refused because they came from an older epoch")
@@ -92,6 +101,20 @@ public final class SessionMetrics {
 
     public void divergence() {
         divergences.increment();
+    }
+
+    /** A stall began ({@code true}: counted) or ended. */
+    public void stall(boolean began) {
+        if (began) {
+            stalls.increment();
+            stalled.incrementAndGet();
+        } else {
+            stalled.updateAndGet(n -> Math.max(0, n - 1));
+        }
+    }
+
+    public double stallCount() {
+        return stalls.count();
     }
 
     public void rollback() {

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import lockstep.nes.core.Console;
@@ -50,8 +52,8 @@ import lockstep.nes.core.trace.TraceRing;
  */
 final class ThreadedLockstep implements VerifySession {
     /** Records an engine may run ahead: stretches (chained) or cycles (every cycle). */
-    static final int CHAINED_RING = 4;
-    static final int CYCLE_RING = 1 << 14;
+    static final int CHAINED_RING = 16;
+    static final int CYCLE_RING = 1 << 16;
     /** More CPU cycles than any region's frame has (NTSC 29,781, PAL and Dendy under 35,500). */
     static final int FRAME_CYCLES_BOUND = 36_000;
 
@@ -73,6 +75,10 @@ final class ThreadedLockstep implements VerifySession {
      * (guarded by {@link #candidates}' lock).
      */
     private final List<CheckpointRing.Checkpoint> pending = new ArrayList<>();
+    /** True while {@link #pending} may hold a checkpoint (read by the comparison without the lock). */
+    private volatile boolean pendingCheckpoints;
+    /** The CPU, wall and waiting times of every engine thread that ended (the benchmark's figures). */
+    private final List<EngineThreadTimes> times = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** Where the first epoch starts (null: power-on). */
     private byte[] start;
 
@@ -110,6 +116,11 @@ final class ThreadedLockstep implements VerifySession {
         return faults.firedSpecs();
     }
 
+    @Override
+    public List<EngineThreadTimes> engineThreadTimes() {
+        return List.copyOf(times);
+    }
+
     List<String> results() {
         synchronized (results) {
             return List.copyOf(results);
@@ -124,6 +135,8 @@ final class ThreadedLockstep implements VerifySession {
         final EngineStretch stretch;
         final RecordRing ring = new RecordRing(everyCycle ? CYCLE_RING : CHAINED_RING);
         final int startFrame;
+        /** The epoch's comparison, which this thread runs when it hands over second. */
+        Comparison comparison;
         volatile boolean stop;
         volatile boolean finished;
         volatile int framesDone;
@@ -141,13 +154,14 @@ final class ThreadedLockstep implements VerifySession {
 
         @Override
         public void run() {
+            final long t0 = System.nanoTime();
             Console c = engine.console;
             int frame = startFrame;
             try {
                 while (frame < options.frames && !stop) {
                     options.input.apply(frame, c);
                     if (everyCycle) {
-                        if (!stretch.cycles(Long.MAX_VALUE, ring, stopped)) {
+                        if (!stretch.cycles(Long.MAX_VALUE, ring, stopped, comparison)) {
                             return;
                         }
                     } else {
@@ -157,6 +171,7 @@ final class ThreadedLockstep implements VerifySession {
                         }
                     }
                     ring.flush();
+                    comparison.run();
                     frame++;
                     framesDone = frame;
                     if (frame % options.checkpointEvery == 0) {
@@ -167,7 +182,10 @@ final class ThreadedLockstep implements VerifySession {
                 Thread.currentThread().interrupt();
             } finally {
                 ring.flush();
+                comparison.run();
+                times.add(EngineThreadTimes.ofCurrentThread(System.nanoTime() - t0));
                 finished = true;
+                comparison.wake();
                 // The engine's result: refused if a rollback superseded this thread meanwhile.
                 String line = "engine " + engine.name + " epoch " + epoch + " stopped at frame " + frame
                         + " cycle " + c.cycles();
@@ -176,6 +194,103 @@ final class ThreadedLockstep implements VerifySession {
                         results.add(line);
                     }
                 });
+            }
+        }
+    }
+
+    /**
+     * The comparison of one epoch's two streams. No thread of its own: whichever engine thread
+     * hands over second compares what both have published (the first finds nothing new), so a
+     * record is compared as soon as both exist and no thread polls. It runs under a try-lock:
+     * a thread that finds it taken goes on emulating, and the holder looks again after
+     * releasing it, so no handoff is left uncompared. The session's thread only waits to be
+     * woken (a difference, an engine's end) and watches for stalls.
+     */
+    private final class Comparison implements Runnable {
+        final RecordRing ra;
+        final RecordRing rb;
+        final Thread waiter;
+        private final AtomicInteger busy = new AtomicInteger();
+        /** Records compared (written under {@link #busy}; read by the session's thread). */
+        volatile long compared;
+        /** Up to where both streams were equal, and the cycles verified this epoch (under {@link #busy}). */
+        private long lastEqual;
+        private long verified;
+        /** A difference: the first cycle at which it was seen (written before {@link #diverged}). */
+        long eventCycle = -1;
+        volatile boolean diverged;
+
+        Comparison(RecordRing ra, RecordRing rb, long from, Thread waiter) {
+            this.ra = ra;
+            this.rb = rb;
+            this.lastEqual = from;
+            this.waiter = waiter;
+        }
+
+        @Override
+        public void run() {
+            while (busy.compareAndSet(0, 1)) {
+                final long upTo;
+                try {
+                    if (diverged) {
+                        return;
+                    }
+                    upTo = Math.min(ra.published(), rb.published());
+                    long n = compared;
+                    for (; n < upTo; n++) {
+                        final long cycle = ra.cycle(n);
+                        if (cycle != rb.cycle(n) || ra.value(n) != rb.value(n)) {
+                            eventCycle = Math.max(cycle, rb.cycle(n));
+                            break;
+                        }
+                        verified += cycle - lastEqual;
+                        lastEqual = cycle;
+                    }
+                    compared = n;
+                    ra.consumeUpTo(n);
+                    rb.consumeUpTo(n);
+                    if (pendingCheckpoints) {
+                        promote(lastEqual);
+                    }
+                    if (n < upTo) {
+                        diverged = true;
+                        wake();
+                        return;
+                    }
+                } finally {
+                    busy.set(0);
+                }
+                // A handoff made while the lock was held found it taken: look again for it.
+                if (Math.min(ra.published(), rb.published()) <= upTo) {
+                    return;
+                }
+            }
+        }
+
+        void wake() {
+            LockSupport.unpark(waiter);
+        }
+
+        /** Up to where both streams were equal; read by the session's thread after {@link #diverged} or the end. */
+        long lastEqual() {
+            while (!busy.compareAndSet(0, 1)) {
+                Thread.onSpinWait();
+            }
+            try {
+                return lastEqual;
+            } finally {
+                busy.set(0);
+            }
+        }
+
+        long verified() {
+            while (!busy.compareAndSet(0, 1)) {
+                Thread.onSpinWait();
+            }
+            try {
+                return verified;
+            } finally {
+                busy.set(0);
             }
         }
     }
@@ -190,6 +305,7 @@ final class ThreadedLockstep implements VerifySession {
                     if (mine[0].equals(theirs[0])) {
                         // Verified once the streams were compared up to it (promote).
                         pending.add(new CheckpointRing.Checkpoint(frame, cycle, t.epoch, snapshot, hash));
+                        pendingCheckpoints = true;
                     }
                     candidates[0].remove(frame);
                     candidates[1].remove(frame);
@@ -204,6 +320,7 @@ final class ThreadedLockstep implements VerifySession {
             CheckpointRing.Checkpoint cp;
             synchronized (candidates) {
                 if (pending.isEmpty() || pending.get(0).cycle() > cycle) {
+                    pendingCheckpoints = !pending.isEmpty();
                     return;
                 }
                 cp = pending.remove(0);
@@ -212,6 +329,9 @@ final class ThreadedLockstep implements VerifySession {
             fence.write(cp.epoch(), () -> checkpoints.add(cp));
         }
     }
+
+    /** How long the session's thread waits between its looks at the engines (stalls, progress, signals). */
+    private static final long WATCH_NANOS = 20_000_000L;
 
     /** Runs the session. */
     @Override
@@ -230,15 +350,11 @@ final class ThreadedLockstep implements VerifySession {
             boolean[] firedAtStart = new boolean[faults.flagCount()];
             faults.saveFired(firedAtStart);
             EngineThread[] threads = startThreads(from);
-            RecordRing ra = threads[0].ring;
-            RecordRing rb = threads[1].ring;
-            long lastEqual = from.cycle();
-            long compared = 0;
-            String event = null;
-            long eventCycle = -1;
-            int stalledEngine = -1;
-            long[] lastMove = {System.nanoTime(), System.nanoTime()};
-            long[] lastPosition = {from.cycle(), from.cycle()};
+            Comparison cmp = threads[0].comparison;
+            StallWatch[] watch = {new StallWatch(options.stallMillis, from.cycle()),
+                new StallWatch(options.stallMillis, from.cycle())};
+            StallReport[] open = new StallReport[2];
+            String hung = null;
             while (true) {
                 if (options.stopRequested.getAsBoolean()) {
                     threads[0].stop = true;
@@ -250,74 +366,81 @@ final class ThreadedLockstep implements VerifySession {
                     return policy.result(Math.min(threads[0].framesDone, threads[1].framesDone), verified, hash, false,
                             Lockstep.INTERRUPTED);
                 }
-                long upTo = Math.min(ra.published(), rb.published());
-                for (long n = compared; n < upTo; n++) {
-                    final long cycle = ra.cycle(n);
-                    if (cycle != rb.cycle(n) || ra.value(n) != rb.value(n)) {
-                        event = "divergence";
-                        eventCycle = Math.max(cycle, rb.cycle(n));
-                        break;
-                    }
-                    verified += cycle - lastEqual;
-                    lastEqual = cycle;
-                }
-                promote(lastEqual);
-                if (event != null) {
+                if (cmp.diverged) {
                     break;
                 }
-                compared = upTo;
-                ra.consumeUpTo(upTo);
-                rb.consumeUpTo(upTo);
                 long now = System.nanoTime();
                 long[] at = {threads[0].stretch.position, threads[1].stretch.position};
                 for (int i = 0; i < 2; i++) {
-                    if (at[i] != lastPosition[i]) {
-                        lastPosition[i] = at[i];
-                        lastMove[i] = now;
+                    if (watch[i].observe(at[i], now) && open[i] != null) {
+                        policy.stallEnded(open[i]);
+                        open[i] = null;
                     }
                 }
                 long drift = at[0] - at[1];
                 metrics.setDrift(drift);
                 metrics.setProgress(0, at[0], threads[0].framesDone);
                 metrics.setProgress(1, at[1], threads[1].framesDone);
+                // A stall: the engine behind silent past its threshold while the other ran ahead
+                // (both slow is a busy machine, not a stall). Reported, never rolled back for.
                 int behind = drift > 0 ? 1 : 0;
                 if (Math.abs(drift) > options.maxDrift && !threads[behind].finished
-                        && now - lastMove[behind] > TimeUnit.MILLISECONDS.toNanos(options.stallMillis)) {
-                    event = "stall";
-                    stalledEngine = behind;
-                    eventCycle = at[behind] + 1;
+                        && watch[behind].newStall(now)) {
+                    open[behind] = stallReport(threads[behind], watch[behind], at[1 - behind], now);
+                    policy.stall(open[behind]);
+                }
+                if (!threads[behind].finished && watch[behind].stalled()
+                        && watch[behind].silentNanos(now) > TimeUnit.MILLISECONDS.toNanos(options.hangMillis)) {
+                    hung = "engine " + threads[behind].engine.name + " hung: silent for "
+                            + TimeUnit.NANOSECONDS.toMillis(watch[behind].silentNanos(now)) + " ms after cycle "
+                            + at[behind];
                     break;
                 }
-                if (threads[0].finished && threads[1].finished && ra.published() == compared
-                        && rb.published() == compared) {
-                    break;
+                if (threads[0].finished && threads[1].finished) {
+                    cmp.run(); // both ended: what both published is compared
+                    if (!cmp.diverged && cmp.compared == threads[0].ring.published()
+                            && cmp.compared == threads[1].ring.published()) {
+                        break;
+                    }
+                    if (cmp.diverged) {
+                        break;
+                    }
+                    // Both ended, all compared, one handed over fewer records: it ended early.
+                    throw new IllegalStateException("an engine thread ended after " + Math.min(
+                            threads[0].framesDone, threads[1].framesDone) + " frames, its partner after "
+                            + Math.max(threads[0].framesDone, threads[1].framesDone));
                 }
-                if (upTo == compared) {
-                    Thread.sleep(0, 200_000);
-                }
+                LockSupport.parkNanos(this, WATCH_NANOS);
             }
-            if (event == null) {
+            // Wait for both to notice a stop or their end before reading what they left.
+            if (!cmp.diverged && hung == null) {
+                threads[0].thread.join();
+                threads[1].thread.join();
+                verified += cmp.verified();
                 return policy.result(threads[0].framesDone, verified, threads[0].engine.snapshots.stateHash(), true, "");
             }
-            // Stop both engines (a stalled one cannot hear it: it becomes a zombie) and let a
-            // running one finish the event it is in.
+            // Stop both engines and let a running one finish the event it is in (a hung one
+            // cannot hear it: it is abandoned, and its late writes are refused by the fence).
             threads[0].stop = true;
             threads[1].stop = true;
-            for (int i = 0; i < 2; i++) {
-                if (i != stalledEngine) {
-                    threads[i].thread.join(options.stallMillis);
-                }
+            if (hung != null) {
+                fence.advance();
+                verified += cmp.verified();
+                return policy.result(Math.min(threads[0].framesDone, threads[1].framesDone), verified, null, false, hung);
             }
+            for (int i = 0; i < 2; i++) {
+                threads[i].thread.join(Math.max(options.stallMillis, 1_000));
+            }
+            long lastEqual = cmp.lastEqual();
+            verified += cmp.verified();
+            long eventCycle = cmp.eventCycle;
             policy.raise();
-            DivergenceReport report = event.equals("stall")
-                    ? stallReport(threads[stalledEngine], eventCycle)
-                    : reRun(from, lastEqual, eventCycle, firedAtStart);
+            DivergenceReport report = reRun(from, lastEqual, eventCycle, firedAtStart);
             // The engine ahead may have fired faults past the divergence: they fire again after
             // the rollback, where they are checked.
             faults.rearmFiredSince(firedAtStart, report.cycle());
-            String kind = event;
-            String stop = policy.decide(report, kind,
-                    (dl, epoch) -> dl.result(epoch, Map.of("type", kind, "report", report)));
+            String stop = policy.decide(report, "divergence",
+                    (dl, epoch) -> dl.result(epoch, Map.of("type", "divergence", "report", report)));
             if (stop != null) {
                 return policy.result(threads[0].framesDone, verified, null, false, stop);
             }
@@ -328,6 +451,7 @@ final class ThreadedLockstep implements VerifySession {
                 candidates[0].clear();
                 candidates[1].clear();
                 pending.clear();
+                pendingCheckpoints = false;
             }
             policy.rolledBack(from, "new engines from %s, epoch %d");
         }
@@ -352,6 +476,9 @@ final class ThreadedLockstep implements VerifySession {
             }
             t[i] = new EngineThread(i, epoch, e, (int) from.frame(), faults.partnerRevisits(i));
         }
+        Comparison cmp = new Comparison(t[0].ring, t[1].ring, from.cycle(), Thread.currentThread());
+        t[0].comparison = cmp;
+        t[1].comparison = cmp;
         for (EngineThread x : t) {
             x.thread = new Thread(x, "engine-" + x.engine.name + "-epoch-" + epoch);
             x.thread.setDaemon(true);
@@ -360,12 +487,10 @@ final class ThreadedLockstep implements VerifySession {
         return t;
     }
 
-    private DivergenceReport stallReport(EngineThread stalled, long cycle) {
-        return new DivergenceReport(options.session, options.romName, "threads", cycle, stalled.framesDone, -1, -1, "", "",
-                List.of(new DivergenceReport.FieldDifference("engine " + stalled.engine.name + " stalled",
-                        "drift > " + options.maxDrift + " cycles", "for " + options.stallMillis + " ms")),
-                true, "engine " + stalled.engine.name + " stopped publishing after cycle " + (cycle - 1)
-                        + " while the other ran on", faultNames(faults.firedSpecs()), null);
+    private StallReport stallReport(EngineThread stalled, StallWatch watch, long partner, long now) {
+        return new StallReport(options.session, options.romName, "threads", "engine " + stalled.engine.name,
+                watch.position(), stalled.framesDone, TimeUnit.NANOSECONDS.toMillis(watch.silentNanos(now)),
+                TimeUnit.NANOSECONDS.toMillis(watch.thresholdNanos()), partner, false);
     }
 
     /**

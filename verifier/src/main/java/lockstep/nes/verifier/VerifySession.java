@@ -18,6 +18,14 @@ public interface VerifySession extends AlertWebhook.RollbackTarget {
      */
     java.util.List<FaultSpec> firedFaults();
 
+    /**
+     * The times of the engine threads that ended so far (threads mode; the other modes run no
+     * engine thread of their own and give none).
+     */
+    default java.util.List<EngineThreadTimes> engineThreadTimes() {
+        return java.util.List.of();
+    }
+
     /** The session's epoch fence (its rejected-write count is exported as a metric). */
     EpochFence fence();
 

@@ -22,7 +22,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A seeded fault campaign in every mode and check: 32 faults over 13 described fields (CPU and
+ * A seeded fault campaign in every mode and check (and, in {@link LoadedMachineTest}, beside a
+ * process that wants every core): 32 faults over 13 described fields (CPU and
  * PPU registers, the open bus, RAM and nametable RAM bit flips), on either engine, at random
  * cycles none of which is a frame's first or last (so each fires inside a stretch, never where
  * one ends). Every one is reported at its exact cycle with its field alone, and rolled back.
@@ -102,6 +103,14 @@ class FaultCampaignTest {
     @ParameterizedTest
     @EnumSource(Run.class)
     void everyFaultIsReportedAtItsExactCycleAndField(Run run) throws Exception {
+        campaign(run, 10_000);
+    }
+
+    /**
+     * Runs the campaign in {@code run}'s mode and check with stall time {@code stallMillis} and
+     * asserts every fault reported at its exact cycle with its field alone, and rolled back.
+     */
+    static void campaign(Run run, long stallMillis) throws Exception {
         Cartridge cart = DemoRom.cartridge();
         List<Planned> planned = campaign(cart, 0xFA017L);
         Set<String> fields = new HashSet<>();
@@ -117,7 +126,7 @@ class FaultCampaignTest {
         o.backoffBaseMillis = 1;
         o.backoffCapMillis = 2;
         o.maxRollbacks = FAULTS + 1;
-        o.stallMillis = 10_000;
+        o.stallMillis = stallMillis;
         o.faults = planned.stream().map(Planned::spec).toList();
         o.check = run.name().endsWith("EVERY_CYCLE") ? Lockstep.Check.EVERY_CYCLE : Lockstep.Check.CHAINED;
         VerifySession.Mode mode = switch (run) {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Processes mode: two engine-host JVMs (started from this module's class path) streaming their
  * per-cycle digests; every fault kind is found at its exact cycle and field, a stall is reported
- * with the drift and the zombie's late writes are refused, a killed host is never a pass.
+ * as a stall with the drift and waited for, a killed host is never a pass.
  */
 class ProcessLockstepTest {
     private static final String HOST_MAIN = "lockstep.nes.verifier.host.EngineHost";
@@ -169,28 +169,27 @@ class ProcessLockstepTest {
     }
 
     @Test
-    void stalledHostIsReportedWithTheDriftReplacedAndItsLateWritesRejected() throws Exception {
-        Lockstep.Options o = options(5, "stall@70000:B:4000");
+    void stalledHostIsReportedAsAStallWithTheDriftAndWaitedFor() throws Exception {
+        // The stall falls in frame 15, after the hosts' pace has settled (the slow first frames
+        // of a cold JIT fade out of it).
+        Lockstep.Options o = options(18, "stall@450000:B:8000");
         o.stallMillis = 1500;
-        ProcessLockstep s = session(o);
-        long t0 = System.nanoTime();
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        ProcessLockstep s = session(o, registry);
         Lockstep.Result r = s.run();
-        assertTrue(r.diverged());
-        DivergenceReport d = r.divergences().get(0);
-        assertEquals(70000, d.cycle(), "host B stopped before cycle 70000");
-        assertEquals("host B stalled", d.fields().get(0).field(), d.toText());
-        assertTrue(d.fields().get(0).b().contains("drift"), d.toText());
-        long drift = Long.parseLong(d.fields().get(0).b().replaceAll(".*drift (\\d+) cycles.*", "$1"));
-        assertTrue(drift > o.maxDrift && drift <= 3L * hosts().streamChunk(true), "drift " + drift + " (bounded by the credit)");
-        assertEquals(1, r.rollbacks());
+        assertFalse(r.diverged(), "a stall is never a divergence");
+        assertEquals(0, r.rollbacks(), "nothing is rolled back for a stall");
         assertTrue(r.completed(), r.stopReason());
-        // The replaced host wakes 4 s after its stall began and answers its old requests: refused.
-        long until = t0 + 20_000_000_000L;
-        while (s.fence().rejectedWrites() == 0 && System.nanoTime() < until) {
-            Thread.sleep(50);
-        }
-        assertTrue(s.fence().rejectedWrites() >= 1, "the zombie's late writes must be rejected");
-        assertTrue(s.results().isEmpty(), s.results().toString());
+        // The stall fault's stall (a loaded machine may add stalls of its own: each one a stall too).
+        StallReport st = r.stalls().stream().filter(x -> x.afterCycle() == 449999).findFirst().orElseThrow(
+                () -> new AssertionError("no stall after cycle 449999: " + r.stalls()));
+        assertEquals("host B", st.who());
+        assertTrue(st.resumed(), st.toText());
+        assertTrue(st.drift() > o.maxDrift && st.drift() <= 3L * hosts().streamChunk(true),
+                "drift " + st.drift() + " (bounded by the credit)");
+        String scrape = registry.scrape();
+        assertTrue(scrape.contains("lockstep_stalls_total{session=\"lockstep\"} " + r.stalls().size() + ".0"), scrape);
+        assertTrue(scrape.contains("lockstep_divergences_total{session=\"lockstep\"} 0.0"), scrape);
     }
 
     @Test
