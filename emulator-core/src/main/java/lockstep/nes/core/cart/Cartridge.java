@@ -5,8 +5,11 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.zip.CRC32;
 
+import lockstep.nes.core.cheat.Cheat;
+import lockstep.nes.core.cheat.Cheats;
 import lockstep.nes.ppu.Region;
 
 /**
@@ -52,6 +55,8 @@ public final class Cartridge {
     private final int vsType;
     private final int miscRoms;
     private final int expansionDevice;
+    /** The cheat codes a console of this cartridge powers on with (a Game Genie plugged in between). */
+    private final List<Cheat> cheats;
 
     private Cartridge(Builder b) {
         this.name = b.name;
@@ -73,6 +78,7 @@ public final class Cartridge {
         this.vsType = b.vsType;
         this.miscRoms = b.miscRoms;
         this.expansionDevice = b.expansionDevice;
+        this.cheats = b.cheats;
     }
 
     /** A cartridge built in code (tests, the demo ROM): iNES defaults for everything else. */
@@ -269,6 +275,29 @@ public final class Cartridge {
         return new Cartridge(b);
     }
 
+    /**
+     * The same cartridge with {@code cheats} in effect from power-on (at most
+     * {@link Cheats#MAX}): every console built from it, both engines of a
+     * lockstep pair included, substitutes them.
+     */
+    public Cartridge withCheats(List<Cheat> cheats) {
+        if (cheats.size() > Cheats.MAX) {
+            throw new IllegalArgumentException("at most " + Cheats.MAX + " cheats, not "
+                    + cheats.size());
+        }
+        if (cheats.isEmpty() && this.cheats.isEmpty()) {
+            return this;
+        }
+        Builder b = copy();
+        b.cheats = List.copyOf(cheats);
+        return new Cartridge(b);
+    }
+
+    /** The cheat codes a console of this cartridge powers on with (empty: none). */
+    public List<Cheat> cheats() {
+        return cheats;
+    }
+
     /** The console this cartridge runs on: its header's timing (a multi-region ROM runs as NTSC). */
     public Region region() {
         return switch (timing) {
@@ -300,6 +329,7 @@ public final class Cartridge {
         b.vsType = vsType;
         b.miscRoms = miscRoms;
         b.expansionDevice = expansionDevice;
+        b.cheats = cheats;
         return b;
     }
 
@@ -397,6 +427,7 @@ public final class Cartridge {
         private int vsType;
         private int miscRoms;
         private int expansionDevice;
+        private List<Cheat> cheats = List.of();
 
         private Builder() {
         }
