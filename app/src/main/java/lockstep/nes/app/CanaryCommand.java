@@ -50,6 +50,9 @@ public final class CanaryCommand implements Callable<Integer> {
     @Mixin
     RegionOption region = new RegionOption();
 
+    @Mixin
+    CheatOption cheat = new CheatOption();
+
     @Option(names = "--baseline", required = true, paramLabel = "A.jar", description = "the baseline build's jar")
     Path baseline;
 
@@ -128,6 +131,10 @@ public final class CanaryCommand implements Callable<Integer> {
             if (forced != null) {
                 targets = targets.stream().map(t -> new Canary.Target(t.romName(), t.rom(), t.movieName(), t.movie(),
                         t.frames(), forced)).toList();
+            }
+            final var cheats = cheat.get();
+            if (!cheats.isEmpty()) {
+                targets = targets.stream().map(t -> t.withCheats(cheats)).toList();
             }
         } catch (BadInput e) {
             // Not waited for: hosts still starting are closed once up (or see their input end

@@ -31,6 +31,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     RegionOption region = new RegionOption();
 
+    @Mixin
+    CheatOption cheat = new CheatOption();
+
     @Option(names = "--scale", paramLabel = "N", defaultValue = "3", description = "window scale 1-8 (default ${DEFAULT-VALUE})")
     int scale;
 
@@ -102,6 +105,7 @@ public final class RunCommand implements Callable<Integer> {
         o.entry = archive.entry;
         try {
             o.region = region.get();
+            o.cheats = cheat.get();
         } catch (BadInput e) {
             System.err.println("error: " + e.getMessage());
             return 2;
