@@ -188,6 +188,14 @@ public final class Console implements Digestible {
     }
 
     /**
+     * Builds an engine for {@code cartridge} on a board built outside it (an NSF's player
+     * hardware, {@code lockstep.nes.core.nsf.NsfBoard}), powered on.
+     */
+    public static Console create(Cartridge cartridge, Mapper board) {
+        return new Console(cartridge, board, false, true);
+    }
+
+    /**
      * An engine that steps the PPU with the CPU whatever the board (the reference the lazily
      * stepped PPU must equal at every cycle; for tests).
      */
