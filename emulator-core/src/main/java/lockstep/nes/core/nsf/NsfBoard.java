@@ -126,7 +126,9 @@ public final class NsfBoard extends Mapper {
 
     @Override
     protected int declaredHooks() {
-        return BoardHooks.CPU_CYCLE | BoardHooks.CPU_READ | (audio != null ? BoardHooks.AUDIO : 0);
+        // Read by Mapper's constructor, before this one's fields are set: AUDIO is declared
+        // always, and expansionAudio() is null for a file without chips (the APU mixes none).
+        return BoardHooks.CPU_CYCLE | BoardHooks.CPU_READ | BoardHooks.AUDIO;
     }
 
     @Override

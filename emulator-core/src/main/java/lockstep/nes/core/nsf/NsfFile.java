@@ -146,8 +146,8 @@ public record NsfFile(String fileName, String title, String artist, String copyr
             pos += (int) size;
             switch (id) {
                 case "INFO" -> {
-                    if (c.length < 9) {
-                        throw new NsfFormatException(name + ": NSFe INFO chunk has " + c.length + " bytes, at least 9 needed");
+                    if (c.length < 8) {
+                        throw new NsfFormatException(name + ": NSFe INFO chunk has " + c.length + " bytes, at least 8 needed");
                     }
                     info = c;
                 }
@@ -188,8 +188,8 @@ public record NsfFile(String fileName, String title, String artist, String copyr
         if (program == null) {
             throw new NsfFormatException(name + ": NSFe file has no DATA chunk");
         }
-        final int songs = info.length > 9 ? info[9] & 0xFF : 1;
-        final int first = info.length > 10 ? info[10] & 0xFF : 0;
+        final int songs = info.length > 8 ? info[8] & 0xFF : 1;
+        final int first = info.length > 9 ? info[9] & 0xFF : 0;
         if (first >= songs) {
             throw new NsfFormatException(name + ": NSFe INFO first song " + first + " is not below the song count " + songs);
         }
