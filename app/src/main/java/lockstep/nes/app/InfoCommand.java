@@ -7,7 +7,10 @@ import java.util.concurrent.Callable;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mappers;
 import lockstep.nes.core.cart.Mirroring;
+import lockstep.nes.core.cart.RomFile;
 import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.nsf.NsfFile;
+import lockstep.nes.core.nsf.NsfFormatException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -27,8 +30,15 @@ public final class InfoCommand implements Callable<Integer> {
     public Integer call() {
         Cartridge c;
         try {
+            if (!RomArg.isDemo(rom)) {
+                RomFile.Image image = RomArg.image(rom, archive.entry);
+                if (NsfFile.looksLike(image.bytes())) {
+                    NsfCommand.printInfo(NsfFile.parse(image.name(), image.bytes()), System.out);
+                    return 0;
+                }
+            }
             c = RomArg.load(rom, archive.entry);
-        } catch (RomFormatException e) {
+        } catch (RomFormatException | NsfFormatException e) {
             System.err.println("error: " + e.getMessage());
             return 2;
         }
