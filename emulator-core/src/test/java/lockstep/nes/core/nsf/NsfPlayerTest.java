@@ -85,8 +85,16 @@ class NsfPlayerTest {
 
     @Test
     void anNsfEngineSnapshotsAndResumesExactly() throws Exception {
-        byte[] nsf = TestNsf.of("init:\n  lda #$7F\n  sta $9000\n  lda #200\n  sta $9001\n  lda #$80\n  sta $9002\n"
-                + "  rts\nplay:\n  inc $20\n  rts\n", NsfFile.VRC6, 16639, 1);
+        // Every chip but the FDS at once, each sounding: the board's whole state round-trips.
+        String init = String.join("\n",
+                "  lda #$7F", "  sta $9000", "  lda #200", "  sta $9001", "  lda #$80", "  sta $9002",
+                "  lda #$20", "  sta $9010", "  lda #$1A", "  sta $9030",
+                "  lda #$01", "  sta $5015", "  lda #$BF", "  sta $5000", "  lda #90", "  sta $5002", "  lda #0", "  sta $5003",
+                "  lda #$7F", "  sta $F800", "  lda #$7F", "  sta $4800",
+                "  lda #8", "  sta $C000", "  lda #$0F", "  sta $E000",
+                "  lda #3", "  sta $5205", "  lda #7", "  sta $5206", "  lda #$55", "  sta $5C10");
+        byte[] nsf = TestNsf.of("init:\n" + init + "\n  rts\nplay:\n  inc $20\n  lda $5205\n  sta $21\n  rts\n",
+                NsfFile.VRC6 | NsfFile.VRC7 | NsfFile.MMC5 | NsfFile.N163 | NsfFile.SUNSOFT_5B, 16639, 1);
         Console a = console(nsf, 0, null);
         seconds(a, 0.2);
         byte[] saved = new Snapshots(a).save();
@@ -97,5 +105,7 @@ class NsfPlayerTest {
             b.runFrame();
         }
         assertEquals(new Snapshots(a).stateHash(), new Snapshots(b).stateHash());
+        assertEquals(21, a.ram().read(0x21), "the MMC5 multiplier answers");
+        assertEquals(0x55, a.peek(0x5C10), "MMC5 ExRAM is RAM");
     }
 }
