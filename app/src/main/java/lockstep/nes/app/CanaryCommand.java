@@ -50,6 +50,9 @@ public final class CanaryCommand implements Callable<Integer> {
     @Mixin
     RegionOption region = new RegionOption();
 
+    @Mixin
+    CheatOption cheat = new CheatOption();
+
     @Option(names = "--baseline", required = true, paramLabel = "A.jar", description = "the baseline build's jar")
     Path baseline;
 
@@ -141,6 +144,10 @@ public final class CanaryCommand implements Callable<Integer> {
                         .filter(java.util.Objects::nonNull).map(Path::of).toArray(Path[]::new);
                 Outputs.check(report, "--report", inputs);
                 Outputs.check(html, "--html", inputs);
+            }
+            final var cheats = cheat.get();
+            if (!cheats.isEmpty()) {
+                targets = targets.stream().map(t -> t.withCheats(cheats)).toList();
             }
         } catch (BadInput e) {
             // Not waited for: hosts still starting are closed once up (or see their input end

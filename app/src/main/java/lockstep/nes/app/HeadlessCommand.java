@@ -50,6 +50,9 @@ public final class HeadlessCommand implements Callable<Integer> {
     @Mixin
     RegionOption region = new RegionOption();
 
+    @Mixin
+    CheatOption cheat = new CheatOption();
+
     @Option(names = "--frames", paramLabel = "N", defaultValue = "600", description = "frames to run (default ${DEFAULT-VALUE})")
     int frames;
 
@@ -111,7 +114,7 @@ public final class HeadlessCommand implements Callable<Integer> {
         Outputs.check(wav, "--wav", inputs);
         Outputs.check(batteryFile, "--battery-file", rom, movie, loadState);
         Movie input = movie != null ? RunInputs.movie(movie) : null;
-        Cartridge cart = RunInputs.cartridge(rom, archive.entry, disk, input, region);
+        Cartridge cart = cheat.apply(RunInputs.cartridge(rom, archive.entry, disk, input, region));
         Console console = RunInputs.console(cart);
         // Battery RAM only when asked: the run depends on its inputs alone, and writes nothing
         // beside the ROM unless told to.
@@ -150,6 +153,9 @@ public final class HeadlessCommand implements Callable<Integer> {
         Snapshots snapshots = new Snapshots(console);
         if (loadState != null) {
             RunInputs.loadState(snapshots, loadState);
+            if (!cart.cheats().isEmpty()) {
+                console.setCheats(cart.cheats()); // --cheat wins over the snapshot's cheats
+            }
         }
         if (input != null) {
             RunInputs.startFromState(input, movie, console, loadState);

@@ -11,6 +11,8 @@ import lockstep.nes.core.cart.RomFile;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.cart.fds.DiskImage;
 import lockstep.nes.core.cart.fds.FdsBoard;
+import lockstep.nes.core.nsf.NsfFile;
+import lockstep.nes.core.nsf.NsfFormatException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -37,9 +39,13 @@ public final class InfoCommand implements Callable<Integer> {
                     printDisk(DiskImage.parse(image.name(), image.bytes()), System.out);
                     return 0;
                 }
+                if (NsfFile.looksLike(image.bytes())) {
+                    NsfCommand.printInfo(NsfFile.parse(image.name(), image.bytes()), System.out);
+                    return 0;
+                }
             }
             c = RomArg.load(rom, archive.entry);
-        } catch (RomFormatException e) {
+        } catch (RomFormatException | NsfFormatException e) {
             System.err.println("error: " + e.getMessage());
             return 2;
         }

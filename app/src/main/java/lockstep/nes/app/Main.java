@@ -16,6 +16,7 @@ import picocli.CommandLine.Spec;
             HeadlessCommand.class,
             StateCommand.class,
             InfoCommand.class,
+            NsfCommand.class,
             TestRomsCommand.class,
             VerifyCommand.class,
             BenchCommand.class,

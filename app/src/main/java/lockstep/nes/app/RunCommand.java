@@ -34,6 +34,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     RegionOption region = new RegionOption();
 
+    @Mixin
+    CheatOption cheat = new CheatOption();
+
     @Option(names = "--scale", paramLabel = "N", defaultValue = "3", description = "window scale 1-8 (default ${DEFAULT-VALUE})")
     int scale;
 
@@ -115,6 +118,7 @@ public final class RunCommand implements Callable<Integer> {
         o.diskSide = disk.side;
         try {
             o.region = region.get();
+            o.cheats = cheat.get();
         } catch (BadInput e) {
             System.err.println("error: " + e.getMessage());
             return 2;

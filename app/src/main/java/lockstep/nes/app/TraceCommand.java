@@ -49,6 +49,9 @@ public final class TraceCommand implements Callable<Integer> {
     @Mixin
     RegionOption region = new RegionOption();
 
+    @Mixin
+    CheatOption cheat = new CheatOption();
+
     @Option(names = "--from", paramLabel = "CYCLE|fFRAME",
             description = "start tracing at the first instruction from this CPU cycle, or (with f) from the start of this frame "
                     + "(default: the first instruction after power-on or the loaded state)")
@@ -81,7 +84,7 @@ public final class TraceCommand implements Callable<Integer> {
             throw new BadInput("--pc starts from power-on: give it without --load-state");
         }
         // The region stays the ROM's (or --region's) even with a movie recorded in another.
-        Cartridge cart = RunInputs.cartridge(rom, archive.entry, disk, null, region);
+        Cartridge cart = cheat.apply(RunInputs.cartridge(rom, archive.entry, disk, null, region));
         Console console = RunInputs.console(cart);
         MovieInput input = null;
         boolean movieFromState = false;
@@ -96,6 +99,9 @@ public final class TraceCommand implements Callable<Integer> {
         }
         if (loadState != null) {
             RunInputs.loadState(new Snapshots(console), loadState);
+            if (!cart.cheats().isEmpty()) {
+                console.setCheats(cart.cheats()); // --cheat wins over the snapshot's cheats
+            }
         }
         MovieInput frames = input;
         // A movie recorded from a save state counts its frames from that state.

@@ -69,6 +69,9 @@ public final class VerifyCommand implements Callable<Integer> {
     @Mixin
     RegionOption region = new RegionOption();
 
+    @Mixin
+    CheatOption cheat = new CheatOption();
+
     @Option(names = "--frames", paramLabel = "N", description = "frames to verify (default: ${DEFAULT-VALUE})")
     int frames = 600;
 
@@ -162,11 +165,12 @@ public final class VerifyCommand implements Callable<Integer> {
             cart = cart.withRegion(input.region(cart.region()));
         }
         try {
-            cart = region.apply(cart);
+            cart = cheat.apply(region.apply(cart));
         } catch (BadInput e) {
             return fail(e.getMessage());
         }
         hosts.region = cart.region();
+        hosts.cheats = cart.cheats();
         if (rom != null && RegionWarning.of(cart, rom.toString()) != null) {
             System.err.println(RegionWarning.of(cart, rom.toString()));
         }

@@ -57,6 +57,8 @@ public final class DesktopApp {
         public String diskSide;
         /** The console to run ROMs on whatever their header says; null: the header's. */
         public Region region;
+        /** Cheats in effect from power-on ({@code --cheat}). */
+        public java.util.List<lockstep.nes.core.cheat.Cheat> cheats = java.util.List.of();
         public int scale = 3;
         /** Show pixels 8:7 wide as a TV did (false: square pixels). */
         public boolean aspect = true;
@@ -345,6 +347,9 @@ public final class DesktopApp {
             // --entry names a file of the archive given on the command line, not of one opened later.
             String entry = rom != null && rom.equals(o.rom) ? o.entry : null;
             Cartridge cart = rom == null ? Cartridge.parse(DemoRom.NAME, DemoRom.bytes()) : load(rom, entry);
+            if (!o.cheats.isEmpty()) {
+                cart = cart.withCheats(o.cheats);
+            }
             if (o.region != null) {
                 cart = cart.withRegion(o.region);
             }

@@ -1,6 +1,7 @@
 package lockstep.nes.core;
 
 import static lockstep.nes.core.ConsoleSections.APU;
+import static lockstep.nes.core.ConsoleSections.CHEATS;
 import static lockstep.nes.core.ConsoleSections.CONSOLE;
 import static lockstep.nes.core.ConsoleSections.CONTROLLERS;
 import static lockstep.nes.core.ConsoleSections.CPU;
@@ -15,6 +16,8 @@ import lockstep.nes.core.cart.BoardHooks;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.cheat.Cheat;
+import lockstep.nes.core.cheat.Cheats;
 import lockstep.nes.core.cpu.Cpu;
 import lockstep.nes.core.input.Controllers;
 import lockstep.nes.ppu.Ppu;
@@ -59,6 +62,14 @@ public final class Console implements Digestible {
     private final Apu apu;
     private final Controllers controllers = new Controllers();
     private final Memory ram = new Memory("ram", Memory.RAM, 2048);
+    /** The cheat codes in effect: described as a section of their own while any is ({@link #state}). */
+    private final Cheats cheats = new Cheats();
+    /**
+     * Whether any cheat is in effect: CPU reads then go through {@link #readCheated} and whole
+     * instructions run on {@link CheatBus}, so a console without cheats runs the plain paths only.
+     */
+    @NotState("cache of cheats.active(), rebuilt wherever the cheats change")
+    private boolean cheating;
 
     /** CPU cycles started since power-on, minus one (-1 at power, as the reset sequence starts). */
     private long cycle;
@@ -137,12 +148,51 @@ public final class Console implements Digestible {
         apu.trackChanges(changes);
         dma.trackChanges(changes);
         controllers.trackChanges(changes);
+        cheats.set(cartridge.cheats());
+        cheatsChanged();
         power();
+    }
+
+    /**
+     * Puts {@code list} in effect in place of the cheats there were (at most {@link Cheats#MAX}):
+     * from the next CPU read on, reads of their addresses see their values.
+     */
+    public void setCheats(java.util.List<Cheat> list) {
+        cheats.set(list);
+        cheatsChanged();
+        changes.bump();
+    }
+
+    /** The cheats in effect (read-only view: change them through {@link #setCheats}). */
+    public java.util.List<Cheat> cheats() {
+        return cheats.list();
+    }
+
+    /** The digest term of the cheats' section (0 without cheats; counted in {@link #changeCount} when they change). */
+    public long cheatsTerm() {
+        return cheats.term();
+    }
+
+    /** After the cheats changed: reads take the cheat-aware paths only while a cheat is in effect. */
+    private void cheatsChanged() {
+        cheating = cheats.active();
+        if (cheating && cheatBus == null) {
+            cheatBus = new CheatBus();
+        }
+        bus = cheating ? cheatBus : plainBus;
     }
 
     /** Builds an engine for {@code cartridge}, powered on. */
     public static Console create(Cartridge cartridge) throws RomFormatException {
         return new Console(cartridge, cartridge.createMapper(), false, true);
+    }
+
+    /**
+     * Builds an engine for {@code cartridge} on a board built outside it (an NSF's player
+     * hardware, {@code lockstep.nes.core.nsf.NsfBoard}), powered on.
+     */
+    public static Console create(Cartridge cartridge, Mapper board) {
+        return new Console(cartridge, board, false, true);
     }
 
     /**
@@ -204,7 +254,7 @@ public final class Console implements Digestible {
             if (write) {
                 write(c.address(), c.dataOut());
             } else {
-                value = read(c.address());
+                value = cheating ? readCheated(c.address()) : read(c.address());
             }
             masterClock += cpuDivider - access;
             runPpu();
@@ -332,7 +382,16 @@ public final class Console implements Digestible {
      * the CPU polls after it from the lines it last saw. Per-cycle work added here must be done
      * in the quiet paths too, or make {@link #quietCycle} false while it is on.
      */
-    private final Cpu.Bus bus = new Cpu.Bus() {
+    private final PlainBus plainBus = new PlainBus();
+    /** {@link #plainBus}'s cheat-aware twin, built when a cheat is first put in effect. */
+    @NotState("wiring: the bus of whole instructions while cheats are in effect")
+    private CheatBus cheatBus;
+    /** The bus whole instructions run on: {@link #plainBus}, or {@link #cheatBus} while a cheat is in effect. */
+    @NotState("wiring chosen from the cheats (cheatsChanged)")
+    private Cpu.Bus bus;
+
+    /** The bus of whole instructions without cheats (see {@link #bus}). */
+    private class PlainBus implements Cpu.Bus {
         @Override
         public int cycleRead(int address) {
             disturbances++;
@@ -413,7 +472,49 @@ public final class Console implements Digestible {
         public boolean irqLow() {
             return apu.irq() || (boardIrq && mapper.irq());
         }
-    };
+    }
+
+    /**
+     * The bus of whole instructions while cheats are in effect: a read of an address a cheat
+     * names is never quiet (the CPU takes the whole cycle, {@link #cycleRead}), and sees the
+     * cheat's value ({@link #readCheated}); every other access is {@link PlainBus}'s.
+     */
+    private final class CheatBus extends PlainBus {
+        @Override
+        public int cycleRead(int address) {
+            disturbances++;
+            masterClock += readClock;
+            beginCycle();
+            final int value = readCheated(address);
+            masterClock += readRest;
+            runPpu();
+            final AccessWatcher w = watcher;
+            if (w != null) {
+                w.access(address | ((long) openBus << 32));
+            }
+            return value;
+        }
+
+        @Override
+        public int quietRead(int address) {
+            return cheats.names(address) ? -1 : super.quietRead(address);
+        }
+    }
+
+    /**
+     * A CPU read while cheats are in effect: {@link #read}, then, where a cheat names the
+     * address, the cheat's value in place of the bus's (Game Genie: the cartridge's byte, which
+     * an 8-letter code's compare value is checked against). The cheat drives the data bus.
+     */
+    private int readCheated(int addr) {
+        final int value = read(addr);
+        if (!cheats.names(addr)) {
+            return value;
+        }
+        final int cheated = cheats.apply(addr, value);
+        openBus = cheated;
+        return cheated;
+    }
 
     /**
      * True when the coming cycle is quiet (see {@link #bus}): it ends before the PPU's deadline
@@ -560,9 +661,17 @@ public final class Console implements Digestible {
         }
     }
 
-    /** Reads the CPU address space without side effects (debuggers, tests, the verifier). */
+    /**
+     * Reads the CPU address space without side effects (debuggers, tests, the verifier), as the
+     * CPU would read it: cheats in effect included.
+     */
     public int peek(int addr) {
         addr &= 0xFFFF;
+        final int value = peekBus(addr);
+        return cheating ? cheats.apply(addr, value) : value;
+    }
+
+    private int peekBus(int addr) {
         if (addr < 0x2000) {
             return ram.read(addr & 0x7FF);
         } else if (addr < 0x4000) {
@@ -702,7 +811,8 @@ public final class Console implements Digestible {
                 + APU * apu.digestTerm()
                 + DMA * dma.digestTerm()
                 + CONTROLLERS * controllers.digestTerm()
-                + MAPPER * mapper.digestTerm();
+                + MAPPER * mapper.digestTerm()
+                + CHEATS * cheats.term();
     }
 
     /**
@@ -724,6 +834,9 @@ public final class Console implements Digestible {
         s.section("dma", dma);
         s.section("controllers", controllers);
         s.section("mapper", mapper);
+        if (cheats.described()) {
+            s.section("cheats", cheats);
+        }
         changes.bump();
     }
 
@@ -769,6 +882,15 @@ public final class Console implements Digestible {
 
     @Override
     public void state(StateVisitor s) {
+        state(s, cheats.described());
+    }
+
+    /**
+     * {@link #state} with the {@code cheats} section visited or not as a snapshot being loaded
+     * has it ({@code lockstep.nes.core.snapshot.Snapshots}): a reader that loads one without it
+     * empties the cheats.
+     */
+    public void state(StateVisitor s, boolean cheatsSection) {
         spin.forget();
         syncPpu();
         apu.sync(); // before a reader can change the cycle it catches up to
@@ -777,7 +899,13 @@ public final class Console implements Digestible {
         s.section("dma", dma);
         s.section("controllers", controllers);
         s.section("mapper", mapper);
+        if (cheatsSection) {
+            s.section("cheats", cheats);
+        } else if (s.isReader() && cheats.described()) {
+            cheats.clear();
+        }
         if (s.isReader()) {
+            cheatsChanged();
             // The deadline as the catch-up before the visit computed it (not Long.MIN_VALUE,
             // which would catch up at the next cycle): an engine loaded from a snapshot catches
             // its PPU up at the same cycles as the engine the snapshot was taken from, so their

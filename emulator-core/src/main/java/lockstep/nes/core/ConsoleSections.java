@@ -14,6 +14,8 @@ public final class ConsoleSections {
     public static final long DMA = DigestKeys.section("dma");
     public static final long CONTROLLERS = DigestKeys.section("controllers");
     public static final long MAPPER = DigestKeys.section("mapper");
+    /** The cheats' section, described only while a cheat is in effect. */
+    public static final long CHEATS = DigestKeys.section("cheats");
 
     private ConsoleSections() {
     }

@@ -8,6 +8,8 @@ public final class HostSettings {
     public byte[] romImage;
     /** The console the hosts run the image on (null: the one its header names). */
     public lockstep.nes.ppu.Region region;
+    /** The cheats both hosts run with (the cartridge's, {@code Cartridge#cheats}). */
+    public List<lockstep.nes.core.cheat.Cheat> cheats = List.of();
     /** Class path of the engine-host JVMs (default: this JVM's class path, made absolute). */
     public String classpath;
     /** Their entry point (default: {@code HostProtocol.MAIN_CLASS}, in the app's jar). */

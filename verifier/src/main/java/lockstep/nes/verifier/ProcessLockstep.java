@@ -277,7 +277,14 @@ final class ProcessLockstep implements VerifySession {
                 throw new HostException(HostException.Kind.PROTOCOL, name, "speaks engine-host protocol version "
                         + c.hello().protocolVersion() + "; processes mode needs version 2 (INJECT, RUN_STREAM)");
             }
-            c.loadRom(options.romName, settings.romImage, settings.region);
+            c.loadRom(options.romName, settings.romImage, settings.region, settings.cheats);
+            if (!settings.cheats.isEmpty()
+                    && !HostProtocol.cheatCodes(settings.cheats).equals(c.cheatsLoaded())) {
+                throw new HostException(HostException.Kind.PROTOCOL, name, "runs with cheats "
+                        + (c.cheatsLoaded() == null ? "none (engine-host protocol below version "
+                                + HostProtocol.CHEATS_VERSION + ")" : "'" + c.cheatsLoaded() + "'")
+                        + " where '" + HostProtocol.cheatCodes(settings.cheats) + "' were asked for");
+            }
             if (movie != null) {
                 c.loadMovie(movie[0], movie[1], movie[2]);
             }

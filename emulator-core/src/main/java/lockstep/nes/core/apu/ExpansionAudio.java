@@ -20,7 +20,7 @@ public abstract class ExpansionAudio implements Stateful {
     @NotState("wiring: the APU that steps the chip")
     private Apu apu;
 
-    final void attach(Apu apu) {
+    void attach(Apu apu) {
         this.apu = apu;
     }
 

@@ -5,11 +5,14 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.zip.CRC32;
 
 import lockstep.nes.core.cart.fds.DiskImage;
 import lockstep.nes.core.cart.fds.DiskSystem;
 import lockstep.nes.core.cart.fds.FdsBios;
+import lockstep.nes.core.cheat.Cheat;
+import lockstep.nes.core.cheat.Cheats;
 import lockstep.nes.ppu.Region;
 
 /**
@@ -59,6 +62,8 @@ public final class Cartridge {
     private final DiskImage disk;
     /** The disk side in the drive at power-on (0 = side 1A), for a disk system. */
     private final int diskSide;
+    /** The cheat codes a console of this cartridge powers on with (a Game Genie plugged in between). */
+    private final List<Cheat> cheats;
 
     private Cartridge(Builder b) {
         this.name = b.name;
@@ -82,6 +87,7 @@ public final class Cartridge {
         this.expansionDevice = b.expansionDevice;
         this.disk = b.disk;
         this.diskSide = b.diskSide;
+        this.cheats = b.cheats;
     }
 
     /** A cartridge built in code (tests, the demo ROM): iNES defaults for everything else. */
@@ -287,6 +293,29 @@ public final class Cartridge {
         return new Cartridge(b);
     }
 
+    /**
+     * The same cartridge with {@code cheats} in effect from power-on (at most
+     * {@link Cheats#MAX}): every console built from it, both engines of a
+     * lockstep pair included, substitutes them.
+     */
+    public Cartridge withCheats(List<Cheat> cheats) {
+        if (cheats.size() > Cheats.MAX) {
+            throw new IllegalArgumentException("at most " + Cheats.MAX + " cheats, not "
+                    + cheats.size());
+        }
+        if (cheats.isEmpty() && this.cheats.isEmpty()) {
+            return this;
+        }
+        Builder b = copy();
+        b.cheats = List.copyOf(cheats);
+        return new Cartridge(b);
+    }
+
+    /** The cheat codes a console of this cartridge powers on with (empty: none). */
+    public List<Cheat> cheats() {
+        return cheats;
+    }
+
     /** The console this cartridge runs on: its header's timing (a multi-region ROM runs as NTSC). */
     public Region region() {
         return switch (timing) {
@@ -320,6 +349,7 @@ public final class Cartridge {
         b.expansionDevice = expansionDevice;
         b.disk = disk;
         b.diskSide = diskSide;
+        b.cheats = cheats;
         return b;
     }
 
@@ -445,6 +475,7 @@ public final class Cartridge {
         private int expansionDevice;
         private DiskImage disk;
         private int diskSide;
+        private List<Cheat> cheats = List.of();
 
         private Builder() {
         }

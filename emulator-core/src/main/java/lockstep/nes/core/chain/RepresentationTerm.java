@@ -1,6 +1,7 @@
 package lockstep.nes.core.chain;
 
 import static lockstep.nes.core.ConsoleSections.APU;
+import static lockstep.nes.core.ConsoleSections.CHEATS;
 import static lockstep.nes.core.ConsoleSections.CONSOLE;
 import static lockstep.nes.core.ConsoleSections.CONTROLLERS;
 import static lockstep.nes.core.ConsoleSections.CPU;
@@ -149,7 +150,7 @@ public final class RepresentationTerm {
      */
     long countedPartsTerm() {
         return PPU * ppuTerm() + APU * apu.representedTerm() + DMA * dma.digestTerm()
-                + CONTROLLERS * controllers.digestTerm();
+                + CONTROLLERS * controllers.digestTerm() + CHEATS * console.cheatsTerm();
     }
 
     /**
@@ -217,7 +218,8 @@ public final class RepresentationTerm {
     /** The counted parts compared; when equal, remembered as of the counters' readings. */
     private boolean sameCountedParts(RepresentationTerm o, long mine, long theirs) {
         if (((ppuTerm() ^ o.ppuTerm()) | (dma.digestTerm() ^ o.dma.digestTerm())
-                | (controllers.digestTerm() ^ o.controllers.digestTerm())) != 0
+                | (controllers.digestTerm() ^ o.controllers.digestTerm())
+                | (console.cheatsTerm() ^ o.console.cheatsTerm())) != 0
                 || !apu.sameState(o.apu) || !mapper.sameState(o.mapper)) {
             return false;
         }

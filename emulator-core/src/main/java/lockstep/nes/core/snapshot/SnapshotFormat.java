@@ -12,7 +12,8 @@ import lockstep.nes.state.EntryTag;
  * cycle        i64      CPU cycles (Console.cycles())
  * frame        i64      PPU frame counter (Console.frame())
  * length       u32      byte length of the body
- * body         entries, each one of the top-level sections of Console.state, then, for a
+ * body         entries, each one of the top-level sections of Console.state (the section
+ *              "cheats" last among them, present only while a cheat is in effect), then, for a
  *              console that is not an NTSC one, the u8 entry "region" (Region's ordinal:
  *              1 PAL, 2 Dendy), so NTSC snapshots are as they were before other regions
  * crc32        u32      CRC-32 of every byte before it

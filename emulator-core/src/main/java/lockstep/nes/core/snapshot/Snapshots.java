@@ -111,10 +111,11 @@ public final class Snapshots {
         if (regionAt >= 0) {
             bodyEnd = regionAt;
         }
+        final boolean cheats = hasSection(data, HEADER, bodyEnd, CHEATS_SECTION);
         SnapshotReader r = reader;
         try {
             r.reset(data, HEADER, bodyEnd, false);
-            console.state(r);
+            console.state(r, cheats);
             r.finish();
         } catch (SnapshotReader.Mismatch e) {
             throw new SnapshotException(source + ": " + e.getMessage());
@@ -122,11 +123,33 @@ public final class Snapshots {
         checkClock(data, bodyEnd, source, region);
         // Validated: the same walk cannot fail now.
         r.reset(data, HEADER, bodyEnd, true);
-        console.state(r);
+        console.state(r, cheats);
         r.finish();
     }
 
     private static final Region[] REGIONS = Region.values();
+    private static final byte[] CHEATS_SECTION = "cheats".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    /** True when a top-level entry of {@code data[pos, end)} is a section named {@code name}. */
+    static boolean hasSection(byte[] data, int pos, int end, byte[] name) {
+        while (pos + 2 <= end) {
+            final int tag = data[pos] & 0xFF;
+            final int nameLength = data[pos + 1] & 0xFF;
+            final int value = pos + 2 + nameLength;
+            if (tag != TAG_SECTION || value + 4 > end) {
+                return false;
+            }
+            if (nameLength == name.length && Arrays.equals(data, pos + 2, value, name, 0, name.length)) {
+                return true;
+            }
+            final int length = getInt(data, value);
+            if (length < 0) {
+                return false;
+            }
+            pos = value + 4 + length;
+        }
+        return false;
+    }
 
     /**
      * The clock of a snapshot whose layout was validated: the header's cycle is the body's

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import lockstep.nes.core.cheat.Cheat;
 import lockstep.nes.ppu.Region;
 import lockstep.nes.core.movie.Movie;
 import lockstep.nes.core.trace.TracePair;
@@ -83,10 +84,40 @@ public final class Canary implements AutoCloseable {
      * One ROM x movie pair to run, on {@code region}'s console (null: the one the ROM's header
      * names).
      */
-    public record Target(String romName, byte[] rom, String movieName, Movie movie, int frames, Region region) {
+    public record Target(String romName, byte[] rom, String movieName, Movie movie, int frames, Region region,
+                         List<Cheat> cheats) {
         /** A target run on the console the ROM's header names. */
         public Target(String romName, byte[] rom, String movieName, Movie movie, int frames) {
             this(romName, rom, movieName, movie, frames, null);
+        }
+
+        /** A target run without cheats. */
+        public Target(String romName, byte[] rom, String movieName, Movie movie, int frames, Region region) {
+            this(romName, rom, movieName, movie, frames, region, List.of());
+        }
+
+        /** The same target with {@code list} in effect on both sides. */
+        public Target withCheats(List<Cheat> list) {
+            return new Target(romName, rom, movieName, movie, frames, region, List.copyOf(list));
+        }
+    }
+
+    /**
+     * Refuses to compare two hosts that run with different cheats: each reported the cheats it
+     * runs with ({@link HostClient#cheatsLoaded}; null: a host too old to take any, which runs
+     * without), and both must be the ones asked for.
+     */
+    public static void checkCheats(List<Cheat> asked, String baseline, String candidate) throws HostException {
+        final String want = HostProtocol.cheatCodes(asked);
+        final String a = baseline == null ? "" : baseline;
+        final String b = candidate == null ? "" : candidate;
+        if (!a.equals(want) || !b.equals(want)) {
+            final String side = !a.equals(want) ? "baseline" : "candidate";
+            final String got = !a.equals(want) ? baseline : candidate;
+            throw new HostException(HostException.Kind.PROTOCOL, side, "runs with cheats "
+                    + (got == null ? "none (its engine-host protocol is below version " + HostProtocol.CHEATS_VERSION
+                            + ", which takes none)" : got.isEmpty() ? "none" : "'" + got + "'")
+                    + " where '" + want + "' were asked for: the two sides must run the same cheats");
         }
     }
 
@@ -214,8 +245,9 @@ public final class Canary implements AutoCloseable {
             a.awaitHashes();
             b.awaitHashes();
         }
-        a.loadRom(t.romName(), t.rom(), t.region());
-        b.loadRom(t.romName(), t.rom(), t.region());
+        a.loadRom(t.romName(), t.rom(), t.region(), t.cheats());
+        b.loadRom(t.romName(), t.rom(), t.region(), t.cheats());
+        checkCheats(t.cheats(), a.cheatsLoaded(), b.cheatsLoaded());
         if (t.movie() != null) {
             int n = t.movie().frames().size();
             int[] c = new int[n];

@@ -20,6 +20,8 @@ import lockstep.nes.ppu.Region;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
+import lockstep.nes.core.cheat.Cheat;
+import lockstep.nes.core.cheat.CheatException;
 import lockstep.nes.core.cpu.Disassembler;
 import lockstep.nes.core.movie.Fm2;
 import lockstep.nes.core.digest.CycleDigest;
@@ -188,7 +190,12 @@ public final class EngineHost {
 
     private boolean handle(Payload p) throws IOException, Failure {
         switch (p.type()) {
-            case LOAD_ROM -> loadRom(p.str(), p.bytes(), p.remaining() > 0 ? p.str() : "");
+            case LOAD_ROM -> {
+                final String name = p.str();
+                final byte[] image = p.bytes();
+                final String region = p.remaining() > 0 ? p.str() : "";
+                loadRom(name, image, region, p.remaining() > 0 ? p.str() : "");
+            }
             case LOAD_MOVIE -> loadMovie(p);
             case RUN_FRAMES -> runFrames(p.i32());
             case SNAPSHOT -> snapshot();
@@ -286,10 +293,16 @@ public final class EngineHost {
         return hashScheme == HASH_XXH64 ? Xxh64.hash(ram, 0, ram.length) : hashBytes(ram);
     }
 
-    private void loadRom(String name, byte[] rom, String regionId) throws IOException, Failure {
+    private void loadRom(String name, byte[] rom, String regionId, String cheatCodes) throws IOException, Failure {
         Region region = regionId.isEmpty() ? null : Region.byId(regionId);
         if (!regionId.isEmpty() && region == null) {
             throw new Failure("unknown region '" + regionId + "' (ntsc, pal or dendy)");
+        }
+        final List<Cheat> cheats;
+        try {
+            cheats = HostProtocol.parseCheats(cheatCodes);
+        } catch (CheatException e) {
+            throw new Failure(e.getMessage());
         }
         Cartridge c;
         try {
@@ -297,6 +310,7 @@ public final class EngineHost {
             if (region != null) {
                 c = c.withRegion(region);
             }
+            c = c.withCheats(cheats);
             newConsole(c);
         } catch (RomFormatException e) {
             throw new Failure(e.getMessage());
@@ -310,7 +324,7 @@ public final class EngineHost {
         audioCount = 0;
         position = console.cycles();
         trace.restart(console);
-        msg.reset(OK).str(RomId.hex(snapshots.romSha256()));
+        msg.reset(OK).str(RomId.hex(snapshots.romSha256())).str(HostProtocol.cheatCodes(console.cheats()));
         send();
     }
 

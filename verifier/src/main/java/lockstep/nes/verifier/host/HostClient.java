@@ -19,6 +19,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import lockstep.nes.core.cheat.Cheat;
 import lockstep.nes.ppu.Region;
 import lockstep.nes.core.snapshot.RomId;
 import lockstep.nes.core.snapshot.SnapshotFormat;
@@ -84,6 +85,8 @@ public final class HostClient implements AutoCloseable {
     private volatile String readError;
     private final Thread stderrReader;
     private Hello hello;
+    /** What the host reported of its cheats at the last LOAD_ROM (see {@link #cheatsLoaded}). */
+    private String cheatsLoaded;
     private volatile boolean dead;
 
     private HostClient(String label, Process process, long timeoutMillis) {
@@ -355,17 +358,42 @@ public final class HostClient implements AutoCloseable {
 
     /** Loads {@code rom} to run on {@code region}'s console (null: the one its header names). */
     public String loadRom(String name, byte[] rom, Region region) throws HostException {
+        return loadRom(name, rom, region, List.of());
+    }
+
+    /**
+     * Loads {@code rom} to run on {@code region}'s console (null: the one its header names) with
+     * {@code cheats} in effect; returns the ROM's SHA-256. What cheats the host runs with is
+     * {@link #cheatsLoaded} after. A host below {@link HostProtocol#CHEATS_VERSION} is not sent
+     * cheats it could not read.
+     */
+    public String loadRom(String name, byte[] rom, Region region, List<Cheat> cheats) throws HostException {
+        final boolean withCheats = !cheats.isEmpty() && hello.protocolVersion() >= HostProtocol.CHEATS_VERSION;
         msg.reset(LOAD_ROM).str(name).bytes(rom);
-        if (region != null) {
-            msg.str(region.id());
+        if (region != null || withCheats) {
+            msg.str(region != null ? region.id() : "");
+        }
+        if (withCheats) {
+            msg.str(HostProtocol.cheatCodes(cheats));
         }
         send();
         Payload p = expect(OK, "LOAD_ROM");
         try {
-            return p.str();
+            final String sha = p.str();
+            cheatsLoaded = p.remaining() > 0 ? p.str() : null;
+            return sha;
         } catch (IOException e) {
             throw malformed(OK, e);
         }
+    }
+
+    /**
+     * The cheats the host said it runs with at the last LOAD_ROM ({@link HostProtocol#cheatCodes}
+     * form; empty: none), or null for a host below {@link HostProtocol#CHEATS_VERSION}, which says
+     * nothing and runs without cheats.
+     */
+    public String cheatsLoaded() {
+        return cheatsLoaded;
     }
 
     /** Loads movie input: per frame its commands and the two pads' buttons. */

@@ -6,6 +6,12 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import lockstep.nes.core.cheat.Cheat;
+import lockstep.nes.core.cheat.CheatException;
+import lockstep.nes.core.cheat.Cheats;
 
 /**
  * The engine-host protocol (docs/engine-host-protocol.md): length-prefixed binary messages on the
@@ -35,7 +41,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class HostProtocol {
     public static final byte[] MAGIC = {'L', 'S', 'N', 'E', 'S', 'H', 'S', 'T'};
-    public static final int VERSION = 6;
+    public static final int VERSION = 7;
     /** The oldest host version a controller still drives (the canary uses only version-1 requests). */
     public static final int MIN_VERSION = 1;
     /** The class every build's jar starts its host with (keep it stable). */
@@ -109,9 +115,41 @@ public final class HostProtocol {
     public static final int TRACE_LINES = 0x4A;
     /** The first version whose hosts answer TRACE. */
     public static final int TRACE_VERSION = 6;
+    /** The first version whose hosts take cheats with LOAD_ROM and report the ones they run with. */
+    public static final int CHEATS_VERSION = 7;
     public static final int ERROR = 0x7F;
 
     private HostProtocol() {
+    }
+
+    /**
+     * The cheats of LOAD_ROM's {@code cheats} field and of its answer: codes separated by commas
+     * (empty: none), each as {@link Cheat#parse} reads it.
+     */
+    public static List<Cheat> parseCheats(String codes) throws CheatException {
+        final List<Cheat> out = new ArrayList<>();
+        if (codes.isEmpty()) {
+            return out;
+        }
+        for (String code : codes.split(",", -1)) {
+            out.add(Cheat.parse(code));
+        }
+        if (out.size() > Cheats.MAX) {
+            throw new CheatException("cheats '" + codes + "': at most " + Cheats.MAX + " codes, not " + out.size());
+        }
+        return out;
+    }
+
+    /** {@code cheats} as LOAD_ROM's field: their raw forms ({@link Cheat#raw}), separated by commas. */
+    public static String cheatCodes(List<Cheat> cheats) {
+        final StringBuilder b = new StringBuilder();
+        for (Cheat c : cheats) {
+            if (b.length() > 0) {
+                b.append(',');
+            }
+            b.append(c.raw());
+        }
+        return b.toString();
     }
 
     public static String typeName(int type) {

@@ -20,7 +20,7 @@ import lockstep.nes.state.StateVisitor;
  * DAC sums the three; at full volume a VRC6 pulse is about a 2A03 pulse at full volume, of
  * opposite polarity.
  */
-final class Vrc6Audio extends ExpansionAudio {
+public final class Vrc6Audio extends ExpansionAudio {
     private final int[] pulseControl = new int[2];
     private final int[] pulsePeriod = new int[2];
     private final boolean[] pulseEnabled = new boolean[2];
@@ -53,7 +53,7 @@ final class Vrc6Audio extends ExpansionAudio {
     }
 
     /** A CPU write to channel {@code channel} (0, 1 pulses, 2 sawtooth), register {@code reg} (0-2), or $9003 (channel 0, reg 3). */
-    void write(int channel, int reg, int value) {
+    public void write(int channel, int reg, int value) {
         catchUp();
         value &= 0xFF;
         if (reg == 3) {

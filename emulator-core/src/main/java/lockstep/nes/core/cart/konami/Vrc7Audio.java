@@ -22,7 +22,7 @@ import lockstep.nes.state.StateVisitor;
  * (NESdev "NSFe", the mixe chunk's VRC7 default): a full-volume sine is 11 dB louder than a
  * 2A03 pulse at volume 15, peak to peak.
  */
-final class Vrc7Audio extends PeriodicSound {
+public final class Vrc7Audio extends PeriodicSound {
     /** CPU cycles per sample (72 clocks at twice the CPU clock). */
     static final int SAMPLE_CYCLES = 36;
 
@@ -104,7 +104,7 @@ final class Vrc7Audio extends PeriodicSound {
     private int amCounter;
     private int pmCounter;
 
-    Vrc7Audio() {
+    public Vrc7Audio() {
         super(SAMPLE_CYCLES);
     }
 
@@ -125,12 +125,12 @@ final class Vrc7Audio extends PeriodicSound {
     }
 
     /** $9010: the register written next. */
-    void writeSelect(int value) {
+    public void writeSelect(int value) {
         select = value & 0xFF;
     }
 
     /** $9030: the selected register. */
-    void writeData(int value) {
+    public void writeData(int value) {
         catchUp();
         final int reg = select & 0x3F;
         final int old = regs[reg];

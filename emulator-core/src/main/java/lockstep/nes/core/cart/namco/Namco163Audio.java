@@ -25,7 +25,7 @@ import lockstep.nes.state.StateVisitor;
  * full-swing channel (samples 0 and 15) at volume 15 against a 2A03 pulse at volume 15, peak to
  * peak. Submapper 0 leaves the level unspecified; it gets submapper 3's, the quietest board.
  */
-final class Namco163Audio extends PeriodicSound {
+public final class Namco163Audio extends PeriodicSound {
     /** CPU cycles a channel update takes. */
     static final int UPDATE_CYCLES = 15;
 
@@ -44,7 +44,7 @@ final class Namco163Audio extends PeriodicSound {
     /** $E000 bit 6: sound disabled. */
     private boolean disabled;
 
-    Namco163Audio(Memory ram, int submapper) {
+    public Namco163Audio(Memory ram, int submapper) {
         super(UPDATE_CYCLES);
         this.ram = ram;
         this.fullSwing = fullSwing(submapper);
@@ -65,13 +65,13 @@ final class Namco163Audio extends PeriodicSound {
     }
 
     /** A CPU read of sound RAM byte {@code index} (the chip writes phases there). */
-    int read(int index) {
+    public int read(int index) {
         catchUp();
         return ram.read(index);
     }
 
     /** A CPU write of sound RAM byte {@code index}. */
-    void write(int index, int value) {
+    public void write(int index, int value) {
         catchUp();
         ram.write(index, value);
         changed();

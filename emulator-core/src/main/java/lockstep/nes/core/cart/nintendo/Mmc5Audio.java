@@ -44,7 +44,7 @@ public final class Mmc5Audio extends ExpansionAudio {
     }
 
     /** A CPU write of $5000-$5015. */
-    void write(int addr, int value) {
+    public void write(int addr, int value) {
         catchUp();
         switch (addr) {
             case 0x5000, 0x5001, 0x5002, 0x5003 -> pulse1.write(addr & 3, value);
@@ -99,7 +99,7 @@ public final class Mmc5Audio extends ExpansionAudio {
     }
 
     /** $5015 read: which pulses' length counters run (as of the APU's catch-up to now). */
-    int readStatus() {
+    public int readStatus() {
         catchUp();
         return status();
     }

@@ -23,7 +23,7 @@ import lockstep.nes.state.StateVisitor;
  * 15, because the 5B's amplifier distorts near the top); the other levels follow from 1.5 dB a
  * level.
  */
-final class Sunsoft5bAudio extends ExpansionAudio {
+public final class Sunsoft5bAudio extends ExpansionAudio {
     /** The level of volume 12 (2 x 12 + 1), the one NESdev's figure is measured at. */
     static final int REFERENCE_LEVEL = 25;
     /** Volume 12 against a 2A03 pulse at volume 15, in millibels. */
@@ -72,12 +72,12 @@ final class Sunsoft5bAudio extends ExpansionAudio {
     }
 
     /** $C000-$DFFF. */
-    void writeSelect(int value) {
+    public void writeSelect(int value) {
         select = value & 0xFF;
     }
 
     /** $E000-$FFFF: the selected register, unless the select's high bits are set. */
-    void writeData(int value) {
+    public void writeData(int value) {
         if ((select & 0xF0) != 0) {
             return;
         }
