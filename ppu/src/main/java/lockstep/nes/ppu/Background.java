@@ -12,10 +12,11 @@ import lockstep.nes.state.StateVisitor;
  * <p>The shifters are clocked only on dots 2-257 and 322-337 of a rendering line with rendering
  * on, and reloaded on dots 9, 17, ..., 257, 329 and 337: in hblank (258-321) and in forced
  * blank they hold, and after rendering is switched back on the pixels come from what they held.
- * A pattern shifter takes a 1 into bit 0 on each shift; an attribute shifter takes the bit of
- * its 1-bit latch (the tile's palette bit, loaded at the reload), which in this 16-bit form is
- * bit 0 itself. A reload replaces bits 0-7 only, so the fill shows only when reloads are
- * skipped (rendering off on a reload dot) while shifts go on.
+ * On each shift the low pattern shifter takes a 0 into bit 0 and the high one a 1; an attribute
+ * shifter takes the bit of its 1-bit latch (the tile's palette bit, loaded at the reload), which
+ * in this 16-bit form is bit 0 itself. A reload replaces bits 0-7 only, so the fill shows only
+ * when reloads are skipped (rendering off on a reload dot) while shifts go on: 8 pixels of
+ * colour 2 of the attribute latch's palette, opaque.
  */
 final class Background {
     int ntLatch;
@@ -90,9 +91,12 @@ final class Background {
         return ((ctrl & 0x10) << 8) | (ntLatch << 4) | ((scroll.v >> 12) & 7);
     }
 
-    /** One shift: 1s into the pattern shifters, the attribute latches' bits into theirs. */
+    /**
+     * One shift: a 0 into the low pattern shifter and a 1 into the high one (their serial inputs
+     * are tied to those levels), the attribute latches' bits into theirs.
+     */
     void shift() {
-        shiftLow = (shiftLow << 1) | 1;
+        shiftLow = shiftLow << 1;
         shiftHigh = (shiftHigh << 1) | 1;
         atShiftLow = (atShiftLow << 1) | (atShiftLow & 1);
         atShiftHigh = (atShiftHigh << 1) | (atShiftHigh & 1);

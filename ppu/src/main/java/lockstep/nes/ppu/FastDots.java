@@ -225,7 +225,7 @@ final class FastDots {
                     }
                     tail = ((pixels & 0xF0) << 1) | (pixels & 0xF);
                 }
-                lo = lo << 7 | 0x7F;
+                lo = lo << 7;
                 hi = hi << 7 | 0x7F;
                 al = al << 7 | (al & 1) * 0x7F;
                 ah = ah << 7 | (ah & 1) * 0x7F;
@@ -234,7 +234,7 @@ final class FastDots {
             }
             d++;
             if (d >= 2) {
-                lo = lo << 1 | 1;
+                lo = lo << 1;
                 hi = hi << 1 | 1;
                 al = al << 1 | (al & 1);
                 ah = ah << 1 | (ah & 1);
@@ -365,7 +365,7 @@ final class FastDots {
                 final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
                 pl = chr[pb] & 0xFF;
                 ph = chr[pb | 8] & 0xFF;
-                lo = lo << 7 | 0x7F;
+                lo = lo << 7;
                 hi = hi << 7 | 0x7F;
                 al = al << 7 | (al & 1) * 0x7F;
                 ah = ah << 7 | (ah & 1) * 0x7F;
@@ -379,7 +379,7 @@ final class FastDots {
             d++;
             final boolean clocked = d != 321;
             if (clocked) {
-                lo = lo << 1 | 1;
+                lo = lo << 1;
                 hi = hi << 1 | 1;
                 al = al << 1 | (al & 1);
                 ah = ah << 1 | (ah & 1);

@@ -76,18 +76,16 @@ final class FastSpriteEvaluation {
                 l = addr & 3;
             }
             if (done && (d & 1) == 0 && to - d >= 3) {
-                // Copying is over: each even dot steps the sprite index (and, with secondary OAM
-                // full, reads its byte 0), each odd dot reads OAM at the stepped address. Only
+                // Copying is over: each even dot steps the sprite index and reads secondary OAM
+                // at the current slot, each odd dot reads OAM at the stepped address. Only
                 // the state after the last dot is seen: the index after all the steps, and the
                 // buffer from the last dot.
                 h = (h + ((to - d) >> 1) + 1) & 0x3F;
                 addr = (l & 3) | (h << 2);
                 if ((to & 1) != 0) {
                     buffer = primary[addr] & 0xFF;
-                } else if (secAddr >= 0x20) {
-                    buffer = sec[secAddr & 0x1F] & 0xFF;
                 } else {
-                    buffer = primary[(l & 3) | (((h - 1) & 0x3F) << 2)] & 0xFF;
+                    buffer = sec[secAddr & 0x1F] & 0xFF;
                 }
                 if (to == 256) {
                     e.sprite0InLine = zeroAdded;
@@ -195,9 +193,7 @@ final class FastSpriteEvaluation {
             } else {
                 if (done) {
                     h = (h + 1) & 0x3F;
-                    if (secAddr >= 0x20) {
-                        buffer = sec[secAddr & 0x1F] & 0xFF;
-                    }
+                    buffer = sec[secAddr & 0x1F] & 0xFF;
                 } else {
                     final int r = line - buffer;
                     if (!inRange && r >= 0 && r < height) {

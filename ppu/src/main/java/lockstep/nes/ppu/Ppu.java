@@ -29,6 +29,14 @@ public final class Ppu implements Digestible {
     public static final int WIDTH = PixelOutput.WIDTH;
     public static final int HEIGHT = PixelOutput.HEIGHT;
 
+    /**
+     * Dots from a $2001 write to the end of the dot after which the pipeline sees its rendering
+     * bits: the change shows from the fourth dot after the write (see docs/design/ppu.md).
+     */
+    static final int RENDERING_DELAY = 3;
+    private static final int PIPE_TOP = 1 << (RENDERING_DELAY - 1);
+    private static final int PIPE_ALL = (1 << RENDERING_DELAY) - 1;
+
     /** The fewest visible dots worth running through {@link FastDots} (see docs/design/ppu.md). */
     private static final int BATCH_MIN = 8;
 
@@ -78,8 +86,13 @@ public final class Ppu implements Digestible {
      * PPU's reset input, and software written for them sets up the PPU in the first frame.
      */
     private boolean warmedUp;
-    /** Rendering as the pipeline sees it: $2001's bits 3-4 take effect one dot late. */
+    /** Rendering as the pipeline sees it: $2001's bits 3-4 take effect {@link #RENDERING_DELAY} dots late. */
     private boolean renderingEnabled;
+    /**
+     * The rendering switch on its way to the pipeline: bit k is the value {@link #renderingEnabled}
+     * takes at the end of the (k+1)th dot from now; the top bit holds the last $2001 write's.
+     */
+    private int renderingPipe;
     /** A change that {@link #updateState} applies at the start of the next dot. */
     private boolean stateUpdatePending;
     /** A $2006 address waiting to be copied to v, and the dots left until it is. */
@@ -135,6 +148,7 @@ public final class Ppu implements Digestible {
         warmedUp = true;
         openBus.power();
         renderingEnabled = false;
+        renderingPipe = 0;
         stateUpdatePending = false;
         pendingV = 0;
         vUpdateDelay = 0;
@@ -156,7 +170,7 @@ public final class Ppu implements Digestible {
         readBuffer = 0;
         timing.oddFrame = false;
         warmedUp = false;
-        stateUpdatePending = true;
+        scheduleRendering(false);
         updateNmi();
     }
 
@@ -316,10 +330,6 @@ public final class Ppu implements Digestible {
             // One renderDot call site for both kinds of rendering line (see docs/design/ppu.md).
             if (renderingEnabled) {
                 renderDot(visible);
-                if (!visible && time.dot == 339 && time.oddFrame && oddFrameSkip) {
-                    // NTSC: odd frames skip the last dot of the pre-render line when rendering is on.
-                    time.dot = 340;
-                }
             } else if (visible && time.dot >= 1 && time.dot <= 256) {
                 // Forced blank: the sprite units' counters count (see SpriteUnits).
                 if (!units.live) {
@@ -327,6 +337,10 @@ public final class Ppu implements Digestible {
                 }
                 units.clockCounters(1);
                 pixels.drawBackdrop(time.dot - 1, line, mask);
+            }
+            if (!visible && time.dot == 339 && time.oddFrame && oddFrameSkip && skipSeesRendering()) {
+                // NTSC: odd frames skip the last dot of the pre-render line when rendering is on.
+                time.dot = 340;
             }
         } else if (line == vblankLine && time.dot == 1) {
             digestStale = true;
@@ -338,7 +352,7 @@ public final class Ppu implements Digestible {
         }
         if (stateUpdatePending) {
             digestStale = true;
-            // Register effects that lag: rendering on/off is seen from the second dot after the
+            // Register effects that lag: rendering on/off is seen from the fourth dot after the
             // $2001 write, and v takes a $2006 address 3 dots after the write.
             updateState();
         }
@@ -346,7 +360,12 @@ public final class Ppu implements Digestible {
 
     private void updateState() {
         stateUpdatePending = false;
-        final boolean rendering = (mask & 0x18) != 0;
+        final int pipe = renderingPipe;
+        final boolean rendering = (pipe & 1) != 0;
+        renderingPipe = (pipe >> 1) | (pipe & PIPE_TOP);
+        if (renderingPipe != (rendering ? PIPE_ALL : 0)) {
+            stateUpdatePending = true;
+        }
         if (rendering != renderingEnabled && (timing.scanline < 240 || timing.scanline == preRenderLine)) {
             // Rendering switched off on a rendering line can leave an OAM row to corruption;
             // switched on again there, the corruption happens.
@@ -375,6 +394,20 @@ public final class Ppu implements Digestible {
                 stateUpdatePending = true;
             }
         }
+    }
+
+    /**
+     * Rendering as the odd-frame skip sees it: the $2001 bits from the second dot after the write,
+     * two dots before the pipeline (see docs/design/ppu.md).
+     */
+    private boolean skipSeesRendering() {
+        return ((renderingPipe >> (RENDERING_DELAY - 2)) & 1) != 0;
+    }
+
+    /** A new rendering switch enters the pipe: the pipeline sees it {@link #RENDERING_DELAY} dots on. */
+    private void scheduleRendering(boolean on) {
+        renderingPipe = (renderingPipe & (PIPE_TOP - 1)) | (on ? PIPE_TOP : 0);
+        stateUpdatePending = true;
     }
 
     private void updateNmi() {
@@ -554,7 +587,7 @@ public final class Ppu implements Digestible {
                 if (warmedUp) {
                     final int old = mask;
                     mask = value;
-                    stateUpdatePending = true;
+                    scheduleRendering((value & 0x18) != 0);
                     if (((old ^ value) & 0xE1) != 0) {
                         pixels.reapplyMask(timing.scanline, timing.dot, value);
                     }
@@ -757,7 +790,8 @@ public final class Ppu implements Digestible {
             + scroll.coldTerm()
             + openBus.term()
             + evaluation.coldTerm()
-            + pixels.coldTerm();
+            + pixels.coldTerm()
+            + W27 * (renderingPipe & 0xFFL);
     }
 
     /**
@@ -792,6 +826,7 @@ public final class Ppu implements Digestible {
         pixels.paletteState(s);
         evaluation.corruptionState(s);
         units.state(s);
+        renderingPipe = s.u8("renderingPipe", renderingPipe, PIPE_ALL);
         digestStale = true;
         // The frame buffer is output, not state: it is rebuilt by the next frame.
     }

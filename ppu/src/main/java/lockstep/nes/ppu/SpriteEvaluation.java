@@ -98,10 +98,10 @@ final class SpriteEvaluation {
      */
     private void write(boolean first, int line, int ctrl) {
         if (oamCopyDone) {
+            // All 64 sprites seen (or the overflow search over): writes become reads, and the
+            // bus takes secondary OAM's byte at the current slot (slot 0 once full).
             spriteAddrH = (spriteAddrH + 1) & 0x3F;
-            if (secondaryOamAddr >= 0x20) {
-                oamCopyBuffer = secondaryOam.read(secondaryOamAddr & 0x1F);
-            }
+            oamCopyBuffer = secondaryOam.read(secondaryOamAddr & 0x1F);
         } else {
             final int height = (ctrl & 0x20) != 0 ? 16 : 8;
             final int row = line - oamCopyBuffer;

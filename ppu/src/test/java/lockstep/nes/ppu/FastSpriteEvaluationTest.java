@@ -64,6 +64,30 @@ class FastSpriteEvaluationTest {
         return sb.toString();
     }
 
+    /**
+     * The fast path ending on each dot after all 64 sprites are seen: an even dot leaves secondary
+     * OAM's byte at the current slot in the buffer (slot 2, $FF), an odd one primary OAM's.
+     */
+    @org.junit.jupiter.api.Test
+    void afterTheWrapEvenDotsLeaveSecondaryOamsByteInTheBuffer() {
+        for (int to = 210; to <= 256; to++) {
+            final SpriteEvaluation fast = new SpriteEvaluation();
+            fast.power();
+            SpriteEvaluationTest.twoInRangeOfDistinctYs(fast);
+            final SpriteEvaluation ref = new SpriteEvaluation();
+            ref.power();
+            SpriteEvaluationTest.twoInRangeOfDistinctYs(ref);
+            new FastSpriteEvaluation(fast).run(1, to, 100, 0);
+            for (int d = 1; d <= to; d++) {
+                ref.dot(d, 100, 0);
+            }
+            final int expected = (to & 1) == 0 ? 0xFF : fast.oam.read(fast.oamAddr);
+            assertEquals(expected, fast.oamCopyBuffer, "fast path to dot " + to);
+            assertEquals(expected, ref.oamCopyBuffer, "dot model to dot " + to);
+            assertEquals(describe(ref), describe(fast), "to dot " + to);
+        }
+    }
+
     /** OAM with {@code inLine} sprites on line 100 (Y 93-100 for 8x8), the rest elsewhere, in random slots. */
     private static void fill(SpriteEvaluation e, Random r, int inLine) {
         for (int i = 0; i < 256; i++) {

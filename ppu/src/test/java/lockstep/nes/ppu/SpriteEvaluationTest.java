@@ -45,6 +45,41 @@ class SpriteEvaluationTest {
         assertEquals(0xF8, e.readData(false, 330));
     }
 
+    /**
+     * Sprites 0 and 5 in range, the other Ys $C0 + index (out of range): once all 64 sprites are
+     * seen, odd dots go on reading primary OAM (at n as it steps) while the even dots'
+     * writes become reads of secondary OAM at the current slot: slot 2, whose byte 0 holds the
+     * last Y written there (sprite 63's, $FF).
+     */
+    static void twoInRangeOfDistinctYs(SpriteEvaluation e) {
+        for (int i = 0; i < 64; i++) {
+            e.oam.write(4 * i, 0xC0 + i);
+        }
+        e.oam.write(0, LINE - 1);
+        e.oam.write(20, LINE - 2);
+    }
+
+    @Test
+    void onceAllSpritesAreSeenEvenDotsReadSecondaryOamAtTheCurrentSlot() {
+        twoInRangeOfDistinctYs(e);
+        int evenAfterWrap = 0;
+        for (int d = 1; d <= 256; d++) {
+            final boolean doneBefore = e.oamCopyDone;
+            e.dot(d, LINE, 0);
+            final int bus = e.readData(true, d);
+            if (doneBefore && d >= 66) {
+                if ((d & 1) == 0) {
+                    evenAfterWrap++;
+                    assertEquals(0xFF, bus, "dot " + d + ": secondary OAM slot 2, byte 0");
+                } else {
+                    assertEquals(e.oam.read(e.oamAddr), bus, "dot " + d + ": primary OAM at n");
+                }
+            }
+        }
+        assertEquals(8, e.secondaryOamAddr);
+        assertTrue(evenAfterWrap > 20, "the wrap comes well before dot 256: " + evenAfterWrap);
+    }
+
     @Test
     void anOamDataWriteWhileRenderingBumpsTheSpriteIndexAndClearsTheByteIndex() {
         e.writeAddress(0x05);

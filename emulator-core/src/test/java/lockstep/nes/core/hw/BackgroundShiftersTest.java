@@ -8,10 +8,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The background shift registers are clocked only on dots 2-257 and 322-337 with rendering on,
- * and a pattern shifter takes a 1 into bit 0 on each shift. With a blank nametable, rendering
- * switched off over the reloads of dots 329 and 337 (but on for the shifts before and after)
- * lets those 1s reach the pixels at the start of the next line: sprite 0 there, over nothing
- * but blank tiles, makes a hit. The program does the off/on pair {@code n} cycles later per
+ * and the high pattern shifter takes a 1 into bit 0 on each shift. With a blank nametable,
+ * rendering switched off over the reloads of dots 329 and 337 (but on for the shifts before and
+ * after) lets those 1s (colour 2, opaque) reach the pixels at the start of the next line:
+ * sprite 0 there, over nothing but blank tiles, makes a hit. The program does the off/on pair {@code n} cycles later per
  * run (over the sync phases, every dot of a stretch); a sprite 0 hit seen at the next vblank is
  * its record.
  */
@@ -51,7 +51,7 @@ class BackgroundShiftersTest {
     void onesShiftedInShowWhenReloadsAreSkipped() {
         final int[] toggled = hits(true);
         assertTrue(Arrays.stream(toggled).allMatch(v -> v >= 0), "every run records");
-        assertTrue(Arrays.stream(toggled).anyMatch(v -> v == 0x40), "a hit on shifted-in 1s: " + Arrays.toString(toggled));
+        assertTrue(Arrays.stream(toggled).anyMatch(v -> v == 0x40), "a hit on the shifted-in fill: " + Arrays.toString(toggled));
     }
 
     @Test
