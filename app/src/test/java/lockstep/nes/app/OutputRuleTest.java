@@ -184,4 +184,17 @@ class OutputRuleTest {
         }
         assertFalse(Files.isRegularFile(full), "a device, still");
     }
+
+    @Test
+    void aCanaryReportOrPageOnAFullDiskIsAnErrorNamingTheFile() throws IOException {
+        Path jar = HostJar.make(Files.createDirectories(tmp.resolve("host-full")));
+        for (String option : List.of("--report", "--html")) {
+            Cli.Result r = Cli.run("canary", "--baseline", jar.toString(), "--candidate", jar.toString(), "--rom",
+                    rom.toString(), "--frames", "2", option, full.toString());
+            assertEquals(2, r.exit(), option + ": " + r.out() + r.err());
+            assertTrue(r.err().contains(full + ": cannot write"), option + ": " + r.err());
+            assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
+        }
+        assertFalse(Files.isRegularFile(full), "a device, still");
+    }
 }
