@@ -372,7 +372,8 @@ public final class DesktopApp {
 
     private void startNetplay() {
         try {
-            netplay = NetplayGame.start(session.cart(), o.netplay, o.buildId, 0, o.err);
+            // With --exit-after-frames both peers play that many frames and end together.
+            netplay = NetplayGame.start(session.cart(), o.netplay, o.buildId, (int) Math.min(o.exitAfterFrames, 1 << 30), o.err);
             o.err.println("run: " + netplay.lines().get(0));
         } catch (NetplayException e) {
             netplayFailed(e);
@@ -388,7 +389,7 @@ public final class DesktopApp {
 
     private void closeNetplay() {
         if (netplay != null) {
-            if (netplay.connected()) {
+            if (netplay.connected() && !netplay.ended()) {
                 o.err.println("lockstep: " + netplay.result().summary());
             }
             netplay.close();
@@ -609,7 +610,10 @@ public final class DesktopApp {
             int ran = 0;
             boolean running = session != null && !session.paused();
             try {
-                if (netplay != null) {
+                if (netplay != null && netplay.ended()) {
+                    // Its last frame stays on screen until the window closes or exits.
+                    running = false;
+                } else if (netplay != null) {
                     // The window's player is this peer's player: the keys and pad of port 1.
                     running = true;
                     try {
@@ -625,7 +629,7 @@ public final class DesktopApp {
                         pushAudio(target);
                         if (netplay.ended()) {
                             osd.post("netplay: the session ended");
-                            closeNetplay();
+                            o.err.println("lockstep: " + netplay.result().summary());
                         }
                     }
                 } else if (session != null && held(Action.REWIND)) {
@@ -697,7 +701,8 @@ public final class DesktopApp {
     }
 
     private boolean done(long frames) {
-        return o.exitAfterFrames > 0 && frames >= o.exitAfterFrames;
+        // A netplay session plays its frames to the end with its peer before the window exits.
+        return o.exitAfterFrames > 0 && frames >= o.exitAfterFrames && (netplay == null || netplay.ended());
     }
 
     /** --exit-after-frames reached: the window screenshot of what is drawn, then the exit code. */
