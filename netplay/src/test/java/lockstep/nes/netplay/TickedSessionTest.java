@@ -60,6 +60,9 @@ class TickedSessionTest {
             NetplayResult jr = join.result();
             assertEquals(FRAMES, hr.frames());
             assertEquals(FRAMES, jr.frames());
+            // Each frame runs forward once: a rollback replays up to the present in the same tick.
+            assertEquals(FRAMES, hostFrames);
+            assertEquals(FRAMES, joinFrames);
             assertEquals(host.delay(), join.delay());
             assertTrue(hr.desyncs().isEmpty() && jr.desyncs().isEmpty());
             int pressed = 0;
