@@ -2,6 +2,7 @@ package lockstep.nes.app;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import lockstep.nes.desktop.netplay.NetplayLaunch;
 import lockstep.nes.netplay.NetplayPeer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,8 +26,9 @@ public final class NetplayHostCommand implements Callable<Integer> {
     @Option(names = "--port", paramLabel = "P", description = "UDP port to listen on (default: ${DEFAULT-VALUE}; 0: any free port)")
     int port = 7845;
 
-    @Option(names = "--delay", paramLabel = "N", description = "input delay in frames: a press acts N frames later (default: ${DEFAULT-VALUE})")
-    int delay = 2;
+    @Option(names = "--delay", paramLabel = "N|auto", description = "input delay in frames: a press acts N frames later; "
+            + "auto: half the round trip measured at the handshake, in frames rounded up, 1 to W-1 (default: ${DEFAULT-VALUE})")
+    String delay = "auto";
 
     @Option(names = "--window", paramLabel = "W", description = "frames an engine may run ahead of the peer's last input, predicting it (default: ${DEFAULT-VALUE})")
     int window = 8;
@@ -36,14 +38,17 @@ public final class NetplayHostCommand implements Callable<Integer> {
         if (port < 0 || port > 65535) {
             throw new BadInput("--port " + port + " is out of range (0-65535)");
         }
-        if (delay < 0 || delay > 30) {
-            throw new BadInput("--delay " + delay + " is out of range (0-30)");
+        int d;
+        try {
+            d = NetplayLaunch.parseDelay(delay);
+        } catch (IllegalArgumentException e) {
+            throw new BadInput(e.getMessage());
         }
         if (window < 1 || window > 30) {
             throw new BadInput("--window " + window + " is out of range (1-30)");
         }
         return common.run("host", rom, 0, (cart, o) -> {
-            o.delay = delay;
+            o.delay = d;
             o.window = window;
             NetplayPeer p = NetplayPeer.host(cart, port, o);
             System.out.println("netplay host: listening on UDP port " + p.port());

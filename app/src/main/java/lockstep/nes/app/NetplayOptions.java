@@ -139,7 +139,7 @@ final class NetplayOptions {
         }
     }
 
-    private static String version() {
+    static String version() {
         String v = NetplayOptions.class.getPackage().getImplementationVersion();
         return v != null ? v : "dev";
     }

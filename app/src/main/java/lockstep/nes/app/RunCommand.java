@@ -9,6 +9,8 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 import lockstep.nes.desktop.DesktopApp;
+import lockstep.nes.desktop.netplay.NetplayLaunch;
+import lockstep.nes.verifier.host.EngineHost;
 import lockstep.nes.verifier.FaultSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -76,6 +78,24 @@ public final class RunCommand implements Callable<Integer> {
             description = "at exit, save what the debugger's window shows (opens it; needs --exit-after-frames)")
     Path debuggerScreenshot;
 
+    @Option(names = "--netplay-host", description = "host a netplay session: wait for a joiner, then play as player 1 "
+            + "(your keys and pad are player 1's; the line at the top shows ping, input delay and rollbacks)")
+    boolean netplayHost;
+
+    @Option(names = "--netplay-join", paramLabel = "HOST:PORT", description = "join a netplay host and play as player 2 "
+            + "(with your player-1 keys and pad), with the host's delay and window")
+    String netplayJoin;
+
+    @Option(names = "--port", paramLabel = "P", description = "with --netplay-host: the UDP port (default 7845; 0: any free port)")
+    Integer port;
+
+    @Option(names = "--delay", paramLabel = "N|auto", description = "with --netplay-host: input delay in frames, or auto "
+            + "(half the handshake's measured round trip, 1 to W-1; the default)")
+    String delay;
+
+    @Option(names = "--window", paramLabel = "W", description = "with --netplay-host: frames an engine may predict ahead (default 8)")
+    Integer netplayWindow;
+
     @Override
     public Integer call() {
         if (scale < 1 || scale > 8) {
@@ -112,6 +132,15 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         DesktopApp.Options o = new DesktopApp.Options();
+        try {
+            o.netplay = NetplayLaunch.fromFlags(netplayHost, netplayJoin, port, delay, netplayWindow);
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            return 2;
+        }
+        if (o.netplay != null) {
+            o.buildId = EngineHost.buildId("lockstep-nes/" + NetplayOptions.version());
+        }
         o.rom = rom;
         o.entry = archive.entry;
         o.fdsBios = disk.bios;

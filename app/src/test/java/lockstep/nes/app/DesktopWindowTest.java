@@ -257,6 +257,49 @@ class DesktopWindowTest {
         windowMatchesHeadless(rom, Cartridge.load(rom), 45, 2);
     }
 
+    /**
+     * Two windows, a host and a joiner on loopback, play 90 netplay frames and end together: both
+     * say they waited or joined, and both summaries end in the same state.
+     */
+    @Test
+    void twoWindowsPlayANetplaySessionToTheSameState() throws Exception {
+        int port;
+        try (java.net.DatagramSocket s = new java.net.DatagramSocket(0)) {
+            port = s.getLocalPort();
+        }
+        java.util.concurrent.CompletableFuture<Run> host = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return lockstep(display, "run", "builtin:demo", "--exit-after-frames", "90", "--no-audio",
+                        "--netplay-host", "--port", String.valueOf(port), "--delay", "auto");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(1500);
+        Run join = lockstep(display, "run", "builtin:demo", "--exit-after-frames", "90", "--no-audio",
+                "--netplay-join", "127.0.0.1:" + port);
+        Run h = host.get(200, TimeUnit.SECONDS);
+        assertEquals(0, h.exit(), h.err());
+        assertEquals(0, join.exit(), join.err());
+        assertTrue(h.err().contains("run: netplay: waiting for a joiner on UDP port " + port), h.err());
+        assertTrue(join.err().contains("run: netplay: joining 127.0.0.1:" + port), join.err());
+        java.util.regex.Matcher mh = java.util.regex.Pattern.compile("netplay host: 90 frames, .*state sha256 (\\S+)").matcher(h.err());
+        java.util.regex.Matcher mj = java.util.regex.Pattern.compile("netplay join: 90 frames, .*state sha256 (\\S+)").matcher(join.err());
+        assertTrue(mh.find(), h.err());
+        assertTrue(mj.find(), join.err());
+        assertEquals(mh.group(1), mj.group(1));
+    }
+
+    @Test
+    void theRunFlagsOfNetplayAreCheckedBeforeAWindowOpens() throws Exception {
+        Run r = lockstep(display, "run", "--netplay-join", "nowhere", "--no-audio");
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("error: --netplay-join 'nowhere': expected HOST:PORT"), r.err());
+        r = lockstep(display, "run", "--delay", "3", "--no-audio");
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("error: --delay is the host's: give it with --netplay-host"), r.err());
+    }
+
     @Test
     void aWindowScreenshotOnAFullDiskIsAnErrorAndTheDeviceStays() throws Exception {
         Path full = dir.resolve("full");

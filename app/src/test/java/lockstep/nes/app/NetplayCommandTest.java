@@ -121,7 +121,10 @@ class NetplayCommandTest {
                     "--frames", String.valueOf(frames), "--movie", m2.toString(), "--report", tmp.resolve("join.json").toString());
             assertEquals(0, host.waitFor(), host.out() + host.err());
             assertEquals(0, join.waitFor(), join.out() + join.err());
-            String truth = replay(m1, m2, frames, 2);
+            // No --delay: the host chose it from the handshake's round trip, 40 ms or more here.
+            int delay = new ObjectMapper().readTree(tmp.resolve("host.json").toFile()).path("delay").asInt();
+            assertTrue(delay >= 2 && delay <= 7, "auto delay " + delay + " for a 40 ms round trip");
+            String truth = replay(m1, m2, frames, delay);
             assertTrue(host.lastLine().startsWith("netplay host: " + frames + " frames, "), host.lastLine());
             assertTrue(host.lastLine().endsWith("0 desyncs, state sha256 " + truth), host.lastLine());
             assertTrue(join.lastLine().startsWith("netplay join: " + frames + " frames, "), join.lastLine());

@@ -15,7 +15,11 @@ import java.util.Locale;
 
 import lockstep.nes.core.AtomicFile;
 import lockstep.nes.core.RegionWarning;
+import lockstep.nes.core.Console;
 import lockstep.nes.desktop.debug.Debugger;
+import lockstep.nes.desktop.netplay.NetplayGame;
+import lockstep.nes.desktop.netplay.NetplayLaunch;
+import lockstep.nes.netplay.NetplayException;
 import lockstep.nes.desktop.debug.DebuggerWindow;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
@@ -77,6 +81,10 @@ public final class DesktopApp {
         public boolean debugger;
         /** At exit, write what the debugger's window shows as PNG (opens it if needed). */
         public Path debuggerScreenshot;
+        /** Host or join a netplay session with the ROM opened at start (null: play alone). */
+        public NetplayLaunch netplay;
+        /** The engine build's id, which a netplay peer must share. */
+        public String buildId = "dev";
         public AppDirs dirs = AppDirs.forUser();
         public PrintStream err = System.err;
     }
@@ -114,6 +122,11 @@ public final class DesktopApp {
     private final int[] windowedX = new int[1];
     private final int[] windowedY = new int[1];
     private DebuggerWindow debuggerWindow;
+    /** The netplay session being played in place of the local one, or null. */
+    private NetplayGame netplay;
+    private boolean netplaySoundSet;
+    /** A netplay session ended by the network or the peer (the exit code is then 4). */
+    private boolean netplayFailed;
 
     /** The picture's first and past-last rows on the overlay canvas (set as each frame is drawn). */
     private int pictureTop;
@@ -246,6 +259,9 @@ public final class DesktopApp {
         if (o.lockstep && session != null) {
             session.act(Action.LOCKSTEP);
         }
+        if (o.netplay != null && session != null) {
+            startNetplay();
+        }
         if (o.fullscreen) {
             toggleFullscreen();
         }
@@ -253,6 +269,10 @@ public final class DesktopApp {
             toggleDebugger();
         }
         int code = loop();
+        closeNetplay();
+        if (netplayFailed && code == 0) {
+            code = 4;
+        }
         if (debuggerWindow != null) {
             debuggerWindow.close();
         }
@@ -390,7 +410,43 @@ public final class DesktopApp {
         error.add("F6 opens a ROM, or drop one on this window");
     }
 
+    private void startNetplay() {
+        try {
+            // With --exit-after-frames both peers play that many frames and end together.
+            netplay = NetplayGame.start(session.cart(), o.netplay, o.buildId, (int) Math.min(o.exitAfterFrames, 1 << 30), o.err);
+            o.err.println("run: " + netplay.lines().get(0));
+        } catch (NetplayException e) {
+            netplayFailed(e);
+        }
+    }
+
+    private void netplayFailed(NetplayException e) {
+        o.err.println("error: " + e.getMessage());
+        closeNetplay();
+        netplayFailed = true;
+        showError("netplay stopped", e.getMessage());
+    }
+
+    private void closeNetplay() {
+        if (netplay != null) {
+            if (netplay.connected() && !netplay.ended()) {
+                o.err.println("lockstep: " + netplay.result().summary());
+            }
+            netplay.close();
+            netplay = null;
+        }
+    }
+
+    /** The engine shown and heard: the netplay session's once it plays, else the local one's. */
+    private Console shownConsole() {
+        if (netplay != null && netplay.console() != null) {
+            return netplay.console();
+        }
+        return session != null ? session.console() : null;
+    }
+
     private void closeSession() {
+        closeNetplay(); // it plays the session's ROM
         if (session != null) {
             for (String line : session.close()) {
                 o.err.println("lockstep: " + line);
@@ -594,7 +650,29 @@ public final class DesktopApp {
             int ran = 0;
             boolean running = session != null && !session.paused();
             try {
-                if (session != null && held(Action.REWIND)) {
+                if (netplay != null && netplay.ended()) {
+                    // Its last frame stays on screen until the window closes or exits.
+                    running = false;
+                } else if (netplay != null) {
+                    // The window's player is this peer's player: the keys and pad of port 1.
+                    running = true;
+                    try {
+                        ran = netplay.pump(b0);
+                    } catch (NetplayException e) {
+                        netplayFailed(e);
+                    }
+                    if (netplay != null && netplay.console() != null) {
+                        if (!netplaySoundSet) {
+                            netplay.console().apu().audio().setSampleRate(audio.rate());
+                            netplaySoundSet = true;
+                        }
+                        pushAudio(target);
+                        if (netplay.ended()) {
+                            osd.post("netplay: the session ended");
+                            o.err.println("lockstep: " + netplay.result().summary());
+                        }
+                    }
+                } else if (session != null && held(Action.REWIND)) {
                     rewindWasHeld = true;
                     session.rewindStep();
                     drainAudio();
@@ -663,7 +741,8 @@ public final class DesktopApp {
     }
 
     private boolean done(long frames) {
-        return o.exitAfterFrames > 0 && frames >= o.exitAfterFrames;
+        // A netplay session plays its frames to the end with its peer before the window exits.
+        return o.exitAfterFrames > 0 && frames >= o.exitAfterFrames && (netplay == null || netplay.ended());
     }
 
     /** --exit-after-frames reached: the window screenshot of what is drawn, then the exit code. */
@@ -703,7 +782,7 @@ public final class DesktopApp {
     }
 
     private void pushAudio(int target) {
-        var out = session.console().apu().audio();
+        var out = shownConsole().apu().audio();
         int n;
         while ((n = out.read(pcm, 0, pcm.length)) > 0) {
             int k = rateControl.process(pcm, n, RateControl.ratio(audio.queued(), target), resampled);
@@ -731,7 +810,7 @@ public final class DesktopApp {
         int fbH = Math.max(1, h[0]);
         int fit = fitScale(fbW, fbH);
         if (session != null) {
-            FrameImage.toRgb(session.console().ppu().frame(), session.palette(), rgb);
+            FrameImage.toRgb(shownConsole().ppu().frame(), session.palette(), rgb);
             renderer.picture(rgb);
         }
         boolean overlay = o.osd || error != null;
@@ -761,6 +840,9 @@ public final class DesktopApp {
     private void drawOverlay(Canvas c) {
         c.clear();
         int y = 4;
+        if (netplay != null) {
+            y += c.panel(4, y, netplay.lines(), netplay.desynced() ? COLOR_BAD : COLOR_OK) + 4;
+        }
         if (session != null) {
             List<String> ls = session.lockstepLines();
             if (!ls.isEmpty()) {

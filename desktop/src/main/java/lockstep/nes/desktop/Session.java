@@ -108,6 +108,10 @@ public final class Session implements Rewind.Engine {
         return new Session(cart, rom, dirs, SaveSlots.of(rom, cart, dirs.saves()), osd, faults);
     }
 
+    public Cartridge cart() {
+        return cart;
+    }
+
     public Console console() {
         return console;
     }

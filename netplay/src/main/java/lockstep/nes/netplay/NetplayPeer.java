@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntUnaryOperator;
+import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.snapshot.SnapshotException;
@@ -41,7 +42,10 @@ public final class NetplayPeer implements AutoCloseable {
 
     /** Settings of one peer. */
     public static final class Options {
-        /** Frames between a press and the frame it acts in (the host's value holds for both). */
+        /**
+         * Frames between a press and the frame it acts in (the host's value holds for both);
+         * {@link #AUTO_DELAY}: the host chooses it from the round trips it measures at the handshake.
+         */
         public int delay = 2;
         /** Frames the engine may run ahead of the peer's last input (the host's value holds for both). */
         public int window = 8;
@@ -66,6 +70,11 @@ public final class NetplayPeer implements AutoCloseable {
         /** True stops the session (a signal): the peer is told, and the result says interrupted. */
         public BooleanSupplier stop = () -> false;
     }
+
+    /** {@link Options#delay}: chosen by the host from the handshake's measured round trip. */
+    public static final int AUTO_DELAY = -1;
+    /** Round trips the host measures at the handshake when it chooses the delay. */
+    static final int PROBES = 5;
 
     private enum Phase { PLAYING, DESYNC }
 
@@ -169,6 +178,15 @@ public final class NetplayPeer implements AutoCloseable {
 
     /** Runs the handshake and the session to its last frame. */
     public NetplayResult run() throws NetplayException, InterruptedException {
+        connect();
+        return play();
+    }
+
+    /**
+     * The handshake (blocking, up to {@link Options#handshakeMillis}) and the engine's set-up;
+     * then {@link #tick} plays the session one step at a time.
+     */
+    public void connect() throws NetplayException, InterruptedException {
         PeerIdentity me = PeerIdentity.of(cart, o.buildId);
         if (host) {
             hostHandshake(me);
@@ -183,7 +201,6 @@ public final class NetplayPeer implements AutoCloseable {
         if (o.metrics != null) {
             o.metrics.delay(delay);
         }
-        return play();
     }
 
     // ---- handshake
@@ -223,13 +240,64 @@ public final class NetplayPeer implements AutoCloseable {
             peer = from;
             peerFaults = faults;
             session = nonZero();
-            delay = o.delay;
             window = o.window;
+            delay = o.delay == AUTO_DELAY ? autoDelay(probe(nonce, deadline), me.region().frameRate(), window) : o.delay;
             lastHeard = System.nanoTime();
             // The joiner repeats HELLO until it has WELCOME: the first INPUT it sends ends the wait.
             sendWelcome(me, nonce);
             return;
         }
+    }
+
+    /**
+     * The input delay that hides a one-way trip: half the round trip in frames, rounded up, at
+     * least 1 (a press cannot act in its own frame at any distance), below the window (a delay of
+     * W or more would leave nothing for prediction to do).
+     */
+    public static int autoDelay(long rttNanos, double frameRate, int window) {
+        long frameNanos = (long) (1e9 / frameRate);
+        long d = rttNanos <= 0 ? 1 : (rttNanos / 2 + frameNanos - 1) / frameNanos;
+        return (int) Math.max(1, Math.min(window - 1, d));
+    }
+
+    /**
+     * The host's round-trip samples before it welcomes the joiner: PINGs answered by PONGs, one
+     * at a time (each waits up to 250 ms), {@link #PROBES} of them; the median is the round trip
+     * the delay is chosen from (one late sample does not decide it). -1 when none came back.
+     */
+    private long probe(long nonce, long deadline) throws InterruptedException {
+        long[] samples = new long[PROBES];
+        int n = 0;
+        for (int attempt = 0; attempt < 2 * PROBES && n < PROBES; attempt++) {
+            long sent = System.nanoTime();
+            Wire.header(out, Wire.PING, nonce);
+            out.putLong(sent);
+            send(peer);
+            long until = Math.min(deadline, sent + 250_000_000L);
+            while (true) {
+                SocketAddress from = receive(until);
+                if (from == null) {
+                    break;
+                }
+                int type = Wire.type(in);
+                if (from.equals(peer) && type == Wire.HELLO && Wire.session(in) == nonce) {
+                    continue; // the joiner repeating its HELLO while it waits
+                }
+                if (!from.equals(peer) || type != Wire.PONG || Wire.session(in) != nonce
+                        || in.limit() < Wire.HEADER + 8 || in.getLong(Wire.HEADER) != sent) {
+                    foreign();
+                    continue;
+                }
+                samples[n++] = System.nanoTime() - sent;
+                break;
+            }
+        }
+        if (n == 0) {
+            return -1;
+        }
+        java.util.Arrays.sort(samples, 0, n);
+        rttNanos = samples[n / 2];
+        return rttNanos;
     }
 
     private void sendWelcome(PeerIdentity me, long nonce) {
@@ -267,6 +335,13 @@ public final class NetplayPeer implements AutoCloseable {
                 continue;
             }
             int type = Wire.type(in);
+            if (from.equals(peer) && type == Wire.PING && Wire.session(in) == nonce && in.limit() >= Wire.HEADER + 8) {
+                long sent = in.getLong(Wire.HEADER);
+                Wire.header(out, Wire.PONG, nonce);
+                out.putLong(sent);
+                send(peer);
+                continue;
+            }
             if (!from.equals(peer) || (type != Wire.WELCOME && type != Wire.REFUSE) || Wire.session(in) != nonce) {
                 foreign();
                 continue;
@@ -347,79 +422,171 @@ public final class NetplayPeer implements AutoCloseable {
 
     // ---- the session
 
+    // The loop's state, kept between ticks.
+    private boolean begun;
+    private boolean ended;
+    private boolean interrupted;
+    private boolean advanced;
+    private long period;
+    private long nextFrameAt;
+    private long doneAt;
+    private int finals;
+    private boolean live;
+    private int liveButtons;
+
     private NetplayResult play() throws NetplayException, InterruptedException {
-        final long period = o.fps > 0 ? (long) (1e9 / o.fps) : 0;
-        long nextFrameAt = System.nanoTime();
-        lastHeard = nextFrameAt; // the engine's set-up is not the peer's silence
-        long doneAt = 0;
-        int finals = 0;
-        boolean interrupted = false;
-        while (true) {
-            long now = System.nanoTime();
-            drain();
-            if (o.stop.getAsBoolean()) {
-                bye();
-                interrupted = true;
-                break;
-            }
-            now = System.nanoTime();
-            boolean done = phase == Phase.PLAYING && compared >= o.frames;
-            if (done) {
-                if (doneAt == 0) {
-                    doneAt = now;
-                }
-                if (peerDone) {
-                    // A few more, so that the peer hears this side is done even over a lossy link.
-                    if (finals++ >= 4) {
-                        break;
-                    }
-                } else if (now - lastHeard > 1_000_000_000L) {
-                    break; // this side has all it needs; the peer went quiet after its own end
-                }
-            } else if (now - lastHeard > o.peerTimeoutMillis * 1_000_000L) {
-                throw new NetplayException(NetplayException.Kind.PEER_LOST, "peer " + hostTextOf(peer)
-                        + " sent nothing for " + o.peerTimeoutMillis / 1000.0 + " s at frame " + engine.present()
-                        + ": it left or the network is down");
-            }
-            boolean advanced = false;
-            if (phase == Phase.PLAYING) {
-                addLocalInputs();
-                boolean paced = period == 0 || now - nextFrameAt >= 0;
-                // No frame runs more than window + delay frames past the last compared one, so a
-                // desync is seen within window + delay frames of its frame; and the ring keeps
-                // every frame the peer may still need a digest of.
-                int limit = Math.min(compared + window + delay, Math.min(compared, peerDigestAck) + RollbackEngine.RING - 8);
-                if (paced && engine.present() < o.frames && engine.present() < limit && engine.canAdvance(window)) {
-                    engine.advance();
-                    advanced = true;
-                    if (period > 0) {
-                        nextFrameAt += period;
-                        // A peer running ahead of the other waits a little: both keep the same pace.
-                        if (engine.present() - estimatedPeerPresent() > 1) {
-                            nextFrameAt += period / 4;
-                        }
-                        if (now - nextFrameAt > period) {
-                            nextFrameAt = now;
-                        }
-                    }
-                } else {
-                    engine.settle();
-                }
-                compareDigests();
-            } else {
-                resolveDesync(now);
-            }
-            if (advanced || now - lastSent > 2_000_000L || done) {
-                sendInputs(done);
-            }
-            if (o.metrics != null) {
-                o.metrics.ahead(engine.present() - peerPresent);
-            }
+        while (!step()) {
             if (!advanced) {
                 long wait = period > 0 ? Math.max(0, Math.min(nextFrameAt - System.nanoTime(), 2_000_000L)) : 1_000_000L;
                 waitForDatagram(wait);
             }
         }
+        return result();
+    }
+
+    /**
+     * One step of the session for a caller that owns the loop (the desktop's window): reads what
+     * arrived, runs at most one frame when the pace ({@link Options#fps}) and the window allow,
+     * sends; never waits. {@code buttons} is this player's input from now on (bits 0-7, 8 soft
+     * reset, 9 power), in place of {@link Options#input}. Returns whether a frame ran; after
+     * {@link #ended} it does nothing. Throws as {@link #run} does (a vanished peer).
+     */
+    public boolean tick(int buttons) throws NetplayException, InterruptedException {
+        if (engine == null) {
+            throw new IllegalStateException("tick before connect");
+        }
+        if (ended) {
+            return false;
+        }
+        live = true;
+        liveButtons = buttons;
+        ended = step();
+        return advanced;
+    }
+
+    /** True once the session is over (its frames played, the peer gone after its own end, or stopped). */
+    public boolean ended() {
+        return ended;
+    }
+
+    /** The engine being played (its picture and sound are those of the present frame). */
+    public Console console() {
+        return engine.console;
+    }
+
+    /** Whether this peer is the host (player 1). */
+    public boolean isHost() {
+        return host;
+    }
+
+    /** The smoothed round trip in milliseconds, or -1 before the first sample. */
+    public double rttMillis() {
+        return rttNanos < 0 ? -1 : rttNanos / 1e6;
+    }
+
+    /** The session's input delay in frames (the host's choice), known after {@link #connect}. */
+    public int delay() {
+        return delay;
+    }
+
+    /** The session's window in frames (the host's choice). */
+    public int window() {
+        return window;
+    }
+
+    /** Rollbacks so far. */
+    public long rollbacks() {
+        return engine.rollbacks();
+    }
+
+    /** The depth in frames of the latest rollback (0 before any). */
+    public int lastRollbackDepth() {
+        return lastRollbackDepth;
+    }
+
+    /** The desyncs found so far, each with its report. */
+    public List<DesyncReport> desyncs() {
+        return List.copyOf(desyncs);
+    }
+
+    /** The frame being played next. */
+    public int present() {
+        return engine.present();
+    }
+
+    /** One pass of the loop; true when the session is over. */
+    private boolean step() throws NetplayException, InterruptedException {
+        if (!begun) {
+            begun = true;
+            period = o.fps > 0 ? (long) (1e9 / o.fps) : 0;
+            nextFrameAt = System.nanoTime();
+            lastHeard = nextFrameAt; // the engine's set-up is not the peer's silence
+        }
+        advanced = false;
+        long now = System.nanoTime();
+        drain();
+        if (o.stop.getAsBoolean()) {
+            bye();
+            interrupted = true;
+            return true;
+        }
+        now = System.nanoTime();
+        boolean done = phase == Phase.PLAYING && compared >= o.frames;
+        if (done) {
+            if (doneAt == 0) {
+                doneAt = now;
+            }
+            if (peerDone) {
+                // A few more, so that the peer hears this side is done even over a lossy link.
+                if (finals++ >= 4) {
+                    return true;
+                }
+            } else if (now - lastHeard > 1_000_000_000L) {
+                return true; // this side has all it needs; the peer went quiet after its own end
+            }
+        } else if (now - lastHeard > o.peerTimeoutMillis * 1_000_000L) {
+            throw new NetplayException(NetplayException.Kind.PEER_LOST, "peer " + hostTextOf(peer)
+                    + " sent nothing for " + o.peerTimeoutMillis / 1000.0 + " s at frame " + engine.present()
+                    + ": it left or the network is down");
+        }
+        if (phase == Phase.PLAYING) {
+            addLocalInputs();
+            boolean paced = period == 0 || now - nextFrameAt >= 0;
+            // No frame runs more than window + delay frames past the last compared one, so a
+            // desync is seen within window + delay frames of its frame; and the ring keeps
+            // every frame the peer may still need a digest of.
+            int limit = Math.min(compared + window + delay, Math.min(compared, peerDigestAck) + RollbackEngine.RING - 8);
+            if (paced && engine.present() < o.frames && engine.present() < limit && engine.canAdvance(window)) {
+                engine.advance();
+                advanced = true;
+                if (period > 0) {
+                    nextFrameAt += period;
+                    // A peer running ahead of the other waits a little: both keep the same pace.
+                    if (engine.present() - estimatedPeerPresent() > 1) {
+                        nextFrameAt += period / 4;
+                    }
+                    if (now - nextFrameAt > period) {
+                        nextFrameAt = now;
+                    }
+                }
+            } else {
+                engine.settle();
+            }
+            compareDigests();
+        } else {
+            resolveDesync(now);
+        }
+        if (advanced || now - lastSent > 2_000_000L || done) {
+            sendInputs(done);
+        }
+        if (o.metrics != null) {
+            o.metrics.ahead(engine.present() - peerPresent);
+        }
+        return false;
+    }
+
+    /** The session's result (complete once {@link #ended}). */
+    public NetplayResult result() {
         return new NetplayResult(host ? "host" : "join", engine.present(), engine.rollbacks(), engine.deepest(),
                 engine.resimulated(), rollbackNanos, List.copyOf(desyncs), engine.stateHash(),
                 rttNanos < 0 ? -1 : rttNanos / 1e6, delay, window, foreign, interrupted,
@@ -441,12 +608,15 @@ public final class NetplayPeer implements AutoCloseable {
         InputLog local = engine.log(engine.side);
         int upTo = Math.min(engine.present() + delay, o.frames - 1);
         while (local.known() <= upTo) {
-            engine.addLocal(o.input.applyAsInt(local.known() - delay));
+            engine.addLocal(live ? liveButtons : o.input.applyAsInt(local.known() - delay));
         }
     }
 
+    private int lastRollbackDepth;
+
     private void rolledBack(int depth, long nanos) {
         rollbackNanos += nanos;
+        lastRollbackDepth = depth;
         if (o.metrics != null) {
             o.metrics.rolledBack(depth, nanos);
         }

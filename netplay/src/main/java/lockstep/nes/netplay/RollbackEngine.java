@@ -115,9 +115,9 @@ final class RollbackEngine {
         long t0 = System.nanoTime();
         int from = firstWrong;
         firstWrong = Integer.MAX_VALUE;
-        int depth = present - from;
-        load(from);
         int to = present;
+        int depth = to - from;
+        load(from);
         for (int f = from; f < to; f++) {
             simulate(f);
         }

@@ -35,6 +35,10 @@ final class Wire {
     static final int CHUNK_ACK = 6;
     /** The sender leaves the session. */
     static final int BYE = 7;
+    /** Host to joiner at the handshake, when the host chooses the delay: a send time to echo. */
+    static final int PING = 8;
+    /** Joiner to host: a PING's send time echoed. */
+    static final int PONG = 9;
 
     /** Most inputs and digests one INPUT datagram carries (the rest go in the next one). */
     static final int MAX_INPUTS = 128;
@@ -53,7 +57,7 @@ final class Wire {
             return -1;
         }
         int t = b.get(5);
-        return t >= HELLO && t <= BYE ? t : -1;
+        return t >= HELLO && t <= PONG ? t : -1;
     }
 
     static long session(ByteBuffer b) {

@@ -31,8 +31,8 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * The module arrows: {@code state <- ppu <- emulator-core <- verifier <- (farm, desktop,
- * roms-test, benchmarks, netplay) <- app}; the farm runs test-roms jobs through a runner the app hands
+ * The module arrows: {@code state <- ppu <- emulator-core <- verifier <- (farm, roms-test,
+ * benchmarks, netplay <- desktop) <- app}; the desktop hosts and joins through netplay; the farm runs test-roms jobs through a runner the app hands
  * it. Checked twice: in the bytecode (each module's packages use only the packages of the modules below it) and in the
  * poms (each module declares only modules below it). Inside emulator-core, the engine does not
  * depend on the lockstep chain ({@code lockstep.nes.core.chain}), which depends on the engine.
@@ -47,9 +47,9 @@ class ModuleArrowsTest {
         {"verifier", "lockstep.nes.verifier..", "emulator-core", "ppu", "state"},
         {"roms-test", "lockstep.nes.roms..", "verifier", "emulator-core", "ppu", "state"},
         {"benchmarks", "lockstep.nes.bench..", "verifier", "emulator-core", "ppu", "state"},
-        {"desktop", "lockstep.nes.desktop..", "verifier", "emulator-core", "ppu", "state"},
-        {"farm", "lockstep.nes.farm..", "verifier", "emulator-core", "ppu", "state"},
         {"netplay", "lockstep.nes.netplay..", "verifier", "emulator-core", "ppu", "state"},
+        {"desktop", "lockstep.nes.desktop..", "netplay", "verifier", "emulator-core", "ppu", "state"},
+        {"farm", "lockstep.nes.farm..", "verifier", "emulator-core", "ppu", "state"},
         {"app", "lockstep.nes.app..", "farm", "desktop", "roms-test", "netplay", "verifier", "emulator-core", "ppu", "state"},
     };
 
