@@ -63,13 +63,12 @@ class NsfToneTest {
     @Test
     void vrc7Sine() throws Exception {
         // VRC7 custom instrument: a sine carrier (modulator at total level 63, both at multiplier
-        // 1), held at full level. The sound unit's phase advances F x 2^B / 2 per 49,716 Hz sample
-        // over a 2^19 cycle (Vrc7Audio.advance): f = 49716 x F / 2^(20 - B); F = 289, B = 4.
+        // 1), held at full level. NESdev "VRC7 audio": f = 49716 x F / 2^(19 - B); F = 289, B = 4.
         String init = String.join("\n",
                 write7(0x00, 0x21), write7(0x01, 0x21), write7(0x02, 0x3F), write7(0x03, 0x00),
                 write7(0x04, 0xF0), write7(0x05, 0xF0), write7(0x06, 0x0F), write7(0x07, 0x0F),
                 write7(0x30, 0x00), write7(0x10, 289 & 0xFF), write7(0x20, 0x10 | (4 << 1) | (289 >> 8)));
-        near(49716.0 * 289 / (1 << 16), heard(init, NsfFile.VRC7));
+        near(49716.0 * 289 / (1 << 15), heard(init, NsfFile.VRC7));
     }
 
     @Test
