@@ -24,6 +24,11 @@ import lockstep.nes.verifier.DivergenceReport;
 import lockstep.nes.verifier.FaultSpec;
 import lockstep.nes.verifier.Faults;
 import lockstep.nes.desktop.debug.Debugger;
+import lockstep.nes.desktop.cheats.CheatList;
+import lockstep.nes.desktop.cheats.CheatListException;
+import lockstep.nes.core.cheat.Cheat;
+import lockstep.nes.core.cheat.CheatException;
+import lockstep.nes.core.cheat.Cheats;
 import lockstep.nes.verifier.LivePair;
 
 /**
@@ -59,6 +64,9 @@ public final class Session implements Rewind.Engine {
     private LivePair pair;
     private boolean rewinding;
     private boolean rewindAtStartShown;
+    /** The game's cheat list, kept in the config folder ({@link CheatList#fileFor}). */
+    private final Path cheatFile;
+    private CheatList cheatList = new CheatList();
 
     /**
      * A session for {@code cart} ({@code rom} is its file, or null for the built-in demo ROM),
@@ -80,6 +88,16 @@ public final class Session implements Rewind.Engine {
         this.rewind = Rewind.standard();
         this.battery = rom != null && cart.battery() ? new BatterySave(rom, cart, dirs.saves()) : null;
         this.diskChanges = rom != null && cart.disk() != null ? new DiskChanges(rom, cart, dirs.saves()) : null;
+        this.cheatFile = CheatList.fileFor(dirs.config(), romName);
+        try {
+            cheatList = CheatList.load(cheatFile);
+            if (!cheatList.enabled().isEmpty()) {
+                applyCheats();
+                osd.post(cheatList.enabled().size() + " cheats on from " + cheatFile);
+            }
+        } catch (CheatListException e) {
+            osd.post(e.getMessage());
+        }
         if (diskChanges != null) {
             try {
                 Path from = diskChanges.load((FdsBoard) console.mapper());
@@ -152,6 +170,71 @@ public final class Session implements Rewind.Engine {
 
     public boolean recording() {
         return recorder != null;
+    }
+
+    /** The game's cheat list (change it through {@link #addCheat} and {@link #setCheat}). */
+    public CheatList cheatList() {
+        return cheatList;
+    }
+
+    /** Adds {@code code} to the cheat list, on, puts it in effect and saves the list; returns the message. */
+    public String addCheat(String code) {
+        final Cheat c;
+        try {
+            c = cheatList.add(code);
+        } catch (CheatException e) {
+            return post(e.getMessage());
+        }
+        return post(applyAndSave("cheat " + c.code() + " on"));
+    }
+
+    /** Puts entry {@code index} of the cheat list on or off, in effect at once, and saves the list; returns the message. */
+    public String setCheat(int index, boolean on) {
+        if (index < 0 || index >= cheatList.entries().size()) {
+            return post("no cheat " + (index + 1) + " (the list has " + cheatList.entries().size() + ")");
+        }
+        try {
+            cheatList.set(index, on);
+        } catch (CheatException e) {
+            return post(e.getMessage());
+        }
+        return post(applyAndSave("cheat " + cheatList.entries().get(index).cheat().code() + (on ? " on" : " off")));
+    }
+
+    private String post(String msg) {
+        osd.post(msg);
+        return msg;
+    }
+
+    private String applyAndSave(String msg) {
+        final String applied = applyCheats();
+        if (applied != null) {
+            return applied;
+        }
+        try {
+            cheatList.save(cheatFile);
+        } catch (IOException e) {
+            return msg + ", but cannot save the cheat list: " + cheatFile + " (" + e.getMessage() + ")";
+        }
+        return msg;
+    }
+
+    /**
+     * Puts the command line's cheats and the list's codes that are on in effect, on engine A and,
+     * in lockstep mode, on engine B at the same point, so the pair stays in agreement. Returns
+     * null, or the message when there are more than the console holds.
+     */
+    private String applyCheats() {
+        final List<Cheat> all = new java.util.ArrayList<>(cart.cheats());
+        all.addAll(cheatList.enabled());
+        if (all.size() > Cheats.MAX) {
+            return "at most " + Cheats.MAX + " cheats in effect, not " + all.size();
+        }
+        console.setCheats(all);
+        if (pair != null && !pair.diverged()) {
+            pair.second().setCheats(all);
+        }
+        return null;
     }
 
     /** The lockstep pair while lockstep mode is on, else null. */
