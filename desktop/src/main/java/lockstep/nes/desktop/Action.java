@@ -56,6 +56,7 @@ public enum Action {
     DEBUGGER("F4"),
     /** A disk system's disk: out of the drive, or the next side in. */
     DISK_SIDE("D"),
+    CHEATS("C"),
     QUIT("ESCAPE");
 
     private final String defaultKey;
@@ -116,6 +117,7 @@ public enum Action {
             case HELP -> "this key list";
             case DEBUGGER -> "the debugger";
             case DISK_SIDE -> "disk out / next side";
+            case CHEATS -> "the cheat list";
             case QUIT -> "quit";
             default -> "state slot " + slot();
         };

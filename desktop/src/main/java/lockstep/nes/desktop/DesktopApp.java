@@ -106,6 +106,10 @@ public final class DesktopApp {
     /** The error shown instead of a game (a ROM that did not open, an engine failure), or null. */
     private List<String> error;
     private boolean help;
+    /** The cheat list panel; while open it takes the keyboard. */
+    private final lockstep.nes.desktop.cheats.CheatMenu cheatMenu = new lockstep.nes.desktop.cheats.CheatMenu();
+    /** The character of the key that opened the cheat panel, not to be typed into it. */
+    private boolean swallowChar;
     private int scale;
     private boolean aspect;
     private String glfwError = "";
@@ -226,6 +230,15 @@ public final class DesktopApp {
                 return;
             }
             onKey(key, action);
+        }));
+        glfwSetCharCallback(window, (w, codePoint) -> guarded(() -> {
+            if (swallowChar) {
+                swallowChar = false;
+                return;
+            }
+            if (cheatMenu.isOpen() && session != null) {
+                cheatMenu.typed(codePoint, session); // the session posts what it did
+            }
         }));
         glfwSetDropCallback(window, (w, count, names) -> guarded(() -> {
             if (count > 0) {
@@ -405,6 +418,14 @@ public final class DesktopApp {
         if (key < 0 || key >= Keys.LIMIT || action == GLFW_REPEAT) {
             return;
         }
+        if (cheatMenu.isOpen() && action == GLFW_PRESS) {
+            if (session == null) {
+                cheatMenu.close();
+            } else {
+                cheatKey(key);
+                return;
+            }
+        }
         keyDown[key] = action == GLFW_PRESS;
         if (action != GLFW_PRESS) {
             return;
@@ -413,6 +434,21 @@ public final class DesktopApp {
             if (!a.isButton() && a != Action.REWIND && a != Action.FAST_FORWARD) {
                 hotkey(a);
             }
+        }
+    }
+
+    /** A key pressed while the cheat panel is open: the panel's keys, nothing else. */
+    private void cheatKey(int key) {
+        lockstep.nes.desktop.cheats.CheatMenu.Key k = switch (key) {
+            case GLFW_KEY_UP -> lockstep.nes.desktop.cheats.CheatMenu.Key.UP;
+            case GLFW_KEY_DOWN -> lockstep.nes.desktop.cheats.CheatMenu.Key.DOWN;
+            case GLFW_KEY_ENTER, GLFW_KEY_KP_ENTER -> lockstep.nes.desktop.cheats.CheatMenu.Key.ENTER;
+            case GLFW_KEY_BACKSPACE -> lockstep.nes.desktop.cheats.CheatMenu.Key.BACKSPACE;
+            case GLFW_KEY_ESCAPE -> lockstep.nes.desktop.cheats.CheatMenu.Key.ESCAPE;
+            default -> null;
+        };
+        if (k != null) {
+            cheatMenu.key(k, session); // the session posts what it did
         }
     }
 
@@ -435,6 +471,16 @@ public final class DesktopApp {
             }
             case OPEN_ROM -> openDialog();
             case HELP -> help = !help;
+            case CHEATS -> {
+                if (session == null) {
+                    osd.post("no game is running");
+                } else {
+                    java.util.Arrays.fill(keyDown, false);
+                    cheatMenu.open();
+                    // A printable key also sends its character, which is not part of a code.
+                    swallowChar = keys.key(Action.CHEATS) < GLFW_KEY_WORLD_1;
+                }
+            }
             case DEBUGGER -> toggleDebugger();
             case QUIT -> glfwSetWindowShouldClose(window, true);
             default -> {
@@ -734,7 +780,7 @@ public final class DesktopApp {
             FrameImage.toRgb(session.console().ppu().frame(), session.palette(), rgb);
             renderer.picture(rgb);
         }
-        boolean overlay = o.osd || error != null;
+        boolean overlay = o.osd || error != null || cheatMenu.isOpen();
         if (overlay) {
             int g = fbH >= 480 ? 2 : 1;
             if (canvas == null || canvas.width != fbW / g || canvas.height != fbH / g) {
@@ -791,6 +837,9 @@ public final class DesktopApp {
         }
         if (help) {
             y += c.panel(4, y, helpLines(), COLOR_TEXT) + 4;
+        }
+        if (cheatMenu.isOpen() && session != null) {
+            y += c.panel(4, y, cheatMenu.lines(session.cheatList()), COLOR_TEXT) + 4;
         }
         List<String> msgs = wrap(osd.lines(), c.fits(8) - 1);
         if (!msgs.isEmpty()) {

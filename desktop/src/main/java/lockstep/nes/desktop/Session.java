@@ -40,7 +40,7 @@ import lockstep.nes.verifier.LivePair;
  * <p>Frames are counted by the session ({@link #tick()}), not by the engine, so a power cycle or
  * a loaded state does not confuse the rewind buffer.
  */
-public final class Session implements Rewind.Engine {
+public final class Session implements Rewind.Engine, lockstep.nes.desktop.cheats.CheatMenu.Target {
     private final Cartridge cart;
     private final Path rom;
     private final String romName;
@@ -173,11 +173,13 @@ public final class Session implements Rewind.Engine {
     }
 
     /** The game's cheat list (change it through {@link #addCheat} and {@link #setCheat}). */
+    @Override
     public CheatList cheatList() {
         return cheatList;
     }
 
     /** Adds {@code code} to the cheat list, on, puts it in effect and saves the list; returns the message. */
+    @Override
     public String addCheat(String code) {
         final Cheat c;
         try {
@@ -189,6 +191,7 @@ public final class Session implements Rewind.Engine {
     }
 
     /** Puts entry {@code index} of the cheat list on or off, in effect at once, and saves the list; returns the message. */
+    @Override
     public String setCheat(int index, boolean on) {
         if (index < 0 || index >= cheatList.entries().size()) {
             return post("no cheat " + (index + 1) + " (the list has " + cheatList.entries().size() + ")");
