@@ -106,6 +106,8 @@ public final class DesktopApp {
     /** The error shown instead of a game (a ROM that did not open, an engine failure), or null. */
     private List<String> error;
     private boolean help;
+    /** The NSF playing, with its track; null for a game. */
+    private lockstep.nes.desktop.nsf.NsfDeck deck;
     /** The cheat list panel; while open it takes the keyboard. */
     private final lockstep.nes.desktop.cheats.CheatMenu cheatMenu = new lockstep.nes.desktop.cheats.CheatMenu();
     /** The character of the key that opened the cheat panel, not to be typed into it. */
@@ -181,9 +183,14 @@ public final class DesktopApp {
             return null;
         }
         try {
+            lockstep.nes.core.cart.RomFile.Image image = lockstep.nes.core.cart.RomFile.read(o.rom, o.entry);
+            if (lockstep.nes.core.nsf.NsfFile.looksLike(image.bytes())) {
+                lockstep.nes.core.nsf.NsfFile.parse(image.name(), image.bytes());
+                return null;
+            }
             Cartridge.load(o.rom, o.entry).createMapper();
             return null;
-        } catch (RomFormatException e) {
+        } catch (RomFormatException | lockstep.nes.core.nsf.NsfFormatException e) {
             return e.getMessage();
         }
     }
@@ -359,6 +366,16 @@ public final class DesktopApp {
         try {
             // --entry names a file of the archive given on the command line, not of one opened later.
             String entry = rom != null && rom.equals(o.rom) ? o.entry : null;
+            deck = null;
+            if (rom != null) {
+                lockstep.nes.core.cart.RomFile.Image image = lockstep.nes.core.cart.RomFile.read(rom, entry);
+                if (lockstep.nes.core.nsf.NsfFile.looksLike(image.bytes())) {
+                    deck = new lockstep.nes.desktop.nsf.NsfDeck(
+                            lockstep.nes.core.nsf.NsfFile.parse(image.name(), image.bytes()), o.region);
+                    playTrack();
+                    return;
+                }
+            }
             Cartridge cart = rom == null ? Cartridge.parse(DemoRom.NAME, DemoRom.bytes()) : load(rom, entry);
             if (!o.cheats.isEmpty()) {
                 cart = cart.withCheats(o.cheats);
@@ -385,13 +402,23 @@ public final class DesktopApp {
                     // remembering the ROM is a convenience; playing it is what matters
                 }
             }
-        } catch (RomFormatException | RuntimeException e) {
+        } catch (RomFormatException | lockstep.nes.core.nsf.NsfFormatException | RuntimeException e) {
             session = null;
+            deck = null;
             String msg = e.getMessage() != null ? e.getMessage() : e.toString();
             o.err.println("error: " + msg);
             showError("cannot open " + (rom == null ? "the demo ROM" : rom.getFileName().toString()), msg);
             glfwSetWindowTitle(window, "lockstep-nes - no game");
         }
+    }
+
+    /** Plays the deck's present track from its start (a session of its own). */
+    private void playTrack() throws RomFormatException {
+        closeSession();
+        session = Session.ofConsole(deck.console(), romPath, o.dirs, osd);
+        session.console().apu().audio().setSampleRate(audio.rate());
+        glfwSetWindowTitle(window, "lockstep-nes - " + session.romName());
+        osd.post(String.join(" - ", deck.lines()));
     }
 
     private void showError(String title, String message) {
@@ -471,6 +498,22 @@ public final class DesktopApp {
             }
             case OPEN_ROM -> openDialog();
             case HELP -> help = !help;
+            case NEXT_TRACK, PREVIOUS_TRACK -> {
+                if (deck == null) {
+                    osd.post("no NSF is playing");
+                } else {
+                    if (a == Action.NEXT_TRACK) {
+                        deck.next();
+                    } else {
+                        deck.previous();
+                    }
+                    try {
+                        playTrack();
+                    } catch (RomFormatException e) {
+                        osd.post("cannot play track " + (deck.track() + 1) + ": " + e.getMessage());
+                    }
+                }
+            }
             case CHEATS -> {
                 if (session == null) {
                     osd.post("no game is running");
@@ -780,7 +823,7 @@ public final class DesktopApp {
             FrameImage.toRgb(session.console().ppu().frame(), session.palette(), rgb);
             renderer.picture(rgb);
         }
-        boolean overlay = o.osd || error != null || cheatMenu.isOpen();
+        boolean overlay = o.osd || error != null || cheatMenu.isOpen() || deck != null;
         if (overlay) {
             int g = fbH >= 480 ? 2 : 1;
             if (canvas == null || canvas.width != fbW / g || canvas.height != fbH / g) {
@@ -837,6 +880,9 @@ public final class DesktopApp {
         }
         if (help) {
             y += c.panel(4, y, helpLines(), COLOR_TEXT) + 4;
+        }
+        if (deck != null && session != null) {
+            y += c.panel(4, y, deck.lines(), COLOR_TEXT) + 4;
         }
         if (cheatMenu.isOpen() && session != null) {
             y += c.panel(4, y, cheatMenu.lines(session.cheatList()), COLOR_TEXT) + 4;

@@ -74,6 +74,12 @@ public final class Session implements Rewind.Engine, lockstep.nes.desktop.cheats
      */
     public Session(Cartridge cart, Path rom, AppDirs dirs, SaveSlots slots, Osd osd, List<FaultSpec> faults)
             throws RomFormatException {
+        this(cart, Console.create(cart), rom, dirs, slots, osd, faults);
+    }
+
+    /** A session on {@code console}, already built for {@code cart} (an NSF's player, whose board is its own). */
+    private Session(Cartridge cart, Console console, Path rom, AppDirs dirs, SaveSlots slots, Osd osd,
+                    List<FaultSpec> faults) throws RomFormatException {
         this.cart = cart;
         this.rom = rom;
         this.romName = rom == null ? cart.name() : rom.getFileName().toString();
@@ -81,7 +87,7 @@ public final class Session implements Rewind.Engine, lockstep.nes.desktop.cheats
         this.slots = slots;
         this.osd = osd;
         this.faults = List.copyOf(faults);
-        this.console = Console.create(cart);
+        this.console = console;
         this.palette = Palette.of(console.region());
         Faults.check(this.faults, console); // a reg@ fault out of its field's range is refused before play
         this.snapshots = new Snapshots(console);
@@ -118,6 +124,12 @@ public final class Session implements Rewind.Engine, lockstep.nes.desktop.cheats
                 osd.post("cannot read the battery save: " + e.getMessage());
             }
         }
+    }
+
+    /** A session playing {@code console} (an NSF's player console) for the file {@code file}. */
+    public static Session ofConsole(Console console, Path file, AppDirs dirs, Osd osd) throws RomFormatException {
+        final Cartridge cart = console.cartridge();
+        return new Session(cart, console, file, dirs, SaveSlots.of(file, cart, dirs.saves()), osd, List.of());
     }
 
     /** Opens {@code rom} (null: the demo ROM) with slots beside its battery save. */
