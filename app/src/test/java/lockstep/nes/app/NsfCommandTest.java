@@ -114,9 +114,13 @@ class NsfCommandTest {
         assertTrue(track.err().contains("--track must be between 1 and 2"), track.err());
 
         Path fds = nsf(4);
+        byte[] low = Files.readAllBytes(fds);
+        low[8] = 0;
+        low[9] = 0x50;
+        Files.write(fds, low);
         Cli.Result r = Cli.run("nsf", fds.toString());
         assertEquals(ExitCodes.BAD_INPUT, r.exit());
-        assertEquals(fds + ": FDS sound in NSF not supported", r.err().strip().replaceFirst("^error: ", ""));
+        assertEquals(fds + ": load address $5000 is below $6000", r.err().strip().replaceFirst("^error: ", ""));
 
         Path junk = work.resolve("junk.nsf");
         Files.writeString(junk, "NESM\u001A short");

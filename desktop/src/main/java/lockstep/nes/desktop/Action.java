@@ -56,6 +56,9 @@ public enum Action {
     DEBUGGER("F4"),
     /** A disk system's disk: out of the drive, or the next side in. */
     DISK_SIDE("D"),
+    CHEATS("C"),
+    NEXT_TRACK("PAGE_DOWN"),
+    PREVIOUS_TRACK("PAGE_UP"),
     QUIT("ESCAPE");
 
     private final String defaultKey;
@@ -116,6 +119,9 @@ public enum Action {
             case HELP -> "this key list";
             case DEBUGGER -> "the debugger";
             case DISK_SIDE -> "disk out / next side";
+            case CHEATS -> "the cheat list";
+            case NEXT_TRACK -> "NSF: next track";
+            case PREVIOUS_TRACK -> "NSF: previous track";
             case QUIT -> "quit";
             default -> "state slot " + slot();
         };

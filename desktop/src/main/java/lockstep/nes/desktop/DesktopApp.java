@@ -114,6 +114,12 @@ public final class DesktopApp {
     /** The error shown instead of a game (a ROM that did not open, an engine failure), or null. */
     private List<String> error;
     private boolean help;
+    /** The NSF playing, with its track; null for a game. */
+    private lockstep.nes.desktop.nsf.NsfDeck deck;
+    /** The cheat list panel; while open it takes the keyboard. */
+    private final lockstep.nes.desktop.cheats.CheatMenu cheatMenu = new lockstep.nes.desktop.cheats.CheatMenu();
+    /** The character of the key that opened the cheat panel, not to be typed into it. */
+    private boolean swallowChar;
     private int scale;
     private boolean aspect;
     private String glfwError = "";
@@ -190,9 +196,14 @@ public final class DesktopApp {
             return null;
         }
         try {
+            lockstep.nes.core.cart.RomFile.Image image = lockstep.nes.core.cart.RomFile.read(o.rom, o.entry);
+            if (lockstep.nes.core.nsf.NsfFile.looksLike(image.bytes())) {
+                lockstep.nes.core.nsf.NsfFile.parse(image.name(), image.bytes());
+                return null;
+            }
             Cartridge.load(o.rom, o.entry).createMapper();
             return null;
-        } catch (RomFormatException e) {
+        } catch (RomFormatException | lockstep.nes.core.nsf.NsfFormatException e) {
             return e.getMessage();
         }
     }
@@ -239,6 +250,15 @@ public final class DesktopApp {
                 return;
             }
             onKey(key, action);
+        }));
+        glfwSetCharCallback(window, (w, codePoint) -> guarded(() -> {
+            if (swallowChar) {
+                swallowChar = false;
+                return;
+            }
+            if (cheatMenu.isOpen() && session != null) {
+                cheatMenu.typed(codePoint, session); // the session posts what it did
+            }
         }));
         glfwSetDropCallback(window, (w, count, names) -> guarded(() -> {
             if (count > 0) {
@@ -366,6 +386,16 @@ public final class DesktopApp {
         try {
             // --entry names a file of the archive given on the command line, not of one opened later.
             String entry = rom != null && rom.equals(o.rom) ? o.entry : null;
+            deck = null;
+            if (rom != null) {
+                lockstep.nes.core.cart.RomFile.Image image = lockstep.nes.core.cart.RomFile.read(rom, entry);
+                if (lockstep.nes.core.nsf.NsfFile.looksLike(image.bytes())) {
+                    deck = new lockstep.nes.desktop.nsf.NsfDeck(
+                            lockstep.nes.core.nsf.NsfFile.parse(image.name(), image.bytes()), o.region);
+                    playTrack();
+                    return;
+                }
+            }
             Cartridge cart = rom == null ? Cartridge.parse(DemoRom.NAME, DemoRom.bytes()) : load(rom, entry);
             if (!o.cheats.isEmpty()) {
                 cart = cart.withCheats(o.cheats);
@@ -392,13 +422,23 @@ public final class DesktopApp {
                     // remembering the ROM is a convenience; playing it is what matters
                 }
             }
-        } catch (RomFormatException | RuntimeException e) {
+        } catch (RomFormatException | lockstep.nes.core.nsf.NsfFormatException | RuntimeException e) {
             session = null;
+            deck = null;
             String msg = e.getMessage() != null ? e.getMessage() : e.toString();
             o.err.println("error: " + msg);
             showError("cannot open " + (rom == null ? "the demo ROM" : rom.getFileName().toString()), msg);
             glfwSetWindowTitle(window, "lockstep-nes - no game");
         }
+    }
+
+    /** Plays the deck's present track from its start (a session of its own). */
+    private void playTrack() throws RomFormatException {
+        closeSession();
+        session = Session.ofConsole(deck.console(), romPath, o.dirs, osd);
+        session.console().apu().audio().setSampleRate(audio.rate());
+        glfwSetWindowTitle(window, "lockstep-nes - " + session.romName());
+        osd.post(String.join(" - ", deck.lines()));
     }
 
     private void showError(String title, String message) {
@@ -461,6 +501,14 @@ public final class DesktopApp {
         if (key < 0 || key >= Keys.LIMIT || action == GLFW_REPEAT) {
             return;
         }
+        if (cheatMenu.isOpen() && action == GLFW_PRESS) {
+            if (session == null) {
+                cheatMenu.close();
+            } else {
+                cheatKey(key);
+                return;
+            }
+        }
         keyDown[key] = action == GLFW_PRESS;
         if (action != GLFW_PRESS) {
             return;
@@ -469,6 +517,21 @@ public final class DesktopApp {
             if (!a.isButton() && a != Action.REWIND && a != Action.FAST_FORWARD) {
                 hotkey(a);
             }
+        }
+    }
+
+    /** A key pressed while the cheat panel is open: the panel's keys, nothing else. */
+    private void cheatKey(int key) {
+        lockstep.nes.desktop.cheats.CheatMenu.Key k = switch (key) {
+            case GLFW_KEY_UP -> lockstep.nes.desktop.cheats.CheatMenu.Key.UP;
+            case GLFW_KEY_DOWN -> lockstep.nes.desktop.cheats.CheatMenu.Key.DOWN;
+            case GLFW_KEY_ENTER, GLFW_KEY_KP_ENTER -> lockstep.nes.desktop.cheats.CheatMenu.Key.ENTER;
+            case GLFW_KEY_BACKSPACE -> lockstep.nes.desktop.cheats.CheatMenu.Key.BACKSPACE;
+            case GLFW_KEY_ESCAPE -> lockstep.nes.desktop.cheats.CheatMenu.Key.ESCAPE;
+            default -> null;
+        };
+        if (k != null) {
+            cheatMenu.key(k, session); // the session posts what it did
         }
     }
 
@@ -491,6 +554,32 @@ public final class DesktopApp {
             }
             case OPEN_ROM -> openDialog();
             case HELP -> help = !help;
+            case NEXT_TRACK, PREVIOUS_TRACK -> {
+                if (deck == null) {
+                    osd.post("no NSF is playing");
+                } else {
+                    if (a == Action.NEXT_TRACK) {
+                        deck.next();
+                    } else {
+                        deck.previous();
+                    }
+                    try {
+                        playTrack();
+                    } catch (RomFormatException e) {
+                        osd.post("cannot play track " + (deck.track() + 1) + ": " + e.getMessage());
+                    }
+                }
+            }
+            case CHEATS -> {
+                if (session == null) {
+                    osd.post("no game is running");
+                } else {
+                    java.util.Arrays.fill(keyDown, false);
+                    cheatMenu.open();
+                    // A printable key also sends its character, which is not part of a code.
+                    swallowChar = keys.key(Action.CHEATS) < GLFW_KEY_WORLD_1;
+                }
+            }
             case DEBUGGER -> toggleDebugger();
             case QUIT -> glfwSetWindowShouldClose(window, true);
             default -> {
@@ -813,7 +902,7 @@ public final class DesktopApp {
             FrameImage.toRgb(shownConsole().ppu().frame(), session.palette(), rgb);
             renderer.picture(rgb);
         }
-        boolean overlay = o.osd || error != null;
+        boolean overlay = o.osd || error != null || cheatMenu.isOpen() || deck != null;
         if (overlay) {
             int g = fbH >= 480 ? 2 : 1;
             if (canvas == null || canvas.width != fbW / g || canvas.height != fbH / g) {
@@ -873,6 +962,12 @@ public final class DesktopApp {
         }
         if (help) {
             y += c.panel(4, y, helpLines(), COLOR_TEXT) + 4;
+        }
+        if (deck != null && session != null) {
+            y += c.panel(4, y, deck.lines(), COLOR_TEXT) + 4;
+        }
+        if (cheatMenu.isOpen() && session != null) {
+            y += c.panel(4, y, cheatMenu.lines(session.cheatList()), COLOR_TEXT) + 4;
         }
         List<String> msgs = wrap(osd.lines(), c.fits(8) - 1);
         if (!msgs.isEmpty()) {

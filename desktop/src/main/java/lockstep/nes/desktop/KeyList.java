@@ -27,6 +27,19 @@ final class KeyList {
                 }
                 continue;
             }
+            if (a == Action.PREVIOUS_TRACK || a == Action.SCALE_DOWN) {
+                continue; // one entry with NEXT_TRACK, SCALE_UP
+            }
+            if (a == Action.SCALE_UP) {
+                entries.add(String.format(Locale.ROOT, "%-9s %s", Keys.name(keys.key(a)) + "/"
+                        + Keys.name(keys.key(Action.SCALE_DOWN)), "window larger / smaller"));
+                continue;
+            }
+            if (a == Action.NEXT_TRACK) {
+                entries.add(String.format(Locale.ROOT, "%-9s %s", Keys.name(keys.key(Action.PREVIOUS_TRACK)) + "/"
+                        + Keys.name(keys.key(a)), "NSF track"));
+                continue;
+            }
             entries.add(String.format(Locale.ROOT, "%-9s %s", Keys.name(keys.key(a)), a.label()));
         }
         entries.add(String.format(Locale.ROOT, "%-9s %s", "ALT+ENTER", "full screen on / off"));

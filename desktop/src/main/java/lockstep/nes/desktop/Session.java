@@ -24,6 +24,11 @@ import lockstep.nes.verifier.DivergenceReport;
 import lockstep.nes.verifier.FaultSpec;
 import lockstep.nes.verifier.Faults;
 import lockstep.nes.desktop.debug.Debugger;
+import lockstep.nes.desktop.cheats.CheatList;
+import lockstep.nes.desktop.cheats.CheatListException;
+import lockstep.nes.core.cheat.Cheat;
+import lockstep.nes.core.cheat.CheatException;
+import lockstep.nes.core.cheat.Cheats;
 import lockstep.nes.verifier.LivePair;
 
 /**
@@ -35,7 +40,7 @@ import lockstep.nes.verifier.LivePair;
  * <p>Frames are counted by the session ({@link #tick()}), not by the engine, so a power cycle or
  * a loaded state does not confuse the rewind buffer.
  */
-public final class Session implements Rewind.Engine {
+public final class Session implements Rewind.Engine, lockstep.nes.desktop.cheats.CheatMenu.Target {
     private final Cartridge cart;
     private final Path rom;
     private final String romName;
@@ -59,6 +64,9 @@ public final class Session implements Rewind.Engine {
     private LivePair pair;
     private boolean rewinding;
     private boolean rewindAtStartShown;
+    /** The game's cheat list, kept in the config folder ({@link CheatList#fileFor}). */
+    private final Path cheatFile;
+    private CheatList cheatList = new CheatList();
 
     /**
      * A session for {@code cart} ({@code rom} is its file, or null for the built-in demo ROM),
@@ -66,6 +74,12 @@ public final class Session implements Rewind.Engine {
      */
     public Session(Cartridge cart, Path rom, AppDirs dirs, SaveSlots slots, Osd osd, List<FaultSpec> faults)
             throws RomFormatException {
+        this(cart, Console.create(cart), rom, dirs, slots, osd, faults);
+    }
+
+    /** A session on {@code console}, already built for {@code cart} (an NSF's player, whose board is its own). */
+    private Session(Cartridge cart, Console console, Path rom, AppDirs dirs, SaveSlots slots, Osd osd,
+                    List<FaultSpec> faults) throws RomFormatException {
         this.cart = cart;
         this.rom = rom;
         this.romName = rom == null ? cart.name() : rom.getFileName().toString();
@@ -73,13 +87,23 @@ public final class Session implements Rewind.Engine {
         this.slots = slots;
         this.osd = osd;
         this.faults = List.copyOf(faults);
-        this.console = Console.create(cart);
+        this.console = console;
         this.palette = Palette.of(console.region());
         Faults.check(this.faults, console); // a reg@ fault out of its field's range is refused before play
         this.snapshots = new Snapshots(console);
         this.rewind = Rewind.standard();
         this.battery = rom != null && cart.battery() ? new BatterySave(rom, cart, dirs.saves()) : null;
         this.diskChanges = rom != null && cart.disk() != null ? new DiskChanges(rom, cart, dirs.saves()) : null;
+        this.cheatFile = CheatList.fileFor(dirs.config(), romName);
+        try {
+            cheatList = CheatList.load(cheatFile);
+            if (!cheatList.enabled().isEmpty()) {
+                applyCheats();
+                osd.post(cheatList.enabled().size() + " cheats on from " + cheatFile);
+            }
+        } catch (CheatListException e) {
+            osd.post(e.getMessage());
+        }
         if (diskChanges != null) {
             try {
                 Path from = diskChanges.load((FdsBoard) console.mapper());
@@ -100,6 +124,12 @@ public final class Session implements Rewind.Engine {
                 osd.post("cannot read the battery save: " + e.getMessage());
             }
         }
+    }
+
+    /** A session playing {@code console} (an NSF's player console) for the file {@code file}. */
+    public static Session ofConsole(Console console, Path file, AppDirs dirs, Osd osd) throws RomFormatException {
+        final Cartridge cart = console.cartridge();
+        return new Session(cart, console, file, dirs, SaveSlots.of(file, cart, dirs.saves()), osd, List.of());
     }
 
     /** Opens {@code rom} (null: the demo ROM) with slots beside its battery save. */
@@ -156,6 +186,74 @@ public final class Session implements Rewind.Engine {
 
     public boolean recording() {
         return recorder != null;
+    }
+
+    /** The game's cheat list (change it through {@link #addCheat} and {@link #setCheat}). */
+    @Override
+    public CheatList cheatList() {
+        return cheatList;
+    }
+
+    /** Adds {@code code} to the cheat list, on, puts it in effect and saves the list; returns the message. */
+    @Override
+    public String addCheat(String code) {
+        final Cheat c;
+        try {
+            c = cheatList.add(code);
+        } catch (CheatException e) {
+            return post(e.getMessage());
+        }
+        return post(applyAndSave("cheat " + c.code() + " on"));
+    }
+
+    /** Puts entry {@code index} of the cheat list on or off, in effect at once, and saves the list; returns the message. */
+    @Override
+    public String setCheat(int index, boolean on) {
+        if (index < 0 || index >= cheatList.entries().size()) {
+            return post("no cheat " + (index + 1) + " (the list has " + cheatList.entries().size() + ")");
+        }
+        try {
+            cheatList.set(index, on);
+        } catch (CheatException e) {
+            return post(e.getMessage());
+        }
+        return post(applyAndSave("cheat " + cheatList.entries().get(index).cheat().code() + (on ? " on" : " off")));
+    }
+
+    private String post(String msg) {
+        osd.post(msg);
+        return msg;
+    }
+
+    private String applyAndSave(String msg) {
+        final String applied = applyCheats();
+        if (applied != null) {
+            return applied;
+        }
+        try {
+            cheatList.save(cheatFile);
+        } catch (IOException e) {
+            return msg + ", but cannot save the cheat list: " + cheatFile + " (" + e.getMessage() + ")";
+        }
+        return msg;
+    }
+
+    /**
+     * Puts the command line's cheats and the list's codes that are on in effect, on engine A and,
+     * in lockstep mode, on engine B at the same point, so the pair stays in agreement. Returns
+     * null, or the message when there are more than the console holds.
+     */
+    private String applyCheats() {
+        final List<Cheat> all = new java.util.ArrayList<>(cart.cheats());
+        all.addAll(cheatList.enabled());
+        if (all.size() > Cheats.MAX) {
+            return "at most " + Cheats.MAX + " cheats in effect, not " + all.size();
+        }
+        console.setCheats(all);
+        if (pair != null && !pair.diverged()) {
+            pair.second().setCheats(all);
+        }
+        return null;
     }
 
     /** The lockstep pair while lockstep mode is on, else null. */

@@ -8,6 +8,7 @@ import lockstep.nes.core.apu.ExpansionMix;
 import lockstep.nes.core.cart.BoardHooks;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.Mapper;
+import lockstep.nes.core.cart.fds.FdsAudio;
 import lockstep.nes.core.cart.konami.Vrc6Audio;
 import lockstep.nes.core.cart.konami.Vrc7Audio;
 import lockstep.nes.core.cart.namco.Namco163Audio;
@@ -24,7 +25,13 @@ import lockstep.nes.state.StateVisitor;
  * it, a play timer at the file's rate, and the expansion sound chips the file asks for, at their
  * boards' addresses: VRC6 $9000-$B002, VRC7 $9010/$9030, MMC5 $5000-$5015 (with its multiplier at
  * $5205/$5206 and ExRAM at $5C00-$5FF5), Namco 163 $4800 data and $F800 address, Sunsoft 5B
- * $C000 select and $E000 data.
+ * $C000 select and $E000 data, FDS $4040-$408A (reads $4040-$407F and $4090-$4092).
+ *
+ * <p>A tune for the disk system (NESdev "NSF", FDS) runs from 32 KiB of RAM at $6000-$DFFF, which
+ * holds its program when init is called and which it may write; only $E000-$FFFF stays ROM. A
+ * bank-switched one copies a 4 KiB bank into the RAM at $6000, $7000, $8000 ... $D000 by a write
+ * to $5FF6, $5FF7, $5FF8 ... $5FFD, and switches $E000/$F000 by $5FFE/$5FFF; the RAM at $6000 and
+ * $7000 starts with the banks the header gives for $E000 and $F000.
  */
 public final class NsfBoard extends Mapper {
     // The play timer counts time exactly in integer units: per CPU cycle it adds the cycle's
@@ -35,6 +42,10 @@ public final class NsfBoard extends Mapper {
     private static final long NTSC_PER_US = 945;
     private static final long PAL_CYCLE = 1_280_000;
     private static final long PAL_PER_US = 2_128_137;
+    /** A disk system tune's RAM: $6000-$DFFF. */
+    private static final int FDS_RAM = 0x8000;
+    /** Where a disk system tune's program starts when it is not bank-switched. */
+    private static final int FDS_BASE = 0x6000;
 
     private final NsfFile file;
     /** The program in 4 KiB banks (bank-switched: from the load address's offset in its bank). */
@@ -50,6 +61,9 @@ public final class NsfBoard extends Mapper {
     private final Mmc5Audio mmc5;
     private final Namco163Audio n163;
     private final Sunsoft5bAudio sunsoft;
+    private final FdsAudio fds;
+    /** A disk system tune's RAM at $6000-$DFFF (empty for other tunes). */
+    private final Memory fdsRam;
     private final ExpansionAudio audio;
     private final Memory n163Ram = new Memory("n163Ram", Memory.MAPPER, 128);
     private final Memory exram = new Memory("exram", Memory.MAPPER, 1024);
@@ -82,6 +96,8 @@ public final class NsfBoard extends Mapper {
         mmc5 = (chips & NsfFile.MMC5) != 0 ? new Mmc5Audio() : null;
         n163 = (chips & NsfFile.N163) != 0 ? new Namco163Audio(n163Ram, 0) : null;
         sunsoft = (chips & NsfFile.SUNSOFT_5B) != 0 ? new Sunsoft5bAudio() : null;
+        fds = (chips & NsfFile.FDS) != 0 ? new FdsAudio() : null;
+        fdsRam = new Memory("fdsRam", Memory.MAPPER, fds != null ? FDS_RAM : 0);
         final List<ExpansionAudio> parts = new ArrayList<>();
         final List<String> names = new ArrayList<>();
         add(parts, names, vrc6, "vrc6");
@@ -89,6 +105,7 @@ public final class NsfBoard extends Mapper {
         add(parts, names, mmc5, "mmc5");
         add(parts, names, n163, "n163");
         add(parts, names, sunsoft, "sunsoft5b");
+        add(parts, names, fds, "fds");
         audio = parts.isEmpty() ? null
                 : new ExpansionMix(parts.toArray(new ExpansionAudio[0]), names.toArray(new String[0]));
     }
@@ -104,8 +121,9 @@ public final class NsfBoard extends Mapper {
     static byte[] image(NsfFile f) {
         final byte[] p = f.program();
         if (!f.bankSwitched()) {
-            final byte[] out = new byte[0x8000];
-            System.arraycopy(p, 0, out, f.load() - 0x8000, p.length);
+            final int base = (f.chips() & NsfFile.FDS) != 0 ? FDS_BASE : 0x8000;
+            final byte[] out = new byte[0x10000 - base];
+            System.arraycopy(p, 0, out, f.load() - base, p.length);
             return out;
         }
         final int offset = f.load() & 0xFFF;
@@ -166,12 +184,15 @@ public final class NsfBoard extends Mapper {
 
     @Override
     public int cpuPeek(int addr) {
+        if (fds != null && addr >= 0x6000 && addr < 0xE000) {
+            return fdsRam.read(addr - 0x6000);
+        }
         if (addr >= 0x8000) {
             if (addr >= 0xFFFA) {
                 final int vector = addr >= 0xFFFC && addr < 0xFFFE ? NsfDriver.RESET : NsfDriver.RTI;
                 return (addr & 1) == 0 ? vector & 0xFF : vector >> 8;
             }
-            return image[(banks[(addr >> 12) & 7] << 12) | (addr & 0xFFF)] & 0xFF;
+            return rom(addr);
         }
         if (addr >= 0x6000) {
             return super.cpuRead(addr);
@@ -181,6 +202,9 @@ public final class NsfBoard extends Mapper {
         }
         if (n163 != null && addr >= 0x4800 && addr < 0x5000) {
             return n163Ram.read(n163Address & 0x7F);
+        }
+        if (fds != null && (addr >= 0x4040 && addr < 0x4080 || addr >= 0x4090 && addr <= 0x4092)) {
+            return fds.peek(addr);
         }
         if (mmc5 != null) {
             if (addr == 0x5205) {
@@ -194,6 +218,22 @@ public final class NsfBoard extends Mapper {
             }
         }
         return OPEN_BUS;
+    }
+
+    /** The program's byte at {@code addr} ($8000-$FFFF, or $6000-$FFFF for a disk system tune). */
+    private int rom(int addr) {
+        if (!file.bankSwitched()) {
+            return image[addr - (0x10000 - image.length)] & 0xFF;
+        }
+        return image[(banks[(addr >> 12) & 7] << 12) | (addr & 0xFFF)] & 0xFF;
+    }
+
+    /** Copies bank {@code bank} of the program into the disk system RAM at 4 KiB slot {@code slot} ($6000 + slot x $1000). */
+    private void loadFdsBank(int slot, int bank) {
+        final int from = (bank % bankCount) << 12;
+        for (int i = 0; i < 0x1000; i++) {
+            fdsRam.write((slot << 12) + i, image[from + i]);
+        }
     }
 
     private int driver(int addr) {
@@ -213,6 +253,24 @@ public final class NsfBoard extends Mapper {
     @Override
     public void cpuWrite(int addr, int value) {
         value &= 0xFF;
+        if (fds != null) {
+            if (addr >= 0x6000 && addr < 0xE000) {
+                fdsRam.write(addr - 0x6000, value);
+                return;
+            }
+            if (addr >= 0x4040 && addr <= 0x408A) {
+                fds.write(addr, value);
+                return;
+            }
+            if (addr >= 0x5FF6 && addr < 0x6000 && file.bankSwitched()) {
+                if (addr < 0x5FFE) {
+                    loadFdsBank(addr - 0x5FF6, value);
+                } else {
+                    banks[addr - 0x5FF8] = value % bankCount;
+                }
+                return;
+            }
+        }
         if (addr >= 0x6000 && addr < 0x8000) {
             writePrgRam(addr, value);
             return;
@@ -289,6 +347,19 @@ public final class NsfBoard extends Mapper {
         multiplier = 0;
         n163Ram.fill(0);
         exram.fill(0);
+        if (fds != null) {
+            if (file.bankSwitched()) {
+                loadFdsBank(0, banks[6]);
+                loadFdsBank(1, banks[7]);
+                for (int slot = 2; slot < 8; slot++) {
+                    loadFdsBank(slot, banks[slot - 2]);
+                }
+            } else {
+                for (int i = 0; i < FDS_RAM; i++) {
+                    fdsRam.write(i, image[i]);
+                }
+            }
+        }
         if (audio != null) {
             audio.power();
         }
@@ -310,6 +381,9 @@ public final class NsfBoard extends Mapper {
         multiplier = s.u8("multiplier", multiplier);
         s.memory(n163Ram);
         s.memory(exram);
+        if (fds != null) {
+            s.memory(fdsRam);
+        }
         if (audio != null) {
             audio.state(s);
         }

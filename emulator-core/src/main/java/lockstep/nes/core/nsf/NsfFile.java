@@ -207,17 +207,17 @@ public record NsfFile(String fileName, String title, String artist, String copyr
             throw new NsfFormatException(name + ": expansion chip bits " + String.format("$%02X", f.chips())
                     + " name chips that do not exist (bits 6-7 must be 0)");
         }
-        if ((f.chips() & FDS) != 0) {
-            throw new NsfFormatException(name + ": FDS sound in NSF not supported");
+        // A disk system tune runs from RAM at $6000-$DFFF, so its addresses may start at $6000
+        // (NESdev "NSF", FDS); every other tune's program is at $8000-$FFFF.
+        final int lowest = (f.chips() & FDS) != 0 ? 0x6000 : 0x8000;
+        if (f.load() < lowest) {
+            throw new NsfFormatException(name + ": load address " + hex(f.load()) + " is below " + hex(lowest));
         }
-        if (f.load() < 0x8000) {
-            throw new NsfFormatException(name + ": load address " + hex(f.load()) + " is below $8000");
+        if (f.init() < lowest) {
+            throw new NsfFormatException(name + ": init address " + hex(f.init()) + " is below " + hex(lowest));
         }
-        if (f.init() < 0x8000) {
-            throw new NsfFormatException(name + ": init address " + hex(f.init()) + " is below $8000");
-        }
-        if (f.play() < 0x8000) {
-            throw new NsfFormatException(name + ": play address " + hex(f.play()) + " is below $8000");
+        if (f.play() < lowest) {
+            throw new NsfFormatException(name + ": play address " + hex(f.play()) + " is below " + hex(lowest));
         }
         if (f.program().length == 0) {
             throw new NsfFormatException(name + ": no program data");

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The VRC7's FM channels (NESdev "VRC7 audio") played by a program through $9010/$9030 and read
  * at the cartridge's audio pin: one sample every 36 CPU cycles; a phase advancing by
- * (F-number &lt;&lt; block) x MULT / 4 of 2^19 a sample; an operator's output the exponential of
+ * (F-number &lt;&lt; block) x MULT / 2 of 2^19 a sample (MULT twice the multiplier); an operator's output the exponential of
  * the log-sine of its phase plus its attenuation (16 log units a 0.375 dB step); the
  * modulator's output (halved) added to the carrier's phase.
  */
@@ -103,7 +103,7 @@ class Vrc7SoundTest {
         HardwareProgram p = HardwareProgram.onBoard(program(custom, fnum, block, 0x02), 85, 0);
         List<Integer> got = samples(p, 400);
         assertEquals(400, got.size());
-        int inc = (fnum << block) * 2 >> 2;
+        int inc = (fnum << block) * 2 >> 1;
         int[] expected = new int[500];
         for (int n = 1; n <= expected.length; n++) {
             int phase = n * inc & 0x7FFFF;

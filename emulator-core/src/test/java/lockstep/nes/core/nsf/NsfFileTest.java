@@ -51,7 +51,7 @@ class NsfFileTest {
         refused("load address $7000", d -> TestNsf.put16(d, 8, 0x7000));
         refused("init address $1234", d -> TestNsf.put16(d, 0xA, 0x1234));
         refused("play address $0000", d -> TestNsf.put16(d, 0xC, 0));
-        refused("FDS sound in NSF not supported", d -> d[0x7B] = 4);
+        refused("load address $5000 is below $6000", d -> { d[0x7B] = 4; TestNsf.put16(d, 8, 0x5000); });
         refused("bits 6-7", d -> d[0x7B] = (byte) 0x40);
         refused("runs past $FFFF", d -> TestNsf.put16(d, 8, 0xFFFF));
         refused("not an NSF", d -> d[0] = 'X');

@@ -63,13 +63,85 @@ class NsfToneTest {
     @Test
     void vrc7Sine() throws Exception {
         // VRC7 custom instrument: a sine carrier (modulator at total level 63, both at multiplier
-        // 1), held at full level. The sound unit's phase advances F x 2^B / 2 per 49,716 Hz sample
-        // over a 2^19 cycle (Vrc7Audio.advance): f = 49716 x F / 2^(20 - B); F = 289, B = 4.
+        // 1), held at full level. NESdev "VRC7 audio": f = 49716 x F / 2^(19 - B); F = 289, B = 4.
         String init = String.join("\n",
                 write7(0x00, 0x21), write7(0x01, 0x21), write7(0x02, 0x3F), write7(0x03, 0x00),
                 write7(0x04, 0xF0), write7(0x05, 0xF0), write7(0x06, 0x0F), write7(0x07, 0x0F),
                 write7(0x30, 0x00), write7(0x10, 289 & 0xFF), write7(0x20, 0x10 | (4 << 1) | (289 >> 8)));
-        near(49716.0 * 289 / (1 << 16), heard(init, NsfFile.VRC7));
+        near(49716.0 * 289 / (1 << 15), heard(init, NsfFile.VRC7));
+    }
+
+    @Test
+    void fdsWave() throws Exception {
+        // FDS wave: the accumulator adds the pitch every 16 cycles and steps the 64-sample table
+        // every 2^12, so f = CPU x P / 2^22; P = 1024. The tune runs from the disk system's RAM at
+        // $6000 and keeps the pitch in that RAM at $9000 before reading it back.
+        String src = String.join("\n",
+                ".org $6000",
+                "init:",
+                "  lda #$80", "  sta $4089",               // wavetable writable
+                "  ldx #0",
+                "wave:",
+                "  txa", "  and #$20", "  beq low", "  lda #63",
+                "low:",
+                "  sta $4040,x", "  inx", "  cpx #64", "  bne wave",
+                "  lda #0", "  sta $4089",                 // master volume 2/2, table fixed
+                "  lda #$A0", "  sta $4080",               // volume envelope off, gain 32
+                "  lda #$80", "  sta $4087",               // modulator halted
+                "  lda #<1024", "  sta $9000", "  lda #>1024", "  sta $9001",
+                "  lda $9000", "  sta $4082", "  lda $9001", "  sta $4083",
+                "  rts",
+                "play:",
+                "  rts",
+                "");
+        lockstep.nes.core.demo.Assembler.Program p = lockstep.nes.core.demo.Assembler.assemble(src);
+        byte[] nsf = TestNsf.header(p.image(0x6000, p.size(), 0), 0x6000, p.symbol("init"), p.symbol("play"),
+                NsfFile.FDS, 16639, 1, 1, new int[8]);
+        short[] audio = TestNsf.play(nsf, 0.5);
+        assertTrue(TestNsf.swing(audio) > 500, "the tone is audible");
+        near(CPU * 1024 / (1 << 22), TestNsf.pitch(audio, sampleRate(nsf)));
+    }
+
+    @Test
+    void fdsBankSwitchedCopiesABankIntoRam() throws Exception {
+        // Bank-switched: a write of 1 to $5FF6 copies bank 1 (which holds the pitch, 1024) into
+        // the RAM at $6000; the tune reads the pitch from there.
+        String src = String.join("\n",
+                ".org $8000",
+                "init:",
+                "  lda #1", "  sta $5FF6",
+                "  lda #$80", "  sta $4089",
+                "  ldx #0",
+                "wave:",
+                "  txa", "  and #$20", "  beq low", "  lda #63",
+                "low:",
+                "  sta $4040,x", "  inx", "  cpx #64", "  bne wave",
+                "  lda #0", "  sta $4089",
+                "  lda #$A0", "  sta $4080",
+                "  lda #$80", "  sta $4087",
+                "  lda $6000", "  sta $4082", "  lda $6001", "  sta $4083",
+                "  rts",
+                "play:",
+                "  rts",
+                "");
+        lockstep.nes.core.demo.Assembler.Program p = lockstep.nes.core.demo.Assembler.assemble(src);
+        byte[] program = new byte[0x1002];
+        System.arraycopy(p.image(0x8000, p.size(), 0), 0, program, 0, p.size());
+        program[0x1000] = 0;
+        program[0x1001] = 4;
+        byte[] nsf = TestNsf.header(program, 0x8000, p.symbol("init"), p.symbol("play"), NsfFile.FDS, 16639, 1, 1,
+                new int[] {0, 1, 0, 0, 0, 0, 0, 0});
+        short[] audio = TestNsf.play(nsf, 0.5);
+        assertTrue(TestNsf.swing(audio) > 500, "the tone is audible");
+        near(CPU * 1024 / (1 << 22), TestNsf.pitch(audio, sampleRate(nsf)));
+    }
+
+    @Test
+    void fdsWritesAreIgnoredWhenTheFileDoesNotAskForIt() throws Exception {
+        byte[] nsf = TestNsf.of("init:\n  lda #$80\n  sta $4089\n  ldx #31\nw:\n  lda #63\n  sta $4040,x\n"
+                + "  dex\n  bpl w\n  lda #0\n  sta $4089\n  lda #$A0\n  sta $4080\n  lda #$80\n  sta $4087\n"
+                + "  sta $4082\n  lda #4\n  sta $4083\n  rts\nplay:\n  rts\n", 0, 16639, 1);
+        assertTrue(TestNsf.swing(TestNsf.play(nsf, 0.3)) < 50);
     }
 
     private static String write7(int reg, int value) {

@@ -13,8 +13,9 @@ import lockstep.nes.state.StateVisitor;
  *  $10-$15 F-number bits 0-7     $20-$25 ..SK BBBF: sustain, key on, block, F-number bit 8
  *  $30-$35 instrument (1-15 from the ROM, 0 the custom one), volume (3 dB steps)
  * </pre>
- * Integer-exact: the phase is a 19-bit accumulator advanced by (F-number &lt;&lt; block) x MULT / 4
- * a sample (vibrato adds to the F-number); an operator's output is the exponential of a log-sine
+ * Integer-exact: the phase is a 19-bit accumulator advanced by (F-number &lt;&lt; block) x MULT / 2
+ * a sample (MULT is twice the multiplier, 1 for x1/2: a multiplier-1 operator sounds at NESdev's
+ * 49716 x F-number / 2^(19 - block) Hz) (vibrato adds to the F-number); an operator's output is the exponential of a log-sine
  * lookup plus its attenuation (envelope, total level, key scaling, tremolo; 0.375 dB a step,
  * 7 bits), as the chip computes it from its ROM tables (here computed once with StrictMath);
  * the modulator feeds back its last two outputs and phase-modulates the carrier. Envelopes: see
@@ -224,7 +225,7 @@ public final class Vrc7Audio extends PeriodicSound {
         if ((flags & 0x40) != 0) {
             f += ((fnum >> 6) * vibrato) >> 1;
         }
-        phase[op] = (phase[op] + ((f << block) * MULTIPLY[flags & 0x0F] >> 2)) & 0x7FFFF;
+        phase[op] = (phase[op] + ((f << block) * MULTIPLY[flags & 0x0F] >> 1)) & 0x7FFFF;
     }
 
     /**

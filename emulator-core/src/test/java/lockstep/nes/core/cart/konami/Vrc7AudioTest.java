@@ -144,7 +144,7 @@ class Vrc7AudioTest {
             write(a, 0x20, 0x10 | block << 1 | fnumHigh);
             assertEquals(Vrc7Audio.DAMP, a.envelopeState(1));
             assertEquals(Vrc7Audio.DAMP, a.envelopeState(0));
-            int inc = ((0x40 | fnumHigh << 8) << block) * 2 >> 2;
+            int inc = ((0x40 | fnumHigh << 8) << block) * 2 >> 1;
             for (int n = 0; n < expected.size() - 1; n++) {
                 samples(a, 1);
                 assertEquals(Vrc7Audio.DAMP, a.envelopeState(1), "sample " + n + " of the damp");
@@ -160,5 +160,21 @@ class Vrc7AudioTest {
             assertEquals(inc, a.phase(0));
             assertTrue(expected.size() > (block == 4 ? 150 : 60), "damp of " + expected.size() + " samples");
         }
+    }
+
+    @Test
+    void aMultiplierOneOperatorSoundsAtNesdevsFrequency() {
+        // NESdev "VRC7 audio": f = 49716 x F / 2^(19 - B) Hz, one sample at 49716 Hz, a cycle of
+        // 2^19 phase units: F x 2^B units a sample. F = 289, B = 4: 4624 units, 438.3 Hz.
+        Vrc7Audio a = keyed(new int[] {0x21, 0x21, 0x3F, 0x00, 0xF0, 0xF0, 0x0F, 0x0F}, 0);
+        write(a, 0x10, 289 & 0xFF);
+        write(a, 0x20, 0x10 | 4 << 1 | 289 >> 8);
+        samples(a, 300);
+        int before = a.phase(1);
+        samples(a, 1000);
+        int perSample = 289 << 4;
+        assertEquals((before + 1000 * perSample) & 0x7FFFF, a.phase(1));
+        double hz = 49716.0 * perSample / (1 << 19);
+        assertEquals(49716.0 * 289 / (1 << (19 - 4)), hz, 1e-9);
     }
 }
