@@ -127,7 +127,7 @@ class FarmCommandTest {
             });
             w.start();
             CanaryJob runner = new CanaryJob();
-            assertThrows(KilledException.class, () -> runner.run(new JobContext(store, job, t1, ks)));
+            assertThrows(KilledException.class, () -> runner.run(new JobContext(store, job, t1, "first", ks)));
             w.join();
             assertNull(watcher.get());
             int stopped = store.checkpoint(id).frame();
@@ -141,14 +141,14 @@ class FarmCommandTest {
             Store.Job again = store.claim(id, "second", 60_000, 5);
             assertNotNull(again);
             long t2 = again.claimToken();
-            JobResult r = runner.run(new JobContext(store, again, t2, new KillSwitch()));
+            JobResult r = runner.run(new JobContext(store, again, t2, "second", new KillSwitch()));
             assertEquals("pass", r.status(), r.json());
             JsonNode result = new ObjectMapper().readTree(r.json());
             assertTrue(result.get("resumed_from_frame").asInt() >= stopped, r.json());
             assertEquals(300, result.get("frames_logged").asInt(), r.json());
             assertEquals(300, result.get("framesCompared").asInt(), r.json());
             // The first attempt, a zombie now, can store nothing.
-            assertFalse(store.saveCheckpoint(id, t1, 200, new byte[] {1}));
+            assertFalse(store.saveCheckpoint(id, t1, "first", 200, new byte[] {1}));
             assertTrue(store.commit(id, t2, "second", r.status(), r.json()));
             assertFalse(store.commit(id, t1, "first", "pass", "{}"));
         }

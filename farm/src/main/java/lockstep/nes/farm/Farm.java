@@ -4,15 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +20,9 @@ import lockstep.nes.farm.lock.LockManagers;
 import lockstep.nes.farm.lock.SqlLockManager;
 import lockstep.nes.farm.store.CoordinatorTerms;
 import lockstep.nes.farm.store.JobSelection;
+import lockstep.nes.farm.store.SchemaAccess;
 import lockstep.nes.farm.store.Store;
+import lockstep.nes.farm.store.StoreRefusedException;
 import lockstep.nes.farm.store.StoreUrl;
 import lockstep.nes.verifier.MetricsServer;
 
@@ -49,52 +46,19 @@ public final class Farm {
         }
     }
 
-    /** Opens the store, turning a bad URL into BadInput. */
-    static Store open(String url, int pool) throws BadInput, SQLException {
-        if (url == null) {
-            throw new BadInput("--store is required");
-        }
-        try {
-            return Store.open(url, pool);
-        } catch (StoreUrl.BadUrlException e) {
-            throw new BadInput(e.getMessage());
-        }
-    }
-
-    /** The first 16 bytes of every SQLite database file. */
-    private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
-
     /**
-     * Opens a store that must already exist (status, report): only {@code farm submit} creates
-     * one, so a mistyped path is reported instead of becoming a new, empty store (or a zero-size
-     * file becoming a database).
+     * Opens the store as {@code access} allows (only {@code farm submit} creates one; status,
+     * report, requeue and cancel never change its schema), turning a bad URL into BadInput.
      */
-    static Store openExisting(String url, int pool) throws BadInput, SQLException {
+    static Store open(String url, int pool, SchemaAccess access) throws BadInput, SQLException {
         if (url == null) {
             throw new BadInput("--store is required");
         }
-        StoreUrl parsed;
         try {
-            parsed = StoreUrl.parse(url);
+            return Store.open(url, pool, access);
         } catch (StoreUrl.BadUrlException e) {
             throw new BadInput(e.getMessage());
         }
-        Path file = parsed.file();
-        if (file != null) {
-            if (!Files.exists(file)) {
-                throw new BadInput(file + ": no farm store there ('farm submit' creates one)");
-            }
-            byte[] head;
-            try (InputStream in = Files.newInputStream(file)) {
-                head = in.readNBytes(SQLITE_MAGIC.length);
-            } catch (IOException e) {
-                throw new BadInput(file + ": cannot read the farm store (" + e.getMessage() + ")");
-            }
-            if (!Arrays.equals(head, SQLITE_MAGIC)) {
-                throw new BadInput(file + ": not a farm store (not a SQLite database)");
-            }
-        }
-        return open(url, pool);
     }
 
     /** Runs a command body with the usual error mapping. */
@@ -106,8 +70,8 @@ public final class Farm {
         JulBridge.install();
         try {
             return body.run();
-        } catch (BadInput e) {
-            err.println("error: " + e.getMessage());
+        } catch (BadInput | StoreRefusedException e) {
+            err.println("error: " + oneLine(e.getMessage()));
             return 2;
         } catch (SQLException | LockException | IOException e) {
             err.println("error: " + oneLine(e.getMessage()));
@@ -139,7 +103,7 @@ public final class Farm {
             if (run != null && run.isBlank()) {
                 throw new BadInput("--run needs a name");
             }
-            try (Store store = open(storeUrl, 2)) {
+            try (Store store = open(storeUrl, 2, SchemaAccess.CREATE)) {
                 List<Long> ids = store.submit(kind, specs, run != null ? run : Store.defaultRun());
                 out.println("submitted " + ids.size() + " " + kind + " job(s): "
                         + (ids.isEmpty() ? "" : ids.size() == 1 ? "id " + ids.get(0) : "ids " + ids.get(0) + ".." + ids.get(ids.size() - 1)));
@@ -183,10 +147,7 @@ public final class Farm {
                 throw new BadInput("--max-attempts must be at least 1");
             }
             o.ttl = Duration.ofMillis(a.ttlMillis);
-            o.safetyMargin = a.marginMillis != null ? Duration.ofMillis(a.marginMillis) : null;
-            if (o.margin().compareTo(o.ttl.multipliedBy(2).dividedBy(3)) >= 0) {
-                throw new BadInput("--safety-margin must be below two thirds of the TTL");
-            }
+            o.safetyMargin = margin(a.marginMillis, o.ttl);
             o.exitWhenIdle = a.exitWhenIdle;
             o.maxAttempts = a.maxAttempts;
             o.backoffBaseMillis = Math.max(1, a.backoffBaseMillis);
@@ -194,7 +155,7 @@ public final class Farm {
             o.pauseBeforeCommitMillis = a.pauseBeforeCommitMillis;
             o.idlePoll = Duration.ofMillis(Math.max(1, a.idlePollMillis));
             FarmMetrics metrics = new FarmMetrics();
-            try (Store store = open(a.store, 4);
+            try (Store store = open(a.store, 4, SchemaAccess.UPGRADE);
                  LockManager locks = a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false);
                  MetricsServer server = a.metricsPort != null ? new MetricsServer(a.metricsPort, metrics.prometheus(), null) : null) {
                 if (server != null) {
@@ -205,6 +166,25 @@ public final class Farm {
                 return 0;
             }
         });
+    }
+
+    /**
+     * The safety margin, checked before anything is claimed: at least 0, and below two thirds of
+     * the TTL (the first renewal, due at TTL/3, must land before the margin is reached). Null
+     * keeps the default (TTL/5).
+     */
+    static Duration margin(Long marginMillis, Duration ttl) throws BadInput {
+        if (marginMillis == null) {
+            return null;
+        }
+        if (marginMillis < 0) {
+            throw new BadInput("--safety-margin must be at least 0 ms, not " + marginMillis);
+        }
+        Duration m = Duration.ofMillis(marginMillis);
+        if (m.compareTo(ttl.multipliedBy(2).dividedBy(3)) >= 0) {
+            throw new BadInput("--safety-margin must be below two thirds of the TTL");
+        }
+        return m;
     }
 
     static LockManager openLocks(String url) throws BadInput, LockException {
@@ -251,12 +231,15 @@ public final class Farm {
                 throw new BadInput("--ttl must be at least 300 ms");
             }
             o.ttl = Duration.ofMillis(a.ttlMillis);
-            o.safetyMargin = a.marginMillis != null ? Duration.ofMillis(a.marginMillis) : null;
-            o.period = Duration.ofMillis(Math.max(10, a.periodMillis));
+            o.safetyMargin = margin(a.marginMillis, o.ttl);
+            if (a.periodMillis < 10) {
+                throw new BadInput("--period must be at least 10 ms, not " + a.periodMillis);
+            }
+            o.period = Duration.ofMillis(a.periodMillis);
             o.pauseBeforeWriteMillis = a.pauseBeforeWriteMillis;
             o.periods = a.periods;
             FarmMetrics metrics = new FarmMetrics();
-            try (Store store = open(a.store, 4);
+            try (Store store = open(a.store, 4, SchemaAccess.UPGRADE);
                  LockManager locks = a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false);
                  MetricsServer server = a.metricsPort != null ? new MetricsServer(a.metricsPort, metrics.prometheus(), null) : null) {
                 if (server != null) {
@@ -271,7 +254,7 @@ public final class Farm {
     /** Job counts by state, result counts, the coordinator's term and the dead letters. */
     public static int status(String storeUrl, PrintStream out, PrintStream err) {
         return guard(err, () -> {
-            try (Store store = openExisting(storeUrl, 2)) {
+            try (Store store = open(storeUrl, 2, SchemaAccess.READ)) {
                 Map<String, Integer> c = store.countsByStatus();
                 int total = c.values().stream().mapToInt(Integer::intValue).sum();
                 out.println("store: " + store.db().url() + " (schema v" + store.db().schemaVersion() + ")");
@@ -309,7 +292,7 @@ public final class Farm {
      */
     public static int report(String storeUrl, String run, boolean json, PrintStream out, PrintStream err) {
         return guard(err, () -> {
-            try (Store store = openExisting(storeUrl, 2)) {
+            try (Store store = open(storeUrl, 2, SchemaAccess.READ)) {
                 List<Store.ReportRow> rows = store.report(run);
                 if (json) {
                     ObjectNode root = JSON.createObjectNode();
@@ -411,7 +394,8 @@ public final class Farm {
                               PrintStream err) {
         return guard(err, () -> {
             JobSelection which = selection(ids, all, "requeue");
-            try (Store store = openExisting(storeUrl, 2)) {
+            try (Store store = open(storeUrl, 2, SchemaAccess.READ)) {
+                refuseUnknown(store, which, "requeue");
                 int n = store.requeue(which, failed);
                 out.println("requeued " + n + " job(s)");
                 return 0;
@@ -423,12 +407,22 @@ public final class Farm {
     public static int cancel(String storeUrl, List<String> ids, boolean all, PrintStream out, PrintStream err) {
         return guard(err, () -> {
             JobSelection which = selection(ids, all, "cancel");
-            try (Store store = openExisting(storeUrl, 2)) {
+            try (Store store = open(storeUrl, 2, SchemaAccess.READ)) {
+                refuseUnknown(store, which, "cancel");
                 int n = store.cancel(which);
                 out.println("cancelled " + n + " job(s)");
                 return 0;
             }
         });
+    }
+
+    /** Bad input naming the ids that are no job of the store (nothing is changed then). */
+    static void refuseUnknown(Store store, JobSelection which, String command) throws BadInput, SQLException {
+        List<Long> unknown = store.unknown(which.ids());
+        if (!unknown.isEmpty()) {
+            throw new BadInput(command + ": no job " + unknown.stream().map(String::valueOf)
+                    .collect(java.util.stream.Collectors.joining(", ")) + " in " + store.db().url() + " (nothing changed)");
+        }
     }
 
     private static String describe(Store.ReportRow r) {

@@ -389,7 +389,7 @@ public final class Worker {
         long id = job.id();
         log("job " + id + " (" + job.kind() + ") claimed with token " + token + ", attempt " + job.attempts());
         JobRunner runner = runners.get(job.kind());
-        JobContext ctx = new JobContext(store, job, token, ks);
+        JobContext ctx = new JobContext(store, job, token, options.owner, ks);
         JobResult result;
         try {
             if (runner == null) {
@@ -460,7 +460,7 @@ public final class Worker {
         for (int i = 0; i < Math.max(1, job.attempts()); i++) {
             delay = b.nextDelayMillis();
         }
-        Store.FailOutcome o = store.fail(job.id(), token, error, options.maxAttempts, delay);
+        Store.FailOutcome o = store.fail(job.id(), token, options.owner, error, options.maxAttempts, delay);
         if (metrics != null) {
             metrics.failed();
         }

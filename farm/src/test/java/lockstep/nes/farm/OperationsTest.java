@@ -40,7 +40,7 @@ class OperationsTest {
             Store.Job j1 = store.claim(1, "w", 60_000, 5);
             assertTrue(store.commit(1, j1.claimToken(), "w", "pass", "{}"));
             Store.Job j2 = store.claim(2, "w", 60_000, 1);
-            assertEquals(Store.FailOutcome.DEAD, store.fail(2, j2.claimToken(), "boom", 1, 0));
+            assertEquals(Store.FailOutcome.DEAD, store.fail(2, j2.claimToken(), "w", "boom", 1, 0));
             Store.Job j3 = store.claim(3, "w", 60_000, 5);
             assertEquals(0, Farm.cancel(db, List.of("3"), false, o, e));
             assertEquals("cancelled 1 job(s)\n", take());

@@ -162,7 +162,7 @@ class WorkerLeaseTest {
             List<Long> listedBefore = store.candidates(64, null);
             assertEquals(List.of(id), listedBefore);
             Store.Job a = store.claim(id, "A", 10_000, 5);
-            assertEquals(Store.FailOutcome.RETRY, store.fail(id, a.claimToken(), "boom", 5, 3_000));
+            assertEquals(Store.FailOutcome.RETRY, store.fail(id, a.claimToken(), "A", "boom", 5, 3_000));
             assertNull(store.claim(id, "B", 10_000, 5), "claimed during its backoff");
             assertTrue(store.candidates(64, null).isEmpty());
             assertEquals(1, store.job(id).attempts());

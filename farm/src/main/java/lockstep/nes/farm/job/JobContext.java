@@ -12,12 +12,15 @@ public final class JobContext {
     private final Store store;
     private final Store.Job job;
     private final long token;
+    private final String owner;
     private final KillSwitch killSwitch;
 
-    public JobContext(Store store, Store.Job job, long token, KillSwitch killSwitch) {
+    /** @param owner the worker that holds the claim (the fence checks it with the token) */
+    public JobContext(Store store, Store.Job job, long token, String owner, KillSwitch killSwitch) {
         this.store = store;
         this.job = job;
         this.token = token;
+        this.owner = owner;
         this.killSwitch = killSwitch;
     }
 
@@ -56,7 +59,7 @@ public final class JobContext {
         killSwitch.throwIfFired();
         boolean ok;
         try {
-            ok = store.saveCheckpoint(job.id(), token, frame, data);
+            ok = store.saveCheckpoint(job.id(), token, owner, frame, data);
         } catch (SQLException e) {
             throw new JobFailure("cannot store the checkpoint of job " + job.id() + ": " + e.getMessage(), e);
         }

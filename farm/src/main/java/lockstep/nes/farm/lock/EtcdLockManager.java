@@ -24,6 +24,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
+import lockstep.nes.farm.secret.UrlCredentials;
 
 /**
  * Leases in etcd through its gRPC API (jetcd).
@@ -90,11 +91,12 @@ public final class EtcdLockManager implements LockManager {
     }
 
     static Options parse(String url) throws LockException {
+        UrlCredentials cred = RedisLockManager.credentials(url, "etcd");
         URI u;
         try {
-            u = URI.create(url);
+            u = URI.create(cred.rest());
         } catch (IllegalArgumentException e) {
-            throw new LockException("bad etcd URL '" + LockManagers.mask(url) + "': " + e.getMessage());
+            throw new LockException("bad etcd URL '" + LockManagers.mask(url) + "': " + RedisLockManager.reason(e));
         }
         boolean tls = "etcds".equals(u.getScheme());
         if (u.getHost() == null || u.getPort() < 0) {
@@ -121,16 +123,10 @@ public final class EtcdLockManager implements LockManager {
                 }
             }
         }
-        String user = null;
-        String password = null;
-        if (u.getUserInfo() != null) {
-            String ui = u.getUserInfo();
-            int colon = ui.indexOf(':');
-            if (colon < 0) {
-                throw new LockException("bad etcd URL '" + LockManagers.mask(url) + "': expected user:password@");
-            }
-            user = ui.substring(0, colon);
-            password = ui.substring(colon + 1);
+        String user = cred.user();
+        String password = cred.password();
+        if ((user == null) != (password == null)) {
+            throw new LockException("bad etcd URL '" + LockManagers.mask(url) + "': expected user:password@");
         }
         String endpoint = (tls ? "https://" : "http://") + u.getHost() + ":" + u.getPort();
         return new Options(endpoint, user, password, ca, timeout);

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import lockstep.nes.farm.secret.UrlCredentials;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocketFactory;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
@@ -79,11 +80,16 @@ public final class RedisLockManager implements LockManager {
      */
     public static RedisLockManager open(String url) throws LockException {
         String shown = LockManagers.mask(url);
+        UrlCredentials cred = credentials(url, "Redis");
+        if (cred.user() != null && cred.password() == null) {
+            throw new LockException("bad Redis URL '" + shown + "': a user without a password (expected "
+                    + "redis://user:password@host:port, or redis://:password@host:port for the default user)");
+        }
         URI u;
         try {
-            u = URI.create(url);
+            u = URI.create(cred.rest());
         } catch (IllegalArgumentException e) {
-            throw new LockException("bad Redis URL '" + shown + "': " + e.getMessage());
+            throw new LockException("bad Redis URL '" + shown + "': " + reason(e));
         }
         if (u.getHost() == null) {
             throw new LockException("bad Redis URL '" + shown + "': expected redis://host:port");
@@ -117,13 +123,8 @@ public final class RedisLockManager implements LockManager {
                 throw new LockException("bad Redis URL '" + shown + "': database must be a number");
             }
         }
-        String user = null;
-        if (u.getUserInfo() != null) {
-            String ui = u.getUserInfo();
-            int colon = ui.indexOf(':');
-            password = ui.substring(colon + 1);
-            user = colon > 0 ? ui.substring(0, colon) : null; // redis://:pw@ is the default user
-        }
+        String user = cred.user(); // redis://:pw@ is the default user
+        password = cred.password();
         GenericObjectPoolConfig<Jedis> pc = new GenericObjectPoolConfig<>();
         pc.setMaxTotal(16);
         pc.setMaxIdle(16);
@@ -143,7 +144,9 @@ public final class RedisLockManager implements LockManager {
             String password) {
         DefaultJedisClientConfig.Builder cc = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(timeout).socketTimeoutMillis(timeout).database(db)
-                .clientName("lockstep-farm").ssl(tls);
+                .clientName("lockstep-farm").ssl(tls)
+                // RESP2: the scripts' answers are plain integers; no HELLO per connection (nor Jedis's warning about it)
+                .autoNegotiateProtocol(false);
         if (tls) {
             SSLParameters p = new SSLParameters();
             p.setEndpointIdentificationAlgorithm("HTTPS"); // Jedis checks no host name by itself
@@ -159,6 +162,23 @@ public final class RedisLockManager implements LockManager {
             }
         }
         return cc.build();
+    }
+
+    /** The URL's credentials split off; a bad one is a one-line error without the password. */
+    static UrlCredentials credentials(String url, String what) throws LockException {
+        try {
+            return UrlCredentials.split(url);
+        } catch (UrlCredentials.BadCredentialsException e) {
+            throw new LockException(e.getMessage().replaceFirst("^bad URL", "bad " + what + " URL"));
+        }
+    }
+
+    /** A URI parser's complaint without the input it repeats (the reason and the position). */
+    static String reason(IllegalArgumentException e) {
+        if (e.getCause() instanceof java.net.URISyntaxException s) {
+            return s.getReason() + (s.getIndex() >= 0 ? " at index " + s.getIndex() : "");
+        }
+        return "not a URL";
     }
 
     static String lockKey(String key) {

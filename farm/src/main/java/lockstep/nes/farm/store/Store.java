@@ -106,15 +106,28 @@ public final class Store implements AutoCloseable {
         this.now = db.nowMs();
         this.coordinator = new CoordinatorTerms(db, now);
         this.pg = db.dialect() == Dialect.POSTGRESQL;
-        this.fence = " WHERE job_id = ? AND last_fencing_token < ? AND claim_token <= ? AND status = 'running' "
-                + "AND lease_until_ms > " + now;
+        this.fence = " WHERE job_id = ? AND claim_token = ? AND claim_owner = ? AND last_fencing_token < ? "
+                + "AND status = 'running' AND lease_until_ms > " + now;
     }
 
-    /** Opens (and migrates) the store a URL names. */
+    /** Opens the store a URL names, creating or migrating it. */
     public static Store open(String url, int poolSize) throws StoreUrl.BadUrlException, SQLException {
-        Database db = Database.open(StoreUrl.parse(url), poolSize);
+        return open(url, poolSize, SchemaAccess.CREATE);
+    }
+
+    /**
+     * Opens the store a URL names as {@code access} allows: a SQLite path that is missing (unless
+     * creating) or holds something other than a SQLite database is refused before the driver
+     * touches it (it would create the file, or fail with its own text).
+     */
+    public static Store open(String url, int poolSize, SchemaAccess access) throws StoreUrl.BadUrlException, SQLException {
+        StoreUrl parsed = StoreUrl.parse(url);
+        if (parsed.file() != null) {
+            SqliteFile.check(parsed.file(), access == SchemaAccess.CREATE);
+        }
+        Database db = Database.open(parsed, poolSize);
         try {
-            db.migrate();
+            db.prepare(access);
         } catch (SQLException e) {
             db.close();
             throw e;
@@ -227,13 +240,14 @@ public final class Store implements AutoCloseable {
         return db.tx(c -> {
             long token = pg ? nextval(c) : SqlLockManager.nextTokenSqlite(c);
             try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = 'running', attempts = attempts + 1, "
-                    + "claim_token = ?, lease_until_ms = " + now + " + ?, updated_ms = " + now
+                    + "claim_token = ?, claim_owner = ?, lease_until_ms = " + now + " + ?, updated_ms = " + now
                     + " WHERE job_id = ? AND claim_token < ? AND attempts < ? AND " + claimable(""))) {
                 ps.setLong(1, token);
-                ps.setLong(2, ttlMs);
-                ps.setLong(3, jobId);
-                ps.setLong(4, token);
-                ps.setInt(5, maxAttempts);
+                ps.setString(2, owner);
+                ps.setLong(3, ttlMs);
+                ps.setLong(4, jobId);
+                ps.setLong(5, token);
+                ps.setInt(6, maxAttempts);
                 if (ps.executeUpdate() == 0) {
                     return null;
                 }
@@ -324,7 +338,8 @@ public final class Store implements AutoCloseable {
                     "WITH j AS (SELECT job_id FROM jobs WHERE job_id = ? AND attempts < ? AND " + claimable("") + "), "
                             + takeLeases("?", "fencing_token") + ", "
                             + "c AS (UPDATE jobs SET status = 'running', attempts = attempts + 1, "
-                            + "claim_token = (SELECT fencing_token FROM l), lease_until_ms = " + now + " + ?, updated_ms = " + now
+                            + "claim_token = (SELECT fencing_token FROM l), claim_owner = ?, lease_until_ms = " + now
+                            + " + ?, updated_ms = " + now
                             + " WHERE job_id = ? AND claim_token < (SELECT fencing_token FROM l) AND " + claimable("")
                             + "RETURNING job_id, kind, spec, status, attempts, claim_token, last_fencing_token, last_error), "
                             + "o AS (UPDATE attempts SET outcome = 'abandoned', finished_ms = " + now
@@ -337,10 +352,11 @@ public final class Store implements AutoCloseable {
                 ps.setString(3, key);
                 ps.setString(4, owner);
                 ps.setLong(5, ttlMs);
-                ps.setLong(6, ttlMs);
-                ps.setLong(7, jobId);
+                ps.setString(6, owner);
+                ps.setLong(7, ttlMs);
                 ps.setLong(8, jobId);
-                ps.setString(9, owner);
+                ps.setLong(9, jobId);
+                ps.setString(10, owner);
                 try (ResultSet r = ps.executeQuery()) {
                     if (!r.next()) {
                         return null;
@@ -383,7 +399,7 @@ public final class Store implements AutoCloseable {
                             + takeLeases("'job:' || job_id", "lock_key, fencing_token") + ", "
                             + "lj AS (SELECT j.job_id, l.fencing_token FROM j JOIN l ON l.lock_key = 'job:' || j.job_id), "
                             + "c AS (UPDATE jobs SET status = 'running', attempts = attempts + 1, "
-                            + "claim_token = lj.fencing_token, lease_until_ms = " + now + " + ?, updated_ms = " + now
+                            + "claim_token = lj.fencing_token, claim_owner = ?, lease_until_ms = " + now + " + ?, updated_ms = " + now
                             + " FROM lj WHERE jobs.job_id = lj.job_id AND jobs.claim_token < lj.fencing_token "
                             + "AND jobs.status IN ('queued', 'running') "
                             + "RETURNING jobs.job_id, jobs.kind, jobs.spec, jobs.status, jobs.attempts, jobs.claim_token, "
@@ -398,8 +414,9 @@ public final class Store implements AutoCloseable {
                 ps.setInt(2, limit);
                 ps.setString(3, owner);
                 ps.setLong(4, ttlMs);
-                ps.setLong(5, ttlMs);
-                ps.setString(6, owner);
+                ps.setString(5, owner);
+                ps.setLong(6, ttlMs);
+                ps.setString(7, owner);
                 List<LeasedClaim> out = new ArrayList<>();
                 try (ResultSet r = ps.executeQuery()) {
                     while (r.next()) {
@@ -470,7 +487,7 @@ public final class Store implements AutoCloseable {
                         + (lease == null ? "" : ", d AS (DELETE FROM leases WHERE lock_key = ? AND owner = ? "
                         + "AND fencing_token = ? AND EXISTS (SELECT 1 FROM u))")
                         + " SELECT count(*) FROM u")) {
-                    int i = fence(ps, 1, jobId, token);
+                    int i = fence(ps, 1, jobId, token, owner);
                     ps.setString(i++, resultStatus);
                     ps.setString(i++, resultJson);
                     ps.setLong(i++, token);
@@ -490,7 +507,7 @@ public final class Store implements AutoCloseable {
         }
         return db.tx(c -> {
             try (PreparedStatement ps = c.prepareStatement(update)) {
-                fence(ps, 1, jobId, token);
+                fence(ps, 1, jobId, token, owner);
                 if (ps.executeUpdate() == 0) {
                     return false;
                 }
@@ -509,10 +526,17 @@ public final class Store implements AutoCloseable {
         });
     }
 
-    private static int fence(PreparedStatement ps, int i, long jobId, long token) throws SQLException {
+    /** Binds {@code SET last_fencing_token = ?} and the {@link #fence}'s parameters from {@code i}; returns the next index. */
+    private static int fence(PreparedStatement ps, int i, long jobId, long token, String owner) throws SQLException {
         ps.setLong(i++, token);
+        return fenceWhere(ps, i, jobId, token, owner);
+    }
+
+    /** Binds the {@link #fence}'s own parameters from {@code i}; returns the next index. */
+    private static int fenceWhere(PreparedStatement ps, int i, long jobId, long token, String owner) throws SQLException {
         ps.setLong(i++, jobId);
         ps.setLong(i++, token);
+        ps.setString(i++, owner);
         ps.setLong(i++, token);
         return i;
     }
@@ -522,7 +546,8 @@ public final class Store implements AutoCloseable {
      * or, when it has had {@code maxAttempts} attempts, moved to the dead-letter table with its
      * last error.
      */
-    public FailOutcome fail(long jobId, long token, String error, int maxAttempts, long retryDelayMs) throws SQLException {
+    public FailOutcome fail(long jobId, long token, String owner, String error, int maxAttempts, long retryDelayMs)
+            throws SQLException {
         String err = error == null ? "unknown error" : error.length() > 4000 ? error.substring(0, 4000) : error;
         return db.tx(c -> {
             try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = CASE WHEN attempts >= ? THEN 'dead' "
@@ -531,7 +556,7 @@ public final class Store implements AutoCloseable {
                 ps.setInt(1, maxAttempts);
                 ps.setString(2, err);
                 ps.setLong(3, retryDelayMs);
-                fence(ps, 4, jobId, token);
+                fence(ps, 4, jobId, token, owner);
                 if (ps.executeUpdate() == 0) {
                     return FailOutcome.STALE;
                 }
@@ -576,13 +601,11 @@ public final class Store implements AutoCloseable {
      * Stores a checkpoint under {@code token}, fenced like a result: false (nothing written) when
      * a newer token holds the job or the job is no longer running.
      */
-    public boolean saveCheckpoint(long jobId, long token, int frame, byte[] data) throws SQLException {
+    public boolean saveCheckpoint(long jobId, long token, String owner, int frame, byte[] data) throws SQLException {
         return db.tx(c -> {
             // The fence, and a row lock that orders this write against a concurrent claim.
             try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET updated_ms = " + now + fence)) {
-                ps.setLong(1, jobId);
-                ps.setLong(2, token);
-                ps.setLong(3, token);
+                fenceWhere(ps, 1, jobId, token, owner);
                 if (ps.executeUpdate() == 0) {
                     return false;
                 }
@@ -719,6 +742,16 @@ public final class Store implements AutoCloseable {
     }
 
     // ---- Operators' actions
+
+    /** The ids among {@code ids} that name no job, in the order given. */
+    public List<Long> unknown(List<Long> ids) throws SQLException {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        java.util.Set<Long> known = new java.util.HashSet<>(ids("SELECT job_id FROM jobs WHERE 1 = 1"
+                + JobSelection.of(ids).sql()));
+        return ids.stream().filter(id -> !known.contains(id)).distinct().toList();
+    }
 
     /**
      * Queues dead-lettered jobs again (and, with {@code failed}, finished jobs whose result is not a
