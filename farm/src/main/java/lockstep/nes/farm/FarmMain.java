@@ -54,6 +54,12 @@ public final class FarmMain {
                     done(rest);
                     return Farm.coordinator(a, System.out, System.err);
                 }
+                case "submit-noop" -> {
+                    String store = take(rest, "--store");
+                    int count = (int) num(rest, "--count", 1);
+                    done(rest);
+                    return Farm.submit(store, "noop", java.util.Collections.nCopies(count, "{}"), System.out, System.err);
+                }
                 default -> {
                     System.err.println("error: unknown command " + args[0]);
                     return 2;

@@ -195,7 +195,8 @@ public final class Database implements AutoCloseable {
 
     /** The tables of the farm's schema, with Flyway's history: anything else belongs to someone else. */
     private static final java.util.Set<String> FARM_TABLES = java.util.Set.of("jobs", "attempts", "results", "dead_letter",
-            "checkpoints", "leases", "fencing_tokens", "coordinator", "coordinator_log", "nightly_runs", "flyway_schema_history");
+            "checkpoints", "leases", "fencing_tokens", "coordinator", "coordinator_log", "nightly_runs", "flyway_schema_history",
+            "schema_version");
 
     /**
      * The key of the PostgreSQL advisory lock held while a store is inspected and migrated, so
@@ -225,10 +226,7 @@ public final class Database implements AutoCloseable {
             try (HikariDataSource ds = migrationPool(); Connection lock = ds.getConnection()) {
                 boolean pgLock = dialect() == Dialect.POSTGRESQL && access != SchemaAccess.READ;
                 if (pgLock) {
-                    try (PreparedStatement ps = lock.prepareStatement("SELECT pg_advisory_lock(?)")) {
-                        ps.setLong(1, MIGRATION_LOCK);
-                        ps.execute();
-                    }
+                    lockMigrations(lock);
                 }
                 try {
                     prepareLocked(lock, ds, access);
@@ -250,6 +248,38 @@ public final class Database implements AutoCloseable {
             } catch (SQLException e) {
                 if (attempt >= 3 || dialect() == Dialect.POSTGRESQL || !retryable(e)) {
                     throw new SQLException(url + ": cannot read the schema (" + rootMessage(e) + ")", e);
+                }
+            }
+        }
+    }
+
+    /** How long a process waits for another's migration before it gives up. */
+    private static final long MIGRATION_WAIT_MS = 300_000;
+
+    /**
+     * Takes the migration lock, polling: a blocking {@code pg_advisory_lock} would wait inside one
+     * statement and meet the connection's socket timeout while another process migrates.
+     */
+    private void lockMigrations(Connection c) throws SQLException {
+        long end = System.nanoTime() + MIGRATION_WAIT_MS * 1_000_000L;
+        try (PreparedStatement ps = c.prepareStatement("SELECT pg_try_advisory_lock(?)")) {
+            ps.setLong(1, MIGRATION_LOCK);
+            while (true) {
+                try (java.sql.ResultSet r = ps.executeQuery()) {
+                    r.next();
+                    if (r.getBoolean(1)) {
+                        return;
+                    }
+                }
+                if (System.nanoTime() - end > 0) {
+                    throw new SQLException(url + ": another process has held the store's migration lock for "
+                            + MIGRATION_WAIT_MS / 1000 + " s");
+                }
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new SQLException("interrupted while waiting for the store's migration lock");
                 }
             }
         }
@@ -315,7 +345,7 @@ public final class Database implements AutoCloseable {
         HikariConfig cfg = new HikariConfig();
         config.copyStateTo(cfg);
         cfg.setPoolName(config.getPoolName() + "-migrate");
-        cfg.setMaximumPoolSize(3);
+        cfg.setMaximumPoolSize(5); // the look under the advisory lock, and Flyway's lock and migration
         cfg.setMinimumIdle(0);
         try {
             return new HikariDataSource(cfg);
