@@ -76,6 +76,7 @@ public final class Coordinator {
             log("started, campaigning for " + KEY);
             int n = 0;
             String seen = null;
+            String error = null;
             while (!stopped && (options.periods == 0 || n++ < options.periods)) {
                 if (election.isLeader()) {
                     tick();
@@ -86,6 +87,12 @@ public final class Coordinator {
                         log("following " + leader);
                     }
                     seen = leader;
+                    // why the campaign is not getting anywhere (credentials refused, server gone), once per change
+                    String e = election.lastError();
+                    if (e != null && !e.equals(error)) {
+                        log("cannot campaign: " + e);
+                    }
+                    error = e;
                 }
                 Thread.sleep(options.period.toMillis());
             }

@@ -156,7 +156,7 @@ public final class Farm {
             o.idlePoll = Duration.ofMillis(Math.max(1, a.idlePollMillis));
             FarmMetrics metrics = new FarmMetrics();
             try (Store store = open(a.store, 4, SchemaAccess.UPGRADE);
-                 LockManager locks = a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false);
+                 LockManager locks = checked(a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false));
                  MetricsServer server = a.metricsPort != null ? new MetricsServer(a.metricsPort, metrics.prometheus(), null) : null) {
                 if (server != null) {
                     out.println("worker: metrics on http://127.0.0.1:" + server.port() + "/metrics");
@@ -185,6 +185,20 @@ public final class Farm {
             throw new BadInput("--safety-margin must be below two thirds of the TTL");
         }
         return m;
+    }
+
+    /**
+     * The lock manager once it has answered one call: a server that refuses the credentials or
+     * cannot be reached is bad input at start (one line, exit 2), not a silent retry loop.
+     */
+    static LockManager checked(LockManager locks) throws BadInput {
+        try {
+            locks.check();
+            return locks;
+        } catch (LockException e) {
+            locks.close();
+            throw new BadInput(oneLine(e.getMessage()));
+        }
     }
 
     static LockManager openLocks(String url) throws BadInput, LockException {
@@ -240,7 +254,7 @@ public final class Farm {
             o.periods = a.periods;
             FarmMetrics metrics = new FarmMetrics();
             try (Store store = open(a.store, 4, SchemaAccess.UPGRADE);
-                 LockManager locks = a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false);
+                 LockManager locks = checked(a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false));
                  MetricsServer server = a.metricsPort != null ? new MetricsServer(a.metricsPort, metrics.prometheus(), null) : null) {
                 if (server != null) {
                     out.println("coordinator: metrics on http://127.0.0.1:" + server.port() + "/metrics");

@@ -268,6 +268,25 @@ public final class EtcdLockManager implements LockManager {
         return kvs.isEmpty() ? null : kvs.get(0);
     }
 
+    @Override
+    public void check() throws LockException {
+        try {
+            holder("lockstep/check", "check the server");
+        } catch (LockException e) {
+            String m = String.valueOf(e.getMessage());
+            if (m.contains("authentication failed") || m.contains("UNAUTHENTICATED") || m.contains("PERMISSION_DENIED")
+                    || m.contains("user name is empty") || m.contains("invalid auth token")) {
+                throw new LockException("etcd " + url + ": the server refused the credentials ("
+                        + m.substring(m.indexOf("failed: ") < 0 ? 0 : m.indexOf("failed: ") + 8) + ")");
+            }
+            if (e.getCause() instanceof TimeoutException || m.contains("UNAVAILABLE")) {
+                throw new LockException("etcd " + url + ": cannot reach the server (no answer within "
+                        + 2 * timeoutMillis + " ms)");
+            }
+            throw e;
+        }
+    }
+
     void revokeQuietly(long leaseId) {
         try {
             await(client.getLeaseClient().revoke(leaseId), "revoke an unused lease");

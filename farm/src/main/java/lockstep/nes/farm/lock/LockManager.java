@@ -55,6 +55,15 @@ public interface LockManager extends LeaseRenewer, AutoCloseable {
         };
     }
 
+    /**
+     * One round trip that proves the server answers and accepts this manager's credentials,
+     * within the URL's timeout; a process calls it once at start, so a wrong password or an
+     * unreachable server is one line then, not a silent retry loop. The SQL managers share the
+     * store's pool, which has connected already.
+     */
+    default void check() throws LockException {
+    }
+
     @Override
     void close();
 }

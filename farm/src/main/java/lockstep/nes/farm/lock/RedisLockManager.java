@@ -14,6 +14,8 @@ import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.exceptions.JedisAccessControlException;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -219,11 +221,42 @@ public final class RedisLockManager implements LockManager {
                 "release " + lease.key());
     }
 
+    @Override
+    public void check() throws LockException {
+        try (Jedis j = pool.getResource()) {
+            j.ping();
+        } catch (JedisException e) {
+            throw new LockException("Redis " + url + ": " + problem(e));
+        }
+    }
+
+    /** What a failed call says about the server: credentials refused, unreachable, or its own words. */
+    static String problem(JedisException e) {
+        String m = String.valueOf(rootMessage(e));
+        if (m.contains("WRONGPASS") || m.contains("NOAUTH") || m.contains("NOPERM") || e instanceof JedisAccessControlException) {
+            return "the server refused the credentials (" + m + ")";
+        }
+        if (e instanceof JedisConnectionException) {
+            return "cannot reach the server (" + m + ")";
+        }
+        return m;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t && t.getMessage() != null && !t.getMessage().contains("WRONGPASS")) {
+            t = t.getCause();
+        }
+        String m = t.getMessage() != null ? t.getMessage() : t.toString();
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+
     private Object eval(String script, List<String> keys, List<String> args, String what) throws LockException {
         try (Jedis j = pool.getResource()) {
             return j.eval(script, keys, args);
         } catch (JedisException e) {
-            throw new LockException("Redis " + url + ": " + what + " failed: " + e.getMessage(), e);
+            throw new LockException("Redis " + url + ": " + what + " failed: " + problem(e), e);
         } catch (ClassCastException e) {
             throw new LockException("Redis " + url + ": " + what + " answered something unexpected", e);
         }

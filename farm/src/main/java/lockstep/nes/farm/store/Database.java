@@ -48,7 +48,9 @@ public final class Database implements AutoCloseable {
         cfg.setMinimumIdle(1);
         cfg.setPoolName("farm-" + url.dialect().folder());
         cfg.setConnectionTimeout(10_000);
-        cfg.setInitializationFailTimeout(-1);
+        // one attempt at start: refused credentials are reported at once, not after the pool's
+        // connection timeout of retries
+        cfg.setInitializationFailTimeout(1);
         if (url.dialect() == Dialect.POSTGRESQL) {
             if (url.user() != null) {
                 cfg.setUsername(url.user());
@@ -72,6 +74,11 @@ public final class Database implements AutoCloseable {
         try {
             ds = new HikariDataSource(cfg);
         } catch (RuntimeException e) {
+            String state = sqlState(e);
+            if (state != null && (state.startsWith("28") || state.equals("3D000"))) {
+                // 28xxx: the server refused the user or password; 3D000: no such database
+                throw new StoreRefusedException("cannot open " + url + ": " + rootMessage(e));
+            }
             throw new SQLException("cannot open " + url + " (" + rootMessage(e) + ")", e);
         }
         Database db = new Database(url, ds, cfg);
@@ -84,6 +91,16 @@ public final class Database implements AutoCloseable {
             throw new SQLException("cannot connect to " + url + " (" + rootMessage(e) + ")", e);
         }
         return db;
+    }
+
+    /** The SQL state of the first SQLException in {@code e}'s causes, or null. */
+    static String sqlState(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException se && se.getSQLState() != null) {
+                return se.getSQLState();
+            }
+        }
+        return null;
     }
 
     static String rootMessage(Throwable e) {
