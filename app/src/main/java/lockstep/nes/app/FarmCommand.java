@@ -201,8 +201,14 @@ public final class FarmCommand implements Callable<Integer> {
         Long margin;
 
         @Option(names = "--max-attempts", paramLabel = "N", defaultValue = "5",
-                description = "attempts before a job goes to the dead-letter table (default: ${DEFAULT-VALUE})")
+                description = "failures of a job (a crash of the job, a bad input) before it goes to the dead-letter table "
+                        + "(default: ${DEFAULT-VALUE})")
         int maxAttempts;
+
+        @Option(names = "--max-abandoned", paramLabel = "N", defaultValue = "10",
+                description = "claims of a job that end without an outcome (its worker killed, paused past its lease) "
+                        + "before it goes to the dead-letter table (default: ${DEFAULT-VALUE})")
+        int maxAbandoned;
 
         @Option(names = "--backoff", paramLabel = "MS", defaultValue = "1000",
                 description = "base of the exponential retry backoff, full jitter (default: ${DEFAULT-VALUE})")
@@ -228,9 +234,13 @@ public final class FarmCommand implements Callable<Integer> {
             a.ttlMillis = ttl;
             a.marginMillis = margin;
             a.maxAttempts = maxAttempts;
+            a.maxAbandoned = maxAbandoned;
             a.backoffBaseMillis = backoff;
             a.metricsPort = metricsPort;
             a.pauseBeforeCommitMillis = pauseBeforeCommit;
+            if (romsDir != null && !Files.isDirectory(romsDir)) {
+                throw new BadInput(romsDir + ": no such folder (--roms)");
+            }
             a.moreRunners.put(TestRomsJob.KIND, new TestRomsJob(RomsDir.locate(romsDir, System.getenv(), FarmCommand.class)));
             return Farm.worker(a, System.out, System.err);
         }

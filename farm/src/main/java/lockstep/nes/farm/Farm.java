@@ -121,6 +121,7 @@ public final class Farm {
         public long ttlMillis = 15_000;
         public Long marginMillis;
         public int maxAttempts = 5;
+        public int maxAbandoned = Store.DEFAULT_MAX_ABANDONED;
         public long backoffBaseMillis = 1000;
         public long backoffCapMillis = 60_000;
         public Integer metricsPort;
@@ -146,6 +147,10 @@ public final class Farm {
             if (a.maxAttempts < 1) {
                 throw new BadInput("--max-attempts must be at least 1");
             }
+            if (a.maxAbandoned < 1) {
+                throw new BadInput("--max-abandoned must be at least 1");
+            }
+            o.maxAbandoned = a.maxAbandoned;
             o.ttl = Duration.ofMillis(a.ttlMillis);
             o.safetyMargin = margin(a.marginMillis, o.ttl);
             o.exitWhenIdle = a.exitWhenIdle;
@@ -162,7 +167,27 @@ public final class Farm {
                     out.println("worker: metrics on http://127.0.0.1:" + server.port() + "/metrics");
                 }
                 Worker w = new Worker(store, locks, runners(a.moreRunners), o, metrics, null);
-                w.run();
+                // SIGTERM (a pod stopping, Ctrl-C): the running job's claim is given back uncharged
+                java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+                Thread hook = new Thread(() -> {
+                    w.shutdown();
+                    try {
+                        done.await(o.ttl.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }, "farm-worker-shutdown");
+                Runtime.getRuntime().addShutdownHook(hook);
+                try {
+                    w.run();
+                } finally {
+                    done.countDown();
+                    try {
+                        Runtime.getRuntime().removeShutdownHook(hook);
+                    } catch (IllegalStateException e) {
+                        // the JVM is already stopping: the hook is running
+                    }
+                }
                 return 0;
             }
         });

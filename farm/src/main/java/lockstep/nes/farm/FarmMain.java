@@ -34,6 +34,7 @@ public final class FarmMain {
                     String m = take(rest, "--margin-ms");
                     a.marginMillis = m == null ? null : Long.parseLong(m);
                     a.maxAttempts = (int) num(rest, "--max-attempts", a.maxAttempts);
+                    a.maxAbandoned = (int) num(rest, "--max-abandoned", a.maxAbandoned);
                     a.backoffBaseMillis = num(rest, "--backoff-ms", a.backoffBaseMillis);
                     a.backoffCapMillis = num(rest, "--backoff-cap-ms", a.backoffCapMillis);
                     a.pauseBeforeCommitMillis = num(rest, "--pause-before-commit-ms", 0);

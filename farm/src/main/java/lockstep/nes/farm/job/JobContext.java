@@ -54,6 +54,7 @@ public final class JobContext {
      * Stores a checkpoint with this attempt's token (after checking the kill switch).
      *
      * @throws StaleTokenException when the store rejected the token: another attempt took over
+     * @throws lockstep.nes.farm.lock.KilledException when the store could not be reached (not a failure of the job)
      */
     public void checkpoint(int frame, byte[] data) throws JobFailure {
         killSwitch.throwIfFired();
@@ -61,7 +62,10 @@ public final class JobContext {
         try {
             ok = store.saveCheckpoint(job.id(), token, owner, frame, data);
         } catch (SQLException e) {
-            throw new JobFailure("cannot store the checkpoint of job " + job.id() + ": " + e.getMessage(), e);
+            // the store is unavailable (restarting, say), which is not the job's failure: the
+            // attempt stops with nothing more written and the job is taken over from its last checkpoint
+            throw new lockstep.nes.farm.lock.KilledException("cannot store the checkpoint of job " + job.id()
+                    + " (store unavailable: " + e.getMessage() + ")");
         }
         if (!ok) {
             throw new StaleTokenException("checkpoint of job " + job.id() + " at frame " + frame + " rejected: token "

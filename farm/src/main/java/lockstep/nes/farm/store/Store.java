@@ -100,6 +100,24 @@ public final class Store implements AutoCloseable {
     private final String now;
     private final boolean pg;
     private final CoordinatorTerms coordinator;
+    /** Claims of a job that may end without an outcome (abandoned) before it is dead-lettered. */
+    private volatile int maxAbandoned = DEFAULT_MAX_ABANDONED;
+
+    /** The default bound on abandoned claims: well above the failures' (kills and pauses are not the job's fault). */
+    public static final int DEFAULT_MAX_ABANDONED = 10;
+
+    /** Sets the bound on abandoned claims (at least 1) that claims and {@link #buryExhausted} use. */
+    public void maxAbandoned(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("max abandoned claims must be at least 1");
+        }
+        maxAbandoned = n;
+    }
+
+    /** The claim bounds: fewer than {@code maxFailures} failures, and fewer than the bound of abandoned claims. */
+    private String bounds(String t, int maxFailures) {
+        return t + "failures < " + maxFailures + " AND " + t + "attempts - " + t + "failures < " + maxAbandoned;
+    }
 
     public Store(Database db) {
         this.db = db;
@@ -241,13 +259,12 @@ public final class Store implements AutoCloseable {
             long token = pg ? nextval(c) : SqlLockManager.nextTokenSqlite(c);
             try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = 'running', attempts = attempts + 1, "
                     + "claim_token = ?, claim_owner = ?, lease_until_ms = " + now + " + ?, updated_ms = " + now
-                    + " WHERE job_id = ? AND claim_token < ? AND attempts < ? AND " + claimable(""))) {
+                    + " WHERE job_id = ? AND claim_token < ? AND " + bounds("", maxAttempts) + " AND " + claimable(""))) {
                 ps.setLong(1, token);
                 ps.setString(2, owner);
                 ps.setLong(3, ttlMs);
                 ps.setLong(4, jobId);
                 ps.setLong(5, token);
-                ps.setInt(6, maxAttempts);
                 if (ps.executeUpdate() == 0) {
                     return null;
                 }
@@ -282,7 +299,7 @@ public final class Store implements AutoCloseable {
      * abandoned. Returns the number of jobs moved.
      */
     public int buryExhausted(int maxAttempts) throws SQLException {
-        String which = " FROM jobs WHERE " + claimable("") + " AND attempts >= " + maxAttempts;
+        String which = " FROM jobs WHERE " + claimable("") + " AND NOT (" + bounds("", maxAttempts) + ")";
         return db.tx(c -> {
             try (Statement s = c.createStatement()) {
                 s.executeUpdate("UPDATE attempts SET outcome = 'abandoned', finished_ms = " + now
@@ -297,7 +314,8 @@ public final class Store implements AutoCloseable {
     }
 
     private static final String ABANDONED_ERROR = "COALESCE(last_error || '; ', '') || 'out of attempts after ' "
-            + "|| attempts || ' claim(s), the last abandoned (its worker died or lost the lease)'";
+            + "|| attempts || ' claim(s), ' || failures || ' failed, ' || (attempts - failures) "
+            + "|| ' abandoned (their worker died, was paused past its lease or stopped)'";
 
     /** A job claimed together with its lease; {@code job} is null when the lease was taken but the job is finished. */
     public record LeasedClaim(lockstep.nes.farm.lock.Lease lease, Job job) {
@@ -335,7 +353,8 @@ public final class Store implements AutoCloseable {
         long sent = System.nanoTime();
         return db.auto(c -> {
             try (PreparedStatement ps = c.prepareStatement(
-                    "WITH j AS (SELECT job_id FROM jobs WHERE job_id = ? AND attempts < ? AND " + claimable("") + "), "
+                    "WITH j AS (SELECT job_id FROM jobs WHERE job_id = ? AND " + bounds("", maxAttempts) + " AND "
+                            + claimable("") + "), "
                             + takeLeases("?", "fencing_token") + ", "
                             + "c AS (UPDATE jobs SET status = 'running', attempts = attempts + 1, "
                             + "claim_token = (SELECT fencing_token FROM l), claim_owner = ?, lease_until_ms = " + now
@@ -348,15 +367,14 @@ public final class Store implements AutoCloseable {
                             + "SELECT job_id, claim_token, ?, " + now + " FROM c) "
                             + "SELECT (SELECT fencing_token FROM l) AS lease_token, c.* FROM (SELECT 1) AS one LEFT JOIN c ON true")) {
                 ps.setLong(1, jobId);
-                ps.setInt(2, maxAttempts);
-                ps.setString(3, key);
-                ps.setString(4, owner);
-                ps.setLong(5, ttlMs);
-                ps.setString(6, owner);
-                ps.setLong(7, ttlMs);
+                ps.setString(2, key);
+                ps.setString(3, owner);
+                ps.setLong(4, ttlMs);
+                ps.setString(5, owner);
+                ps.setLong(6, ttlMs);
+                ps.setLong(7, jobId);
                 ps.setLong(8, jobId);
-                ps.setLong(9, jobId);
-                ps.setString(10, owner);
+                ps.setString(9, owner);
                 try (ResultSet r = ps.executeQuery()) {
                     if (!r.next()) {
                         return null;
@@ -390,7 +408,7 @@ public final class Store implements AutoCloseable {
         long sent = System.nanoTime();
         return db.auto(c -> {
             try (PreparedStatement ps = c.prepareStatement(
-                    "WITH j AS (SELECT job_id FROM jobs WHERE " + claimable("") + " AND attempts < ? "
+                    "WITH j AS (SELECT job_id FROM jobs WHERE " + claimable("") + " AND " + bounds("", maxAttempts) + " "
                             // a live lease row (its holder, or one just releasing it) would only waste a slot of
                             // the batch, and with a batch of one stall every worker on the lowest such job
                             + "AND NOT EXISTS (SELECT 1 FROM leases WHERE lock_key = 'job:' || jobs.job_id "
@@ -410,13 +428,12 @@ public final class Store implements AutoCloseable {
                             + "SELECT job_id, claim_token, ?, " + now + " FROM c) "
                             + "SELECT l.lock_key, l.fencing_token AS lease_token, c.* FROM l "
                             + "LEFT JOIN c ON c.claim_token = l.fencing_token ORDER BY l.fencing_token")) {
-                ps.setInt(1, maxAttempts);
-                ps.setInt(2, limit);
-                ps.setString(3, owner);
-                ps.setLong(4, ttlMs);
-                ps.setString(5, owner);
-                ps.setLong(6, ttlMs);
-                ps.setString(7, owner);
+                ps.setInt(1, limit);
+                ps.setString(2, owner);
+                ps.setLong(3, ttlMs);
+                ps.setString(4, owner);
+                ps.setLong(5, ttlMs);
+                ps.setString(6, owner);
                 List<LeasedClaim> out = new ArrayList<>();
                 try (ResultSet r = ps.executeQuery()) {
                     while (r.next()) {
@@ -550,8 +567,8 @@ public final class Store implements AutoCloseable {
             throws SQLException {
         String err = error == null ? "unknown error" : error.length() > 4000 ? error.substring(0, 4000) : error;
         return db.tx(c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = CASE WHEN attempts >= ? THEN 'dead' "
-                    + "ELSE 'queued' END, last_error = ?, not_before_ms = " + now + " + ?, lease_until_ms = 0, "
+            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = CASE WHEN failures + 1 >= ? THEN 'dead' "
+                    + "ELSE 'queued' END, failures = failures + 1, last_error = ?, not_before_ms = " + now + " + ?, lease_until_ms = 0, "
                     + "last_fencing_token = ?, updated_ms = " + now + fence)) {
                 ps.setInt(1, maxAttempts);
                 ps.setString(2, err);
@@ -575,6 +592,27 @@ public final class Store implements AutoCloseable {
                 return FailOutcome.DEAD;
             }
             return FailOutcome.RETRY;
+        });
+    }
+
+    /**
+     * Gives a claim back uncharged (fenced like a commit): the job is queued again after {@code
+     * delayMs} with this claim not counted, and the attempt recorded as {@code released} with the
+     * reason. For a worker that cannot run the job or is stopping: neither is the job's failure.
+     * False when the fence refused it (nothing written).
+     */
+    public boolean release(long jobId, long token, String owner, String reason, long delayMs) throws SQLException {
+        return db.tx(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = 'queued', attempts = attempts - 1, "
+                    + "not_before_ms = " + now + " + ?, lease_until_ms = 0, last_fencing_token = ?, updated_ms = " + now + fence)) {
+                ps.setLong(1, delayMs);
+                fence(ps, 2, jobId, token, owner);
+                if (ps.executeUpdate() == 0) {
+                    return false;
+                }
+            }
+            attemptOutcome(c, jobId, token, "released", reason);
+            return true;
         });
     }
 
