@@ -159,7 +159,10 @@ public final class Worker {
         Backoff outage = new Backoff(200, 10_000, random.nextLong());
         log("started (locks: " + locks.kind() + ", ttl " + options.ttl.toMillis() + " ms"
                 + (options.partition != null ? ", partition " + options.partition : "") + ")");
-        LeaseKeeper partitionKeeper = options.partition != null ? holdPartition() : null;
+        if (options.partition != null) {
+            partitionKeeper = holdPartition();
+            lastPartitionTry = System.nanoTime();
+        }
         try {
             work(idle, outage);
         } finally {
@@ -167,6 +170,32 @@ public final class Worker {
                 partitionKeeper.close();
             }
             hints.shutdown();
+        }
+    }
+
+    /** The partition's own lease while this worker holds it (null when another worker does). */
+    private LeaseKeeper partitionKeeper;
+    private KillSwitch partitionSwitch;
+    private long lastPartitionTry;
+
+    /**
+     * A partition lease that was lost (a lock server restarted empty, a pause past the TTL) is
+     * logged, and taken again once per TTL: whoever holds it then is the partition's first worker,
+     * and a second one is reported as DUPLICATE.
+     */
+    private void checkPartition() {
+        if (options.partition == null) {
+            return;
+        }
+        if (partitionKeeper != null && partitionSwitch.fired()) {
+            log("partition " + options.partition + " lease LOST (" + partitionSwitch.reason() + "); taking it again");
+            partitionKeeper.close();
+            partitionKeeper = null;
+            lastPartitionTry = 0;
+        }
+        if (partitionKeeper == null && (lastPartitionTry == 0 || System.nanoTime() - lastPartitionTry >= options.ttl.toNanos())) {
+            lastPartitionTry = System.nanoTime();
+            partitionKeeper = holdPartition();
         }
     }
 
@@ -180,7 +209,8 @@ public final class Worker {
         try {
             Optional<Lease> got = locks.tryAcquire(key, options.owner, options.ttl);
             if (got.isPresent()) {
-                return LeaseKeeper.start(locks, got.get(), new KillSwitch(), options.margin(), null);
+                partitionSwitch = new KillSwitch();
+                return LeaseKeeper.start(locks, got.get(), partitionSwitch, options.margin(), null);
             }
             log("DUPLICATE partition " + options.partition + ": another worker already holds it; this one shares its jobs "
                     + "(each job under its own lease)");
@@ -195,6 +225,7 @@ public final class Worker {
             boolean worked;
             try {
                 refreshStates(false);
+                checkPartition();
                 worked = runOne();
                 outage.reset();
             } catch (SQLException | LockException e) {
