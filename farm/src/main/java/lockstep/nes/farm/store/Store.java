@@ -18,8 +18,10 @@ import lockstep.nes.farm.lock.SqlLockManager;
  * <p>Fencing: a claim takes a fresh token from the store's own counter and records it in
  * {@code jobs.claim_token}, with the lease's expiry by the store's clock in {@code
  * jobs.lease_until_ms}; every later write for the job (checkpoint, result, failure) is an
- * {@code UPDATE ... WHERE job_id = :id AND last_fencing_token < :token AND claim_token <= :token
- * AND status = 'running' AND lease_until_ms > now} that sets {@code last_fencing_token = :token}.
+ * {@code UPDATE ... WHERE job_id = :id AND claim_token = :token AND claim_owner = :owner AND
+ * last_fencing_token < :token AND status = 'running' AND lease_until_ms > now} that sets {@code
+ * last_fencing_token = :token}: exactly the current claim's token and owner, never a token merely
+ * greater (one never issued to this job's claim).
  * A holder that paused past its lease either carries an older token than {@code claim_token}
  * (another worker claimed the job) or finds its lease expired by the store's clock, so its write
  * changes no row; a result can be committed once, because the first commit leaves the job
