@@ -57,6 +57,28 @@ class StoreTest {
         }
     }
 
+    /**
+     * A job whose holder died and which the coordinator queued again is still taken over before
+     * the queue: by the candidates' "expired first" list and by the PostgreSQL batch claim.
+     */
+    @Test
+    void postgresAJobRequeuedByTheCoordinatorIsStillTakenOverFirst() throws Exception {
+        try (Store store = Store.open(PgServer.newDatabase(), 2)) {
+            List<Long> ids = store.submit("noop", java.util.Collections.nCopies(20, "{}"));
+            long last = ids.get(19);
+            assertNotNull(store.claim(last, "died", 60_000, 5));
+            try (var c = store.db().connection(); var st = c.createStatement()) {
+                st.executeUpdate("UPDATE jobs SET lease_until_ms = 1 WHERE job_id = " + last); // the lease lapsed
+            }
+            long term = store.coordinator().beginTerm("c");
+            assertNotNull(store.coordinator().requeueExpired(term, "c"));
+            assertEquals(Store.QUEUED, store.job(last).status());
+            assertEquals(List.of(last), store.takeovers(10, null));
+            List<Store.LeasedClaim> batch = store.acquireAndClaimBatch(1, "w", 10_000, 5);
+            assertEquals(last, batch.get(0).job().id(), "the queue was served before the lapsed job");
+        }
+    }
+
     @Test
     void postgresBatchClaimAndReleaseInCommit() throws Exception {
         try (Store store = Store.open(PgServer.newDatabase(), 4)) {

@@ -225,14 +225,21 @@ public final class Store implements AutoCloseable {
     }
 
     /**
-     * Up to {@code limit} ids of running jobs whose lease expired, in the partition if one is
-     * given: a worker tries these before queued jobs, so a job whose holder died is taken over
-     * within its TTL plus one poll, however long the queue.
+     * Up to {@code limit} ids of jobs whose holder's lease expired, in the partition if one is
+     * given: running ones, and those the coordinator has queued again (their {@code
+     * lease_until_ms} is still the lapsed lease's; a failure, a release or an operator's requeue
+     * sets it to 0). A worker tries these before other queued jobs, so a job whose holder died is
+     * taken over within its TTL plus one poll, however long the queue, whether or not the
+     * coordinator got to it first.
      */
     public List<Long> takeovers(int limit, Partition p) throws SQLException {
-        return ids("SELECT job_id FROM jobs WHERE status = 'running' AND lease_until_ms <= " + now
+        return ids("SELECT job_id FROM jobs WHERE " + TAKEOVER.replace("NOW", now)
                 + (p == null ? "" : p.sql()) + " ORDER BY job_id LIMIT " + limit);
     }
+
+    /** A job whose holder's lease lapsed (see {@link #takeovers}); NOW stands for the store's clock. */
+    private static final String TAKEOVER = "((status = 'running' AND lease_until_ms <= NOW) "
+            + "OR (status = 'queued' AND lease_until_ms > 0 AND not_before_ms <= NOW))";
 
     /** The next token of the store's counter. */
     public long nextToken() throws SQLException {
@@ -415,7 +422,9 @@ public final class Store implements AutoCloseable {
                             // the batch, and with a batch of one stall every worker on the lowest such job
                             + "AND NOT EXISTS (SELECT 1 FROM leases WHERE lock_key = 'job:' || jobs.job_id "
                             + "AND expires_ms > " + now + ") "
-                            + "ORDER BY job_id LIMIT ? FOR UPDATE SKIP LOCKED), "
+                            // lapsed leases first (see takeovers), then the queue in order
+                            + "ORDER BY CASE WHEN " + TAKEOVER.replace("NOW", now) + " THEN 0 ELSE 1 END, job_id "
+                            + "LIMIT ? FOR UPDATE SKIP LOCKED), "
                             + takeLeases("'job:' || job_id", "lock_key, fencing_token") + ", "
                             + "lj AS (SELECT j.job_id, l.fencing_token FROM j JOIN l ON l.lock_key = 'job:' || j.job_id), "
                             + "c AS (UPDATE jobs SET status = 'running', attempts = attempts + 1, "
