@@ -104,9 +104,12 @@ public final class Farm {
                 throw new BadInput("--run needs a name");
             }
             try (Store store = open(storeUrl, 2, SchemaAccess.CREATE)) {
-                List<Long> ids = store.submit(kind, specs, run != null ? run : Store.defaultRun());
-                out.println("submitted " + ids.size() + " " + kind + " job(s): "
-                        + (ids.isEmpty() ? "" : ids.size() == 1 ? "id " + ids.get(0) : "ids " + ids.get(0) + ".." + ids.get(ids.size() - 1)));
+                String runName = run != null ? run : Store.defaultRun();
+                List<Long> ids = store.submit(kind, specs, runName, true);
+                int skipped = specs.size() - ids.size();
+                out.println("submitted " + ids.size() + " " + kind + " job(s)"
+                        + (ids.isEmpty() ? "" : ": " + (ids.size() == 1 ? "id " + ids.get(0) : "ids " + ids.get(0) + ".." + ids.get(ids.size() - 1)))
+                        + (skipped > 0 ? " (" + skipped + " already in run " + runName + ", not added again)" : ""));
                 return 0;
             }
         });

@@ -59,7 +59,11 @@ public final class FarmMain {
                     String store = take(rest, "--store");
                     int count = (int) num(rest, "--count", 1);
                     done(rest);
-                    return Farm.submit(store, "noop", java.util.Collections.nCopies(count, "{}"), System.out, System.err);
+                    List<String> specs = new ArrayList<>();
+                    for (int i = 0; i < count; i++) {
+                        specs.add("{\"by\":" + ProcessHandle.current().pid() + ",\"n\":" + i + "}");
+                    }
+                    return Farm.submit(store, "noop", specs, System.out, System.err);
                 }
                 default -> {
                     System.err.println("error: unknown command " + args[0]);

@@ -173,12 +173,36 @@ public final class Store implements AutoCloseable {
 
     /** Adds jobs of one kind (one per spec) to run {@code run} in one transaction; returns their ids in order. */
     public List<Long> submit(String kind, List<String> specs, String run) throws SQLException {
+        return submit(kind, specs, run, false);
+    }
+
+    /**
+     * {@link #submit(String, List, String)}; with {@code skipExisting}, a spec of this kind already
+     * in the run (from an earlier submission, whatever its state) is not added again, so
+     * submitting a run twice does not run its jobs twice. Returns the ids added, in order.
+     */
+    public List<Long> submit(String kind, List<String> specs, String run, boolean skipExisting) throws SQLException {
         return db.tx(c -> {
+            java.util.Set<String> existing = new java.util.HashSet<>();
+            if (skipExisting) {
+                try (PreparedStatement ps = c.prepareStatement("SELECT spec FROM jobs WHERE kind = ? AND run_name = ?")) {
+                    ps.setString(1, kind);
+                    ps.setString(2, run);
+                    try (ResultSet r = ps.executeQuery()) {
+                        while (r.next()) {
+                            existing.add(r.getString(1));
+                        }
+                    }
+                }
+            }
             List<Long> ids = new ArrayList<>(specs.size());
             try (PreparedStatement ps = c.prepareStatement(
                     "INSERT INTO jobs (kind, spec, status, run_name, submitted_ms, updated_ms) VALUES (?, ?, 'queued', ?, "
                             + now + ", " + now + ")", Statement.RETURN_GENERATED_KEYS)) {
                 for (String spec : specs) {
+                    if (existing.contains(spec)) {
+                        continue;
+                    }
                     ps.setString(1, kind);
                     ps.setString(2, spec);
                     ps.setString(3, run);
@@ -814,7 +838,7 @@ public final class Store implements AutoCloseable {
                 s.executeUpdate("DELETE FROM dead_letter WHERE job_id IN (SELECT job_id FROM jobs WHERE " + jobs + ")");
                 s.executeUpdate("DELETE FROM results WHERE job_id IN (SELECT job_id FROM jobs WHERE " + jobs + ")");
                 s.executeUpdate("DELETE FROM checkpoints WHERE job_id IN (SELECT job_id FROM jobs WHERE " + jobs + ")");
-                return s.executeUpdate("UPDATE jobs SET status = 'queued', attempts = 0, not_before_ms = 0, "
+                return s.executeUpdate("UPDATE jobs SET status = 'queued', attempts = 0, failures = 0, not_before_ms = 0, "
                         + "lease_until_ms = 0, updated_ms = " + now + " WHERE " + jobs);
             }
         });
