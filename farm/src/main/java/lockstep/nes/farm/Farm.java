@@ -17,6 +17,7 @@ import lockstep.nes.farm.job.NoopJob;
 import lockstep.nes.farm.lock.LockException;
 import lockstep.nes.farm.lock.LockManager;
 import lockstep.nes.farm.lock.LockManagers;
+import lockstep.nes.farm.lock.LockRefusedException;
 import lockstep.nes.farm.lock.SqlLockManager;
 import lockstep.nes.farm.store.CoordinatorTerms;
 import lockstep.nes.farm.store.JobSelection;
@@ -216,16 +217,56 @@ public final class Farm {
     }
 
     /**
-     * The lock manager once it has answered one call: a server that refuses the credentials or
-     * cannot be reached is bad input at start (one line, exit 2), not a silent retry loop.
+     * How long a starting worker or coordinator asks again a lock server where nothing accepts
+     * a connection (a restart in progress) before giving up: a server that is not there is one
+     * line and exit 2 within seconds.
+     */
+    static final Duration START_CHECK_WINDOW = Duration.ofSeconds(3);
+
+    /**
+     * How long it asks again a server that accepts connections but has not answered: on a
+     * loaded machine a fresh JVM's first gRPC call alone can take several seconds, and a
+     * coordinator that gave up then would never campaign.
+     */
+    static final Duration START_CHECK_SLOW_WINDOW = Duration.ofSeconds(60);
+
+    /**
+     * The lock manager once it has answered one call. Refused credentials are bad input at once
+     * (one line, exit 2). A server that does not answer is asked again with backoff: for
+     * {@link #START_CHECK_WINDOW} while nothing accepts a connection at its address, for
+     * {@link #START_CHECK_SLOW_WINDOW} while something does; then it too is bad input, not a
+     * silent retry loop.
      */
     static LockManager checked(LockManager locks) throws BadInput {
-        try {
-            locks.check();
-            return locks;
-        } catch (LockException e) {
-            locks.close();
-            throw new BadInput(oneLine(e.getMessage()));
+        return checked(locks, START_CHECK_WINDOW, START_CHECK_SLOW_WINDOW);
+    }
+
+    static LockManager checked(LockManager locks, Duration window, Duration slowWindow) throws BadInput {
+        long start = System.nanoTime();
+        long delayMillis = 100;
+        while (true) {
+            try {
+                locks.check();
+                return locks;
+            } catch (LockRefusedException e) {
+                locks.close();
+                throw new BadInput(oneLine(e.getMessage()));
+            } catch (LockException e) {
+                long next = System.nanoTime() + delayMillis * 1_000_000L - start;
+                boolean giveUp = next >= slowWindow.toNanos() || next >= window.toNanos() && !locks.listening();
+                if (giveUp) {
+                    locks.close();
+                    throw new BadInput(oneLine(e.getMessage()));
+                }
+                try {
+                    Thread.sleep(delayMillis);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    locks.close();
+                    throw new BadInput(oneLine(e.getMessage()));
+                }
+                delayMillis = Math.min(2 * delayMillis, 1000);
+            }
         }
     }
 

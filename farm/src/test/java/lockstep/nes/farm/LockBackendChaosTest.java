@@ -167,6 +167,10 @@ class LockBackendChaosTest {
                     }
                 }
             }
+            // The lock server and the store were down for a while; a coordinator retries them and never exits.
+            for (WorkerProcess c : coordinators) {
+                assertTrue(c.alive(), "a coordinator exited:\n" + c.output());
+            }
             for (WorkerProcess w : live) {
                 w.resume();
                 w.waitFor(60_000);
@@ -253,6 +257,7 @@ class LockBackendChaosTest {
             for (Map.Entry<Long, Set<String>> e : leaders.entrySet()) {
                 assertEquals(1, e.getValue().size(), "term " + e.getKey() + " written by " + e.getValue());
             }
+            assertTrue(!leaders.isEmpty(), "no coordinator began a term");
             int stopsPastTtl = (int) pauses.stream().filter(p -> p.toMs() - p.fromMs() > TTL).count();
             Map<String, Integer> attempts = store.attemptCounts();
             String line = String.format(java.util.Locale.ROOT,

@@ -58,11 +58,13 @@ public final class EtcdLockManager implements LockManager {
     private final String url;
     private final long timeoutMillis;
     private final Client client;
+    private final java.net.URI endpoint;
     /** False until a call has answered: the first call also opens the connection. */
     private volatile boolean connected;
 
-    private EtcdLockManager(String url, Client client, long timeoutMillis) {
+    private EtcdLockManager(String url, Client client, long timeoutMillis, String endpoint) {
         this.url = url;
+        this.endpoint = java.net.URI.create(endpoint);
         this.timeoutMillis = timeoutMillis;
         this.client = client;
     }
@@ -87,7 +89,7 @@ public final class EtcdLockManager implements LockManager {
      */
     public static EtcdLockManager open(String url) throws LockException {
         Options o = parse(url);
-        return new EtcdLockManager(LockManagers.mask(url), builder(o, url).build(), o.timeoutMillis());
+        return new EtcdLockManager(LockManagers.mask(url), builder(o, url).build(), o.timeoutMillis(), o.endpoint());
     }
 
     static Options parse(String url) throws LockException {
@@ -276,7 +278,7 @@ public final class EtcdLockManager implements LockManager {
             String m = String.valueOf(e.getMessage());
             if (m.contains("authentication failed") || m.contains("UNAUTHENTICATED") || m.contains("PERMISSION_DENIED")
                     || m.contains("user name is empty") || m.contains("invalid auth token")) {
-                throw new LockException("etcd " + url + ": the server refused the credentials ("
+                throw new LockRefusedException("etcd " + url + ": the server refused the credentials ("
                         + m.substring(m.indexOf("failed: ") < 0 ? 0 : m.indexOf("failed: ") + 8) + ")");
             }
             if (e.getCause() instanceof TimeoutException || m.contains("UNAVAILABLE")) {
@@ -285,6 +287,11 @@ public final class EtcdLockManager implements LockManager {
             }
             throw e;
         }
+    }
+
+    @Override
+    public boolean listening() {
+        return LockManager.listening(endpoint.getHost(), endpoint.getPort(), timeoutMillis);
     }
 
     void revokeQuietly(long leaseId) {

@@ -70,10 +70,14 @@ public final class RedisLockManager implements LockManager {
 
     private final String url;
     private final JedisPool pool;
+    private final HostAndPort address;
+    private final long timeoutMillis;
 
-    private RedisLockManager(String url, JedisPool pool) {
+    private RedisLockManager(String url, JedisPool pool, HostAndPort address, long timeoutMillis) {
         this.url = url;
         this.pool = pool;
+        this.address = address;
+        this.timeoutMillis = timeoutMillis;
     }
 
     /**
@@ -133,7 +137,8 @@ public final class RedisLockManager implements LockManager {
         pc.setMaxWait(Duration.ofMillis(timeout));
         pc.setJmxEnabled(false);
         JedisClientConfig cc = clientConfig(timeout, db, tls, trust, user, password);
-        return new RedisLockManager(shown, new JedisPool(pc, new HostAndPort(u.getHost(), port), cc));
+        HostAndPort address = new HostAndPort(u.getHost(), port);
+        return new RedisLockManager(shown, new JedisPool(pc, address, cc), address, timeout);
     }
 
     /**
@@ -226,15 +231,26 @@ public final class RedisLockManager implements LockManager {
         try (Jedis j = pool.getResource()) {
             j.ping();
         } catch (JedisException e) {
-            throw new LockException("Redis " + url + ": " + problem(e));
+            String problem = problem(e);
+            if (problem.startsWith(REFUSED)) {
+                throw new LockRefusedException("Redis " + url + ": " + problem);
+            }
+            throw new LockException("Redis " + url + ": " + problem);
         }
     }
+
+    @Override
+    public boolean listening() {
+        return LockManager.listening(address.getHost(), address.getPort(), timeoutMillis);
+    }
+
+    private static final String REFUSED = "the server refused the credentials";
 
     /** What a failed call says about the server: credentials refused, unreachable, or its own words. */
     static String problem(JedisException e) {
         String m = String.valueOf(rootMessage(e));
         if (m.contains("WRONGPASS") || m.contains("NOAUTH") || m.contains("NOPERM") || e instanceof JedisAccessControlException) {
-            return "the server refused the credentials (" + m + ")";
+            return REFUSED + " (" + m + ")";
         }
         if (e instanceof JedisConnectionException) {
             return "cannot reach the server (" + m + ")";
