@@ -1,6 +1,7 @@
 package lockstep.nes.farm.lock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -46,6 +47,7 @@ class LockManagersTest {
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 assertTrue(ms < 15_000, url + " took " + ms + " ms");
                 assertTrue(e.getMessage().contains("127.0.0.1:" + closed), e.getMessage());
+                assertFalse(m.listening(), url + ": nothing listens there, a starting process gives up within seconds");
             } catch (LockException e) {
                 throw new AssertionError(e);
             }
