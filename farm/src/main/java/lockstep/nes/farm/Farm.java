@@ -252,20 +252,27 @@ public final class Farm {
                 locks.close();
                 throw new BadInput(oneLine(e.getMessage()));
             } catch (LockException e) {
-                long next = System.nanoTime() + delayMillis * 1_000_000L - start;
-                boolean giveUp = next >= slowWindow.toNanos() || next >= window.toNanos() && !locks.listening();
-                if (giveUp) {
-                    locks.close();
-                    throw new BadInput(oneLine(e.getMessage()));
+                // Ask again only once something listens: calls sent to a closed port would only
+                // pile up retries in the client, and its warnings when it closes.
+                while (true) {
+                    long next = System.nanoTime() + delayMillis * 1_000_000L - start;
+                    boolean listening = locks.listening();
+                    if (next >= slowWindow.toNanos() || next >= window.toNanos() && !listening) {
+                        locks.close();
+                        throw new BadInput(oneLine(e.getMessage()));
+                    }
+                    try {
+                        Thread.sleep(delayMillis);
+                    } catch (InterruptedException ie) {
+                        Thread.currentThread().interrupt();
+                        locks.close();
+                        throw new BadInput(oneLine(e.getMessage()));
+                    }
+                    delayMillis = Math.min(2 * delayMillis, 1000);
+                    if (listening) {
+                        break;
+                    }
                 }
-                try {
-                    Thread.sleep(delayMillis);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    locks.close();
-                    throw new BadInput(oneLine(e.getMessage()));
-                }
-                delayMillis = Math.min(2 * delayMillis, 1000);
             }
         }
     }
