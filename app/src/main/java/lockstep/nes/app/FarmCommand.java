@@ -40,8 +40,6 @@ public final class FarmCommand implements Callable<Integer> {
         return Main.usageError(spec);
     }
 
-    static final String STORE_HELP = "the store: postgresql://user:pass@host:port/db or a SQLite file (sqlite:PATH or PATH)";
-
     @Command(name = "submit", mixinStandardHelpOptions = true, description = "Add jobs to the store.",
             subcommands = {SubmitTestRoms.class, SubmitCanary.class},
             footerHeading = "%nExamples:%n", footer = {"  lockstep farm submit test-roms --store farm.db nes-test-roms", "  lockstep farm submit canary --store farm.db --rom game.nes \\", "      --baseline a.jar --candidate b.jar"})
@@ -49,25 +47,29 @@ public final class FarmCommand implements Callable<Integer> {
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
-        @Option(names = "--store", paramLabel = "URL", description = STORE_HELP)
-        String store;
+        @picocli.CommandLine.Mixin
+        FarmUrls urls = new FarmUrls();
 
         @Option(names = "--run", paramLabel = "NAME", description = "the run (batch) the jobs belong to (default: today's UTC date, the nightly run)")
         String run;
 
-        /** The store given before or after the job kind; null (after an error line) when neither. */
-        static String store(Submit parent, String own) {
-            String s = own != null ? own : parent != null ? parent.store : null;
+        /** The store given after the job kind, else before it, else by file or environment. */
+        static String store(Submit parent, FarmUrls own) throws BadInput {
+            String s = own.storeOrNull();
+            if (s == null && parent != null) {
+                s = parent.urls.storeOrNull();
+            }
             if (s == null) {
-                System.err.println("error: --store URL is required (lockstep farm submit --store URL test-roms|canary ...)");
+                throw new BadInput("--store URL is required (lockstep farm submit --store URL test-roms|canary ...; "
+                        + "or --store-file FILE, or the environment variable LOCKSTEP_STORE)");
             }
             return s;
         }
 
-        /** Without a job kind: the usage, on stderr, and exit code 2 (bad input). */
+        /** Without a job kind: one line naming the kinds, exit code 2 (bad input). */
         @Override
-        public Integer call() {
-            return Main.usageError(spec);
+        public Integer call() throws BadInput {
+            throw new BadInput("farm submit needs a job kind: test-roms or canary (lockstep farm submit test-roms --help)");
         }
     }
 
@@ -79,8 +81,8 @@ public final class FarmCommand implements Callable<Integer> {
         @picocli.CommandLine.ParentCommand
         Submit parent;
 
-        @Option(names = "--store", paramLabel = "URL", description = STORE_HELP)
-        String store;
+        @picocli.CommandLine.Mixin
+        FarmUrls urls = new FarmUrls();
 
         @Option(names = "--run", paramLabel = "NAME", description = "the run (batch) the jobs belong to (default: today's UTC date)")
         String run;
@@ -96,11 +98,8 @@ public final class FarmCommand implements Callable<Integer> {
         int frames;
 
         @Override
-        public Integer call() {
-            String url = Submit.store(parent, store);
-            if (url == null) {
-                return 2;
-            }
+        public Integer call() throws BadInput {
+            String url = Submit.store(parent, urls);
             if (frames < 1) {
                 System.err.println("error: " + OptionRange.atLeast("--frames", 1, frames));
                 return 2;
@@ -130,8 +129,8 @@ public final class FarmCommand implements Callable<Integer> {
         @picocli.CommandLine.ParentCommand
         Submit parent;
 
-        @Option(names = "--store", paramLabel = "URL", description = STORE_HELP)
-        String store;
+        @picocli.CommandLine.Mixin
+        FarmUrls urls = new FarmUrls();
 
         @Option(names = "--run", paramLabel = "NAME", description = "the run (batch) the job belongs to (default: today's UTC date)")
         String run;
@@ -156,11 +155,8 @@ public final class FarmCommand implements Callable<Integer> {
         int checkpointEvery;
 
         @Override
-        public Integer call() {
-            String url = Submit.store(parent, store);
-            if (url == null) {
-                return 2;
-            }
+        public Integer call() throws BadInput {
+            String url = Submit.store(parent, urls);
             try {
                 CanaryCommand.checkJar(baseline, "--baseline");
                 CanaryCommand.checkJar(candidate, "--candidate");
@@ -182,16 +178,15 @@ public final class FarmCommand implements Callable<Integer> {
     @Command(name = "worker", mixinStandardHelpOptions = true,
             description = {"Claim and run jobs until stopped (or, with --exit-when-idle, until none is left).",
                 "Without --partition each job is claimed with a lease (lock manager: --locks, default the store); "
-                        + "with --partition i/n the worker owns the jobs whose id mod n is i and takes no lock."},
+                        + "with --partition i/n the worker runs only the jobs whose id mod n is i, each still under its lease, "
+                        + "and holds the partition's own lease (a second worker given it is reported as DUPLICATE)."},
             footerHeading = "%nExamples:%n", footer = {"  lockstep farm worker --store farm.db --exit-when-idle", "  lockstep farm worker --store postgresql://db/farm --locks redis://cache:6379", "  lockstep farm worker --store farm.db --partition 0/4"})
     static final class WorkerCmd implements Callable<Integer> {
-        @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
-        String store;
+        @picocli.CommandLine.Mixin
+        FarmUrls urls = new FarmUrls();
 
-        @Option(names = "--locks", paramLabel = "URL",
-                description = "lock manager: postgresql://..., sqlite:PATH, redis://host:port or etcd://host:port; "
-                        + "over TLS rediss://...?cacert=CA.pem or etcds://...?cacert=CA.pem (default: the store)")
-        String locks;
+        @picocli.CommandLine.Mixin
+        FarmUrls.Locks locks = new FarmUrls.Locks();
 
         @Option(names = "--partition", paramLabel = "i/n", description = "static partition: run only jobs with id mod n = i")
         String partition;
@@ -206,8 +201,14 @@ public final class FarmCommand implements Callable<Integer> {
         Long margin;
 
         @Option(names = "--max-attempts", paramLabel = "N", defaultValue = "5",
-                description = "attempts before a job goes to the dead-letter table (default: ${DEFAULT-VALUE})")
+                description = "failures of a job (a crash of the job, a bad input) before it goes to the dead-letter table "
+                        + "(default: ${DEFAULT-VALUE})")
         int maxAttempts;
+
+        @Option(names = "--max-abandoned", paramLabel = "N", defaultValue = "10",
+                description = "claims of a job that end without an outcome (its worker killed, paused past its lease) "
+                        + "before it goes to the dead-letter table (default: ${DEFAULT-VALUE})")
+        int maxAbandoned;
 
         @Option(names = "--backoff", paramLabel = "MS", defaultValue = "1000",
                 description = "base of the exponential retry backoff, full jitter (default: ${DEFAULT-VALUE})")
@@ -226,16 +227,20 @@ public final class FarmCommand implements Callable<Integer> {
         public Integer call() throws BadInput {
             Ports.check(metricsPort, "--metrics-port");
             Farm.WorkerArgs a = new Farm.WorkerArgs();
-            a.store = store;
-            a.locks = locks;
+            a.store = urls.store();
+            a.locks = locks.locks();
             a.partition = partition;
             a.exitWhenIdle = exitWhenIdle;
             a.ttlMillis = ttl;
             a.marginMillis = margin;
             a.maxAttempts = maxAttempts;
+            a.maxAbandoned = maxAbandoned;
             a.backoffBaseMillis = backoff;
             a.metricsPort = metricsPort;
             a.pauseBeforeCommitMillis = pauseBeforeCommit;
+            if (romsDir != null && !Files.isDirectory(romsDir)) {
+                throw new BadInput(romsDir + ": no such folder (--roms)");
+            }
             a.moreRunners.put(TestRomsJob.KIND, new TestRomsJob(RomsDir.locate(romsDir, System.getenv(), FarmCommand.class)));
             return Farm.worker(a, System.out, System.err);
         }
@@ -246,11 +251,11 @@ public final class FarmCommand implements Callable<Integer> {
                     + "run finished, every write fenced by its term.",
             footerHeading = "%nExamples:%n", footer = {"  lockstep farm coordinator --store farm.db", "  lockstep farm coordinator --store postgresql://db/farm --metrics-port 9401"})
     static final class CoordinatorCmd implements Callable<Integer> {
-        @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
-        String store;
+        @picocli.CommandLine.Mixin
+        FarmUrls urls = new FarmUrls();
 
-        @Option(names = "--locks", paramLabel = "URL", description = "lock manager for the election, as for workers (etcd: its election API; default: the store)")
-        String locks;
+        @picocli.CommandLine.Mixin
+        FarmUrls.Locks locks = new FarmUrls.Locks();
 
         @Option(names = "--ttl", paramLabel = "MS", defaultValue = "15000", description = "leader lease TTL in ms (default: ${DEFAULT-VALUE})")
         long ttl;
@@ -265,8 +270,8 @@ public final class FarmCommand implements Callable<Integer> {
         public Integer call() throws BadInput {
             Ports.check(metricsPort, "--metrics-port");
             Farm.CoordinatorArgs a = new Farm.CoordinatorArgs();
-            a.store = store;
-            a.locks = locks;
+            a.store = urls.store();
+            a.locks = locks.locks();
             a.ttlMillis = ttl;
             a.periodMillis = period;
             a.metricsPort = metricsPort;
@@ -277,20 +282,20 @@ public final class FarmCommand implements Callable<Integer> {
     @Command(name = "status", mixinStandardHelpOptions = true, description = "Jobs by state, results, the coordinator's term and the dead letters.",
             footerHeading = "%nExamples:%n", footer = {"  lockstep farm status --store farm.db", "  lockstep farm status --store postgresql://db/farm"})
     static final class Status implements Callable<Integer> {
-        @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
-        String store;
+        @picocli.CommandLine.Mixin
+        FarmUrls urls = new FarmUrls();
 
         @Override
-        public Integer call() {
-            return Farm.status(store, System.out, System.err);
+        public Integer call() throws BadInput {
+            return Farm.status(urls.store(), System.out, System.err);
         }
     }
 
     @Command(name = "report", mixinStandardHelpOptions = true, description = "The nightly report: one row per job.",
             footerHeading = "%nExamples:%n", footer = {"  lockstep farm report --store farm.db", "  lockstep farm report --store farm.db --json"})
     static final class Report implements Callable<Integer> {
-        @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
-        String store;
+        @picocli.CommandLine.Mixin
+        FarmUrls urls = new FarmUrls();
 
         @Option(names = "--run", paramLabel = "NAME", description = "only this run's jobs")
         String run;
@@ -300,15 +305,15 @@ public final class FarmCommand implements Callable<Integer> {
         boolean json;
 
         @Override
-        public Integer call() {
-            return Farm.report(store, run, json, System.out, System.err);
+        public Integer call() throws BadInput {
+            return Farm.report(urls.store(), run, json, System.out, System.err);
         }
     }
 
     /** A command on chosen jobs of a store: their ids, or {@code --all} (each command says which it takes). */
     abstract static class OnJobs implements Callable<Integer> {
-        @Option(names = "--store", required = true, paramLabel = "URL", description = STORE_HELP)
-        String store;
+        @picocli.CommandLine.Mixin
+        FarmUrls urls = new FarmUrls();
 
         @Parameters(paramLabel = "JOB", arity = "0..*", description = "job ids")
         List<String> ids = new ArrayList<>();
@@ -325,8 +330,8 @@ public final class FarmCommand implements Callable<Integer> {
         boolean failed;
 
         @Override
-        public Integer call() {
-            return Farm.requeue(store, ids, all, failed, System.out, System.err);
+        public Integer call() throws BadInput {
+            return Farm.requeue(urls.store(), ids, all, failed, System.out, System.err);
         }
     }
 
@@ -338,8 +343,8 @@ public final class FarmCommand implements Callable<Integer> {
         boolean all;
 
         @Override
-        public Integer call() {
-            return Farm.cancel(store, ids, all, System.out, System.err);
+        public Integer call() throws BadInput {
+            return Farm.cancel(urls.store(), ids, all, System.out, System.err);
         }
     }
 }

@@ -61,7 +61,7 @@ public final class TestRomsJob implements JobRunner {
         Path file = runner.file(entry);
         if (!Files.isRegularFile(file)) {
             // Missing on this machine: another worker may have it.
-            throw new JobFailure(file + ": ROM not found on this worker (roms dir " + romsDir + ")");
+            throw new lockstep.nes.farm.job.JobUnrunnable(file + ": ROM not found on this worker (roms dir " + romsDir + ")");
         }
         ctx.frameBoundary();
         RomResult r;

@@ -37,12 +37,54 @@ class FarmCommandTest {
         oneLineExit2(Cli.run("farm", "report", "--store", "postgresql://u@localhost:5432"), "no database name");
         oneLineExit2(Cli.run("farm", "status", "--store", tmp.resolve("missing/farm.db").toString()), "does not exist");
         oneLineExit2(Cli.run("farm", "worker", "--store", tmp.resolve("f.db").toString(), "--partition", "3/2"), "partition");
+        try (Store created = Store.open(tmp.resolve("f.db").toString(), 1)) {
+            assertEquals(0, created.unfinished(null));
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
         oneLineExit2(Cli.run("farm", "worker", "--store", tmp.resolve("f.db").toString(), "--locks", "zookeeper://x:1"),
                 "unknown lock manager");
         oneLineExit2(Cli.run("farm", "submit", "--store", tmp.resolve("f.db").toString(), "test-roms",
                 tmp.resolve("nope.nes").toString()), "nope.nes");
         oneLineExit2(Cli.run("farm", "submit", "--store", tmp.resolve("f.db").toString(), "canary", "--baseline",
                 tmp.resolve("a.jar").toString(), "--candidate", tmp.resolve("b.jar").toString(), "--rom", "builtin:demo"), "a.jar");
+    }
+
+    @Test
+    void refusedValuesAndSecretFiles() throws Exception {
+        Path rom = java.nio.file.Files.write(tmp.resolve("random.nes"), new byte[] {'N', 'E', 'S', 0x1a, 1, 1, 0, 0});
+        oneLineExit2(Cli.run("farm", "submit", "--store", rom.toString(), "test-roms", rom.toString()), "not a SQLite database");
+        String missing = tmp.resolve("none.db").toString();
+        oneLineExit2(Cli.run("farm", "worker", "--store", missing, "--exit-when-idle"), "'farm submit' creates one");
+        oneLineExit2(Cli.run("farm", "coordinator", "--store", missing), "'farm submit' creates one");
+        assertFalse(java.nio.file.Files.exists(Path.of(missing)), "a worker created the store");
+        oneLineExit2(Cli.run("farm", "submit", "--store", missing), "needs a job kind: test-roms or canary");
+        oneLineExit2(Cli.run("farm", "status", "--store", "mysql://root:Hunter2x@db/farm"), "root:***@");
+        assertFalse(Cli.run("farm", "status", "--store", "mysql://root:Hunter2x@db/farm").err().contains("Hunter2x"));
+        // a store to point the rest at, named by a file (the password stays out of ps)
+        String db = tmp.resolve("farm.db").toString();
+        Path urlFile = java.nio.file.Files.writeString(tmp.resolve("store-url"), db + "\n");
+        Path romFile = TestRoms.require("instr_test-v5/rom_singles/01-basics.nes");
+        Cli.Result s = Cli.run("farm", "submit", "--store-file", urlFile.toString(), "test-roms", romFile.toString());
+        assertEquals(0, s.exit(), s.err());
+        Cli.Result st = Cli.run("farm", "status", "--store-file", urlFile.toString());
+        assertEquals(0, st.exit(), st.err());
+        assertTrue(st.out().contains("jobs: 1 (1 queued"), st.out());
+        oneLineExit2(Cli.run("farm", "status", "--store", db, "--store-file", urlFile.toString()), "give one of them");
+        oneLineExit2(Cli.run("farm", "status", "--store-file", tmp.resolve("nope").toString()), "no such file");
+        oneLineExit2(Cli.run("farm", "cancel", "--store", db, "1", "42"), "cancel: no job 42");
+        oneLineExit2(Cli.run("farm", "requeue", "--store", db, "42"), "requeue: no job 42");
+        oneLineExit2(Cli.run("farm", "worker", "--store", db, "--locks", "redis://farm@127.0.0.1:6379"), "a user without a password");
+        oneLineExit2(Cli.run("farm", "worker", "--store", db, "--locks", "redis://127.0.0.1:1?timeout=300"), "cannot reach the server");
+        oneLineExit2(Cli.run("farm", "coordinator", "--store", db, "--locks", "etcd://127.0.0.1:1?timeout=300"),
+                "cannot reach the server");
+        oneLineExit2(Cli.run("farm", "coordinator", "--store", db, "--period", "0"), "--period must be at least 10 ms");
+        oneLineExit2(Cli.run("farm", "worker", "--store", db, "--safety-margin", "-5"), "--safety-margin must be at least 0");
+        oneLineExit2(Cli.run("farm", "worker", "--store", db, "--roms", tmp.resolve("no-roms").toString()), "no such folder");
+        try (Store store = Store.open(db, 2)) {
+            assertEquals(0, store.job(1).attempts(), "a refused worker claimed a job");
+        }
+        assertTrue(Cli.run("farm", "worker", "--help").out().contains("each still under its lease"));
     }
 
     @Test
@@ -127,7 +169,7 @@ class FarmCommandTest {
             });
             w.start();
             CanaryJob runner = new CanaryJob();
-            assertThrows(KilledException.class, () -> runner.run(new JobContext(store, job, t1, ks)));
+            assertThrows(KilledException.class, () -> runner.run(new JobContext(store, job, t1, "first", ks)));
             w.join();
             assertNull(watcher.get());
             int stopped = store.checkpoint(id).frame();
@@ -141,14 +183,14 @@ class FarmCommandTest {
             Store.Job again = store.claim(id, "second", 60_000, 5);
             assertNotNull(again);
             long t2 = again.claimToken();
-            JobResult r = runner.run(new JobContext(store, again, t2, new KillSwitch()));
+            JobResult r = runner.run(new JobContext(store, again, t2, "second", new KillSwitch()));
             assertEquals("pass", r.status(), r.json());
             JsonNode result = new ObjectMapper().readTree(r.json());
             assertTrue(result.get("resumed_from_frame").asInt() >= stopped, r.json());
             assertEquals(300, result.get("frames_logged").asInt(), r.json());
             assertEquals(300, result.get("framesCompared").asInt(), r.json());
             // The first attempt, a zombie now, can store nothing.
-            assertFalse(store.saveCheckpoint(id, t1, 200, new byte[] {1}));
+            assertFalse(store.saveCheckpoint(id, t1, "first", 200, new byte[] {1}));
             assertTrue(store.commit(id, t2, "second", r.status(), r.json()));
             assertFalse(store.commit(id, t1, "first", "pass", "{}"));
         }

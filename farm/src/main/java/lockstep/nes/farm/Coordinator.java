@@ -40,7 +40,6 @@ public final class Coordinator {
     private final Counter rejected;
     private volatile boolean stopped;
     /** Set when the election is won: the next tick begins a new store term. */
-    private volatile boolean elected;
     /** The store term this leader writes under, 0 when it has none. */
     private long term;
 
@@ -64,7 +63,6 @@ public final class Coordinator {
                 metrics.registry(), new LeaderElection.Listener() {
                     @Override
                     public void elected(long lockToken) {
-                        elected = true;
                         log("won the lock (lock token " + lockToken + ")");
                     }
 
@@ -76,6 +74,7 @@ public final class Coordinator {
             log("started, campaigning for " + KEY);
             int n = 0;
             String seen = null;
+            String error = null;
             while (!stopped && (options.periods == 0 || n++ < options.periods)) {
                 if (election.isLeader()) {
                     tick();
@@ -86,6 +85,12 @@ public final class Coordinator {
                         log("following " + leader);
                     }
                     seen = leader;
+                    // why the campaign is not getting anywhere (credentials refused, server gone), once per change
+                    String e = election.lastError();
+                    if (e != null && !e.equals(error)) {
+                        log("cannot campaign: " + e);
+                    }
+                    error = e;
                 }
                 Thread.sleep(options.period.toMillis());
             }
@@ -93,9 +98,11 @@ public final class Coordinator {
     }
 
     private void tick() throws InterruptedException {
-        if (elected || term == 0) {
+        // One term per win: a term is begun only when this leader has none (a loss of the lock, or
+        // a refused write, resets it). Beginning one on the election's callback too would begin two
+        // terms for one win whenever the loop sees the lock before the callback runs.
+        if (term == 0) {
             try {
-                elected = false;
                 term = store.coordinator().beginTerm(options.owner);
                 log("elected leader, term " + term);
             } catch (SQLException e) {

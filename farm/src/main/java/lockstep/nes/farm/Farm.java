@@ -4,15 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,10 +17,13 @@ import lockstep.nes.farm.job.NoopJob;
 import lockstep.nes.farm.lock.LockException;
 import lockstep.nes.farm.lock.LockManager;
 import lockstep.nes.farm.lock.LockManagers;
+import lockstep.nes.farm.lock.LockRefusedException;
 import lockstep.nes.farm.lock.SqlLockManager;
 import lockstep.nes.farm.store.CoordinatorTerms;
 import lockstep.nes.farm.store.JobSelection;
+import lockstep.nes.farm.store.SchemaAccess;
 import lockstep.nes.farm.store.Store;
+import lockstep.nes.farm.store.StoreRefusedException;
 import lockstep.nes.farm.store.StoreUrl;
 import lockstep.nes.verifier.MetricsServer;
 
@@ -49,52 +47,19 @@ public final class Farm {
         }
     }
 
-    /** Opens the store, turning a bad URL into BadInput. */
-    static Store open(String url, int pool) throws BadInput, SQLException {
-        if (url == null) {
-            throw new BadInput("--store is required");
-        }
-        try {
-            return Store.open(url, pool);
-        } catch (StoreUrl.BadUrlException e) {
-            throw new BadInput(e.getMessage());
-        }
-    }
-
-    /** The first 16 bytes of every SQLite database file. */
-    private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
-
     /**
-     * Opens a store that must already exist (status, report): only {@code farm submit} creates
-     * one, so a mistyped path is reported instead of becoming a new, empty store (or a zero-size
-     * file becoming a database).
+     * Opens the store as {@code access} allows (only {@code farm submit} creates one; status,
+     * report, requeue and cancel never change its schema), turning a bad URL into BadInput.
      */
-    static Store openExisting(String url, int pool) throws BadInput, SQLException {
+    static Store open(String url, int pool, SchemaAccess access) throws BadInput, SQLException {
         if (url == null) {
             throw new BadInput("--store is required");
         }
-        StoreUrl parsed;
         try {
-            parsed = StoreUrl.parse(url);
+            return Store.open(url, pool, access);
         } catch (StoreUrl.BadUrlException e) {
             throw new BadInput(e.getMessage());
         }
-        Path file = parsed.file();
-        if (file != null) {
-            if (!Files.exists(file)) {
-                throw new BadInput(file + ": no farm store there ('farm submit' creates one)");
-            }
-            byte[] head;
-            try (InputStream in = Files.newInputStream(file)) {
-                head = in.readNBytes(SQLITE_MAGIC.length);
-            } catch (IOException e) {
-                throw new BadInput(file + ": cannot read the farm store (" + e.getMessage() + ")");
-            }
-            if (!Arrays.equals(head, SQLITE_MAGIC)) {
-                throw new BadInput(file + ": not a farm store (not a SQLite database)");
-            }
-        }
-        return open(url, pool);
     }
 
     /** Runs a command body with the usual error mapping. */
@@ -106,8 +71,8 @@ public final class Farm {
         JulBridge.install();
         try {
             return body.run();
-        } catch (BadInput e) {
-            err.println("error: " + e.getMessage());
+        } catch (BadInput | StoreRefusedException e) {
+            err.println("error: " + oneLine(e.getMessage()));
             return 2;
         } catch (SQLException | LockException | IOException e) {
             err.println("error: " + oneLine(e.getMessage()));
@@ -139,10 +104,13 @@ public final class Farm {
             if (run != null && run.isBlank()) {
                 throw new BadInput("--run needs a name");
             }
-            try (Store store = open(storeUrl, 2)) {
-                List<Long> ids = store.submit(kind, specs, run != null ? run : Store.defaultRun());
-                out.println("submitted " + ids.size() + " " + kind + " job(s): "
-                        + (ids.isEmpty() ? "" : ids.size() == 1 ? "id " + ids.get(0) : "ids " + ids.get(0) + ".." + ids.get(ids.size() - 1)));
+            try (Store store = open(storeUrl, 2, SchemaAccess.CREATE)) {
+                String runName = run != null ? run : Store.defaultRun();
+                List<Long> ids = store.submit(kind, specs, runName, true);
+                int skipped = specs.size() - ids.size();
+                out.println("submitted " + ids.size() + " " + kind + " job(s)"
+                        + (ids.isEmpty() ? "" : ": " + (ids.size() == 1 ? "id " + ids.get(0) : "ids " + ids.get(0) + ".." + ids.get(ids.size() - 1)))
+                        + (skipped > 0 ? " (" + skipped + " already in run " + runName + ", not added again)" : ""));
                 return 0;
             }
         });
@@ -157,6 +125,7 @@ public final class Farm {
         public long ttlMillis = 15_000;
         public Long marginMillis;
         public int maxAttempts = 5;
+        public int maxAbandoned = Store.DEFAULT_MAX_ABANDONED;
         public long backoffBaseMillis = 1000;
         public long backoffCapMillis = 60_000;
         public Integer metricsPort;
@@ -182,11 +151,12 @@ public final class Farm {
             if (a.maxAttempts < 1) {
                 throw new BadInput("--max-attempts must be at least 1");
             }
-            o.ttl = Duration.ofMillis(a.ttlMillis);
-            o.safetyMargin = a.marginMillis != null ? Duration.ofMillis(a.marginMillis) : null;
-            if (o.margin().compareTo(o.ttl.multipliedBy(2).dividedBy(3)) >= 0) {
-                throw new BadInput("--safety-margin must be below two thirds of the TTL");
+            if (a.maxAbandoned < 1) {
+                throw new BadInput("--max-abandoned must be at least 1");
             }
+            o.maxAbandoned = a.maxAbandoned;
+            o.ttl = Duration.ofMillis(a.ttlMillis);
+            o.safetyMargin = margin(a.marginMillis, o.ttl);
             o.exitWhenIdle = a.exitWhenIdle;
             o.maxAttempts = a.maxAttempts;
             o.backoffBaseMillis = Math.max(1, a.backoffBaseMillis);
@@ -194,17 +164,117 @@ public final class Farm {
             o.pauseBeforeCommitMillis = a.pauseBeforeCommitMillis;
             o.idlePoll = Duration.ofMillis(Math.max(1, a.idlePollMillis));
             FarmMetrics metrics = new FarmMetrics();
-            try (Store store = open(a.store, 4);
-                 LockManager locks = a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false);
+            try (Store store = open(a.store, 4, SchemaAccess.UPGRADE);
+                 LockManager locks = checked(a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false));
                  MetricsServer server = a.metricsPort != null ? new MetricsServer(a.metricsPort, metrics.prometheus(), null) : null) {
                 if (server != null) {
                     out.println("worker: metrics on http://127.0.0.1:" + server.port() + "/metrics");
                 }
                 Worker w = new Worker(store, locks, runners(a.moreRunners), o, metrics, null);
-                w.run();
+                // SIGTERM (a pod stopping, Ctrl-C): the running job's claim is given back uncharged
+                java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+                Thread hook = new Thread(() -> {
+                    w.shutdown();
+                    try {
+                        done.await(o.ttl.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }, "farm-worker-shutdown");
+                Runtime.getRuntime().addShutdownHook(hook);
+                try {
+                    w.run();
+                } finally {
+                    done.countDown();
+                    try {
+                        Runtime.getRuntime().removeShutdownHook(hook);
+                    } catch (IllegalStateException e) {
+                        // the JVM is already stopping: the hook is running
+                    }
+                }
                 return 0;
             }
         });
+    }
+
+    /**
+     * The safety margin, checked before anything is claimed: at least 0, and below two thirds of
+     * the TTL (the first renewal, due at TTL/3, must land before the margin is reached). Null
+     * keeps the default (TTL/5).
+     */
+    static Duration margin(Long marginMillis, Duration ttl) throws BadInput {
+        if (marginMillis == null) {
+            return null;
+        }
+        if (marginMillis < 0) {
+            throw new BadInput("--safety-margin must be at least 0 ms, not " + marginMillis);
+        }
+        Duration m = Duration.ofMillis(marginMillis);
+        if (m.compareTo(ttl.multipliedBy(2).dividedBy(3)) >= 0) {
+            throw new BadInput("--safety-margin must be below two thirds of the TTL");
+        }
+        return m;
+    }
+
+    /**
+     * How long a starting worker or coordinator asks again a lock server where nothing accepts
+     * a connection (a restart in progress) before giving up: a server that is not there is one
+     * line and exit 2 within seconds.
+     */
+    static final Duration START_CHECK_WINDOW = Duration.ofSeconds(3);
+
+    /**
+     * How long it asks again a server that accepts connections but has not answered: on a
+     * loaded machine a fresh JVM's first gRPC call alone can take several seconds, and a
+     * coordinator that gave up then would never campaign.
+     */
+    static final Duration START_CHECK_SLOW_WINDOW = Duration.ofSeconds(60);
+
+    /**
+     * The lock manager once it has answered one call. Refused credentials are bad input at once
+     * (one line, exit 2). A server that does not answer is asked again with backoff: for
+     * {@link #START_CHECK_WINDOW} while nothing accepts a connection at its address, for
+     * {@link #START_CHECK_SLOW_WINDOW} while something does; then it too is bad input, not a
+     * silent retry loop.
+     */
+    static LockManager checked(LockManager locks) throws BadInput {
+        return checked(locks, START_CHECK_WINDOW, START_CHECK_SLOW_WINDOW);
+    }
+
+    static LockManager checked(LockManager locks, Duration window, Duration slowWindow) throws BadInput {
+        long start = System.nanoTime();
+        long delayMillis = 100;
+        while (true) {
+            try {
+                locks.check();
+                return locks;
+            } catch (LockRefusedException e) {
+                locks.close();
+                throw new BadInput(oneLine(e.getMessage()));
+            } catch (LockException e) {
+                // Ask again only once something listens: calls sent to a closed port would only
+                // pile up retries in the client, and its warnings when it closes.
+                while (true) {
+                    long next = System.nanoTime() + delayMillis * 1_000_000L - start;
+                    boolean listening = locks.listening();
+                    if (next >= slowWindow.toNanos() || next >= window.toNanos() && !listening) {
+                        locks.close();
+                        throw new BadInput(oneLine(e.getMessage()));
+                    }
+                    try {
+                        Thread.sleep(delayMillis);
+                    } catch (InterruptedException ie) {
+                        Thread.currentThread().interrupt();
+                        locks.close();
+                        throw new BadInput(oneLine(e.getMessage()));
+                    }
+                    delayMillis = Math.min(2 * delayMillis, 1000);
+                    if (listening) {
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     static LockManager openLocks(String url) throws BadInput, LockException {
@@ -251,13 +321,16 @@ public final class Farm {
                 throw new BadInput("--ttl must be at least 300 ms");
             }
             o.ttl = Duration.ofMillis(a.ttlMillis);
-            o.safetyMargin = a.marginMillis != null ? Duration.ofMillis(a.marginMillis) : null;
-            o.period = Duration.ofMillis(Math.max(10, a.periodMillis));
+            o.safetyMargin = margin(a.marginMillis, o.ttl);
+            if (a.periodMillis < 10) {
+                throw new BadInput("--period must be at least 10 ms, not " + a.periodMillis);
+            }
+            o.period = Duration.ofMillis(a.periodMillis);
             o.pauseBeforeWriteMillis = a.pauseBeforeWriteMillis;
             o.periods = a.periods;
             FarmMetrics metrics = new FarmMetrics();
-            try (Store store = open(a.store, 4);
-                 LockManager locks = a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false);
+            try (Store store = open(a.store, 4, SchemaAccess.UPGRADE);
+                 LockManager locks = checked(a.locks != null ? openLocks(a.locks) : new SqlLockManager(store.db(), false));
                  MetricsServer server = a.metricsPort != null ? new MetricsServer(a.metricsPort, metrics.prometheus(), null) : null) {
                 if (server != null) {
                     out.println("coordinator: metrics on http://127.0.0.1:" + server.port() + "/metrics");
@@ -271,7 +344,7 @@ public final class Farm {
     /** Job counts by state, result counts, the coordinator's term and the dead letters. */
     public static int status(String storeUrl, PrintStream out, PrintStream err) {
         return guard(err, () -> {
-            try (Store store = openExisting(storeUrl, 2)) {
+            try (Store store = open(storeUrl, 2, SchemaAccess.READ)) {
                 Map<String, Integer> c = store.countsByStatus();
                 int total = c.values().stream().mapToInt(Integer::intValue).sum();
                 out.println("store: " + store.db().url() + " (schema v" + store.db().schemaVersion() + ")");
@@ -309,7 +382,7 @@ public final class Farm {
      */
     public static int report(String storeUrl, String run, boolean json, PrintStream out, PrintStream err) {
         return guard(err, () -> {
-            try (Store store = openExisting(storeUrl, 2)) {
+            try (Store store = open(storeUrl, 2, SchemaAccess.READ)) {
                 List<Store.ReportRow> rows = store.report(run);
                 if (json) {
                     ObjectNode root = JSON.createObjectNode();
@@ -411,7 +484,8 @@ public final class Farm {
                               PrintStream err) {
         return guard(err, () -> {
             JobSelection which = selection(ids, all, "requeue");
-            try (Store store = openExisting(storeUrl, 2)) {
+            try (Store store = open(storeUrl, 2, SchemaAccess.READ)) {
+                refuseUnknown(store, which, "requeue");
                 int n = store.requeue(which, failed);
                 out.println("requeued " + n + " job(s)");
                 return 0;
@@ -423,12 +497,22 @@ public final class Farm {
     public static int cancel(String storeUrl, List<String> ids, boolean all, PrintStream out, PrintStream err) {
         return guard(err, () -> {
             JobSelection which = selection(ids, all, "cancel");
-            try (Store store = openExisting(storeUrl, 2)) {
+            try (Store store = open(storeUrl, 2, SchemaAccess.READ)) {
+                refuseUnknown(store, which, "cancel");
                 int n = store.cancel(which);
                 out.println("cancelled " + n + " job(s)");
                 return 0;
             }
         });
+    }
+
+    /** Bad input naming the ids that are no job of the store (nothing is changed then). */
+    static void refuseUnknown(Store store, JobSelection which, String command) throws BadInput, SQLException {
+        List<Long> unknown = store.unknown(which.ids());
+        if (!unknown.isEmpty()) {
+            throw new BadInput(command + ": no job " + unknown.stream().map(String::valueOf)
+                    .collect(java.util.stream.Collectors.joining(", ")) + " in " + store.db().url() + " (nothing changed)");
+        }
     }
 
     private static String describe(Store.ReportRow r) {

@@ -34,6 +34,7 @@ public final class FarmMain {
                     String m = take(rest, "--margin-ms");
                     a.marginMillis = m == null ? null : Long.parseLong(m);
                     a.maxAttempts = (int) num(rest, "--max-attempts", a.maxAttempts);
+                    a.maxAbandoned = (int) num(rest, "--max-abandoned", a.maxAbandoned);
                     a.backoffBaseMillis = num(rest, "--backoff-ms", a.backoffBaseMillis);
                     a.backoffCapMillis = num(rest, "--backoff-cap-ms", a.backoffCapMillis);
                     a.pauseBeforeCommitMillis = num(rest, "--pause-before-commit-ms", 0);
@@ -53,6 +54,16 @@ public final class FarmMain {
                     a.periods = (int) num(rest, "--periods", 0);
                     done(rest);
                     return Farm.coordinator(a, System.out, System.err);
+                }
+                case "submit-noop" -> {
+                    String store = take(rest, "--store");
+                    int count = (int) num(rest, "--count", 1);
+                    done(rest);
+                    List<String> specs = new ArrayList<>();
+                    for (int i = 0; i < count; i++) {
+                        specs.add("{\"by\":" + ProcessHandle.current().pid() + ",\"n\":" + i + "}");
+                    }
+                    return Farm.submit(store, "noop", specs, System.out, System.err);
                 }
                 default -> {
                     System.err.println("error: unknown command " + args[0]);

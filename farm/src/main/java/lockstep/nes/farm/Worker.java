@@ -16,6 +16,7 @@ import lockstep.nes.farm.job.JobContext;
 import lockstep.nes.farm.job.JobFailure;
 import lockstep.nes.farm.job.JobResult;
 import lockstep.nes.farm.job.JobRunner;
+import lockstep.nes.farm.job.JobUnrunnable;
 import lockstep.nes.farm.job.StaleTokenException;
 import lockstep.nes.farm.lock.KillSwitch;
 import lockstep.nes.farm.lock.KilledException;
@@ -44,7 +45,10 @@ public final class Worker {
         public Duration safetyMargin;
         public Store.Partition partition;
         public boolean exitWhenIdle;
+        /** Failures of the job itself before it is dead-lettered. */
         public int maxAttempts = 5;
+        /** Claims that end without an outcome (worker killed, paused, stopped) before it is dead-lettered. */
+        public int maxAbandoned = Store.DEFAULT_MAX_ABANDONED;
         public long backoffBaseMillis = 1000;
         public long backoffCapMillis = 60_000;
         public Duration idlePoll = Duration.ofMillis(500);
@@ -96,6 +100,7 @@ public final class Worker {
         this.options = options;
         this.metrics = metrics;
         this.log = log;
+        store.maxAbandoned(options.maxAbandoned);
         this.combined = locks instanceof lockstep.nes.farm.lock.SqlLockManager sql && sql.uses(store.db())
                 && store.combinedClaim();
     }
@@ -126,6 +131,24 @@ public final class Worker {
         stopped = true;
     }
 
+    /** The running job's kill switch, while one runs. */
+    private volatile KillSwitch running;
+    private volatile boolean shuttingDown;
+
+    /**
+     * Stops at once (SIGTERM): the running job is stopped at its next frame boundary and its
+     * claim given back uncharged, so another worker takes it now rather than after the lease's
+     * TTL, and the job is not charged an attempt.
+     */
+    public void shutdown() {
+        shuttingDown = true;
+        stopped = true;
+        KillSwitch ks = running;
+        if (ks != null) {
+            ks.fire("the worker is stopping");
+        }
+    }
+
     /**
      * Works until stopped, or with {@link Options#exitWhenIdle} until no job (of its partition)
      * is queued or running. Store and lock-manager outages are waited out with backoff.
@@ -136,7 +159,10 @@ public final class Worker {
         Backoff outage = new Backoff(200, 10_000, random.nextLong());
         log("started (locks: " + locks.kind() + ", ttl " + options.ttl.toMillis() + " ms"
                 + (options.partition != null ? ", partition " + options.partition : "") + ")");
-        LeaseKeeper partitionKeeper = options.partition != null ? holdPartition() : null;
+        if (options.partition != null) {
+            partitionKeeper = holdPartition();
+            lastPartitionTry = System.nanoTime();
+        }
         try {
             work(idle, outage);
         } finally {
@@ -144,6 +170,32 @@ public final class Worker {
                 partitionKeeper.close();
             }
             hints.shutdown();
+        }
+    }
+
+    /** The partition's own lease while this worker holds it (null when another worker does). */
+    private LeaseKeeper partitionKeeper;
+    private KillSwitch partitionSwitch;
+    private long lastPartitionTry;
+
+    /**
+     * A partition lease that was lost (a lock server restarted empty, a pause past the TTL) is
+     * logged, and taken again once per TTL: whoever holds it then is the partition's first worker,
+     * and a second one is reported as DUPLICATE.
+     */
+    private void checkPartition() {
+        if (options.partition == null) {
+            return;
+        }
+        if (partitionKeeper != null && partitionSwitch.fired()) {
+            log("partition " + options.partition + " lease LOST (" + partitionSwitch.reason() + "); taking it again");
+            partitionKeeper.close();
+            partitionKeeper = null;
+            lastPartitionTry = 0;
+        }
+        if (partitionKeeper == null && (lastPartitionTry == 0 || System.nanoTime() - lastPartitionTry >= options.ttl.toNanos())) {
+            lastPartitionTry = System.nanoTime();
+            partitionKeeper = holdPartition();
         }
     }
 
@@ -157,7 +209,8 @@ public final class Worker {
         try {
             Optional<Lease> got = locks.tryAcquire(key, options.owner, options.ttl);
             if (got.isPresent()) {
-                return LeaseKeeper.start(locks, got.get(), new KillSwitch(), options.margin(), null);
+                partitionSwitch = new KillSwitch();
+                return LeaseKeeper.start(locks, got.get(), partitionSwitch, options.margin(), null);
             }
             log("DUPLICATE partition " + options.partition + ": another worker already holds it; this one shares its jobs "
                     + "(each job under its own lease)");
@@ -172,12 +225,18 @@ public final class Worker {
             boolean worked;
             try {
                 refreshStates(false);
+                checkPartition();
                 worked = runOne();
                 outage.reset();
             } catch (SQLException | LockException e) {
                 long d = outage.nextDelayMillis();
                 log("store or lock manager unavailable (" + e.getMessage() + "); retrying in " + d + " ms");
                 Thread.sleep(d);
+                continue;
+            }
+            if (worked && unrunnable) {
+                unrunnable = false;
+                Thread.sleep(Math.max(1, options.idlePoll.toMillis()));
                 continue;
             }
             if (worked) {
@@ -199,6 +258,9 @@ public final class Worker {
         }
         // claims of a batch not run: give their leases back now rather than after their TTL
         for (Store.LeasedClaim lc; (lc = claimed.poll()) != null; ) {
+            if (lc.job() != null) {
+                giveBack(lc.job(), lc.lease().fencingToken(), "its worker stopped before running it", 0);
+            }
             release(lc.lease());
         }
     }
@@ -380,6 +442,7 @@ public final class Worker {
         try {
             return executeLogged(job, token, keeper, ks, releaseOnCommit);
         } finally {
+            running = null;
             JobLog.leave();
         }
     }
@@ -389,11 +452,15 @@ public final class Worker {
         long id = job.id();
         log("job " + id + " (" + job.kind() + ") claimed with token " + token + ", attempt " + job.attempts());
         JobRunner runner = runners.get(job.kind());
-        JobContext ctx = new JobContext(store, job, token, ks);
+        JobContext ctx = new JobContext(store, job, token, options.owner, ks);
         JobResult result;
+        running = ks;
+        if (shuttingDown) {
+            ks.fire("the worker is stopping");
+        }
         try {
             if (runner == null) {
-                throw new JobFailure("this worker cannot run jobs of kind '" + job.kind() + "'");
+                throw new JobUnrunnable("this worker cannot run jobs of kind '" + job.kind() + "'");
             }
             result = runner.run(ctx);
             ks.throwIfFired();
@@ -405,7 +472,17 @@ public final class Worker {
             if (metrics != null) {
                 metrics.cancelled();
             }
+            if (shuttingDown) {
+                giveBack(job, token, "its worker stopped", 0);
+                return false;
+            }
             log("job " + id + " cancelled by the kill switch (" + e.getMessage() + "); nothing written");
+            return false;
+        } catch (JobUnrunnable e) {
+            // not the job's failure: another worker (with the kind, or the files) takes it
+            giveBack(job, token, "this worker cannot run it: " + e.getMessage(), Math.max(options.backoffBaseMillis,
+                    options.idlePoll.toMillis()));
+            unrunnable = true;
             return false;
         } catch (StaleTokenException e) {
             staleWrite(id, token, e.getMessage());
@@ -439,6 +516,22 @@ public final class Worker {
         return false;
     }
 
+    /** Set when this worker gave a job back because it cannot run it: it then waits a poll before claiming again. */
+    private boolean unrunnable;
+
+    /** Gives the claim back uncharged (see {@link Store#release}) and logs it. */
+    private void giveBack(Store.Job job, long token, String reason, long delayMs) {
+        try {
+            if (store.release(job.id(), token, options.owner, reason, delayMs)) {
+                log("job " + job.id() + " RELEASED uncharged (" + reason + ")");
+            } else {
+                log("job " + job.id() + ": could not release it (its claim is no longer current); nothing written");
+            }
+        } catch (SQLException e) {
+            log("job " + job.id() + ": could not release it (" + e.getMessage() + "); it is taken over after its lease");
+        }
+    }
+
     private void staleWrite(long id, long token, String what) {
         stale++;
         if (metrics != null) {
@@ -460,7 +553,7 @@ public final class Worker {
         for (int i = 0; i < Math.max(1, job.attempts()); i++) {
             delay = b.nextDelayMillis();
         }
-        Store.FailOutcome o = store.fail(job.id(), token, error, options.maxAttempts, delay);
+        Store.FailOutcome o = store.fail(job.id(), token, options.owner, error, options.maxAttempts, delay);
         if (metrics != null) {
             metrics.failed();
         }

@@ -91,6 +91,9 @@ class CoordinatorTest {
      * a greater store term and writes, and the old leader's write, once resumed, is refused.
      */
     static void deposedLeaderCannotWrite(Path tmp, String url, String... locks) throws Exception {
+        try (Store created = Store.open(url, 1)) { // only farm submit (here: the test) creates a store
+            created.unfinished(null);
+        }
         String[] common = concat(new String[] {"coordinator", "--store", url, "--ttl-ms", "1500", "--margin-ms", "300",
             "--period-ms", "100"}, locks);
         try (WorkerProcess a = WorkerProcess.start(tmp, "ca", concat(common, "--pause-before-write-ms", "1200"))) {

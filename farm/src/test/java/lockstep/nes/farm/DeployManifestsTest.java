@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * deploy/k8s/: the Indexed Job runs one partition worker per index with N equal to its
  * completions, the Deployment runs lease workers its selector matches, both run the farm worker
- * on a PostgreSQL store from a Secret, and every $(VAR) an argument uses is defined.
+ * on a PostgreSQL store whose URL is a Secret mounted as a file (never an argument), and every $(VAR) an argument uses is defined.
  */
 class DeployManifestsTest {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
@@ -70,17 +70,31 @@ class DeployManifestsTest {
         assertTrue(command.contains("-jar") && command.get(command.indexOf("-jar") + 1).endsWith("lockstep.jar"), command.toString());
         List<String> args = strings(c.path("args"));
         assertEquals(List.of("farm", "worker"), args.subList(0, 2));
-        int s = args.indexOf("--store");
-        assertTrue(s > 0, "no --store: " + args);
+        assertFalse(args.contains("--store"), "a store URL in the arguments shows its password to ps: " + args);
+        int s = args.indexOf("--store-file");
+        assertTrue(s > 0, "no --store-file: " + args);
+        Path file = Path.of(args.get(s + 1));
         Set<String> env = new HashSet<>(List.of("JOB_COMPLETION_INDEX"));
-        String storeVar = null;
         for (JsonNode e : c.path("env")) {
             env.add(e.path("name").asText());
-            if (e.path("valueFrom").has("secretKeyRef")) {
-                storeVar = e.path("name").asText();
+        }
+        // the file is an item of a Secret volume mounted at its folder
+        String volume = null;
+        for (JsonNode vm : c.path("volumeMounts")) {
+            if (Path.of(vm.path("mountPath").asText()).equals(file.getParent())) {
+                volume = vm.path("name").asText();
             }
         }
-        assertEquals("$(" + storeVar + ")", args.get(s + 1), "the store URL comes from a Secret");
+        assertNotNull(volume, "no volume mounted at " + file.getParent());
+        boolean fromSecret = false;
+        for (JsonNode v : podSpec.path("volumes")) {
+            if (v.path("name").asText().equals(volume) && v.has("secret")) {
+                for (JsonNode item : v.path("secret").path("items")) {
+                    fromSecret |= item.path("path").asText().equals(file.getFileName().toString());
+                }
+            }
+        }
+        assertTrue(fromSecret, "the store URL file comes from a Secret");
         Matcher m = Pattern.compile("\\$\\((\\w+)\\)").matcher(String.join(" ", args));
         while (m.find()) {
             assertTrue(env.contains(m.group(1)), "$(" + m.group(1) + ") is not defined in env");

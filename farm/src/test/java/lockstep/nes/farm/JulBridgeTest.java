@@ -30,12 +30,14 @@ class JulBridgeTest {
             grpc.warning("channel for etcd shut down");
             grpc.fine("a debug record below Logback's level");
             grpc.log(Level.INFO, "an info record below the root's WARN");
+            grpc.log(Level.WARNING, "connection lost", new java.io.IOException("reset by peer"));
         } finally {
             System.setErr(saved);
         }
         String out = err.toString(StandardCharsets.UTF_8);
         assertTrue(out.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}\\S* WARN  "
-                + "\\S*ManagedChannelImpl: channel for etcd shut down\\R"), out);
+                + "\\S*ManagedChannelImpl: channel for etcd shut down\\R"
+                + "\\S+ WARN  \\S*ManagedChannelImpl: connection lost \\[java.io.IOException: reset by peer[^\\n]*\\]\\R"), out);
         assertFalse(out.contains("below"), out);
     }
 }

@@ -86,10 +86,11 @@ class LockBackendChaosTest {
         }
         List<String> workerArgs = new ArrayList<>(List.of("worker"));
         workerArgs.addAll(common);
-        // Five attempts (the worker's default): the chaos alone (stops past the TTL, kills, the
-        // lock server and the store restarted) can end three claims of one job without an outcome,
-        // which would rightly dead-letter a job that never crashed.
-        workerArgs.addAll(List.of("--exit-when-idle", "--idle-poll-ms", "50", "--max-attempts", "5", "--backoff-ms", "50",
+        // Abandoned claims are bounded apart from failures: the chaos alone (stops past the TTL,
+        // kills, the lock server and the store restarted) can end three claims of one job without
+        // an outcome, and a crash loop needs that many deaths of its worker to be dead-lettered.
+        workerArgs.addAll(List.of("--exit-when-idle", "--idle-poll-ms", "50", "--max-attempts", "5", "--max-abandoned", "5",
+                "--backoff-ms", "50",
                 "--pause-before-commit-ms", "300"));
         List<String> coordArgs = new ArrayList<>(List.of("coordinator"));
         coordArgs.addAll(common);
@@ -165,6 +166,10 @@ class LockBackendChaosTest {
                         Thread.sleep(50 + random.nextInt(150));
                     }
                 }
+            }
+            // The lock server and the store were down for a while; a coordinator retries them and never exits.
+            for (WorkerProcess c : coordinators) {
+                assertTrue(c.alive(), "a coordinator exited:\n" + c.output());
             }
             for (WorkerProcess w : live) {
                 w.resume();
@@ -252,6 +257,7 @@ class LockBackendChaosTest {
             for (Map.Entry<Long, Set<String>> e : leaders.entrySet()) {
                 assertEquals(1, e.getValue().size(), "term " + e.getKey() + " written by " + e.getValue());
             }
+            assertTrue(!leaders.isEmpty(), "no coordinator began a term");
             int stopsPastTtl = (int) pauses.stream().filter(p -> p.toMs() - p.fromMs() > TTL).count();
             Map<String, Integer> attempts = store.attemptCounts();
             String line = String.format(java.util.Locale.ROOT,

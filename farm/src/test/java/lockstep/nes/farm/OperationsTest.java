@@ -40,7 +40,7 @@ class OperationsTest {
             Store.Job j1 = store.claim(1, "w", 60_000, 5);
             assertTrue(store.commit(1, j1.claimToken(), "w", "pass", "{}"));
             Store.Job j2 = store.claim(2, "w", 60_000, 1);
-            assertEquals(Store.FailOutcome.DEAD, store.fail(2, j2.claimToken(), "boom", 1, 0));
+            assertEquals(Store.FailOutcome.DEAD, store.fail(2, j2.claimToken(), "w", "boom", 1, 0));
             Store.Job j3 = store.claim(3, "w", 60_000, 5);
             assertEquals(0, Farm.cancel(db, List.of("3"), false, o, e));
             assertEquals("cancelled 1 job(s)\n", take());
@@ -84,6 +84,42 @@ class OperationsTest {
             assertEquals(2, Farm.requeue(db, List.of("x"), false, false, o, e));
             assertEquals(2, Farm.cancel(db, List.of(), false, o, e));
             assertEquals(2, err.toString(StandardCharsets.UTF_8).lines().count(), err.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** Submitting a run twice adds only the jobs it does not have yet. */
+    @Test
+    void aSecondSubmitToARunAddsOnlyNewJobs() throws Exception {
+        String db = tmp.resolve("twice.db").toString();
+        assertEquals(0, Farm.submit(db, "noop", List.of("{\"rom\":\"a.nes\"}", "{\"rom\":\"b.nes\"}"), "n1", o, e));
+        take();
+        assertEquals(0, Farm.submit(db, "noop", List.of("{\"rom\":\"b.nes\"}", "{\"rom\":\"c.nes\"}"), "n1", o, e));
+        assertTrue(take().contains("submitted 1 noop job(s): id 3 (1 already in run n1, not added again)"));
+        assertEquals(0, Farm.submit(db, "noop", List.of("{\"rom\":\"a.nes\"}"), "n2", o, e), "another run takes it again");
+        try (Store store = Store.open(db, 2)) {
+            assertEquals(4, store.report().size());
+        }
+    }
+
+    /** The coordinator's log keeps its newest entries only: a leader writes every period, for ever. */
+    @Test
+    void theCoordinatorLogIsPruned() throws Exception {
+        try (Store store = Store.open(tmp.resolve("log.db").toString(), 2)) {
+            try (var c = store.db().connection(); var ps = c.prepareStatement(
+                    "INSERT INTO coordinator_log (term, leader, action, at_ms) VALUES (1, 'old', 'requeue', 0)")) {
+                for (int i = 0; i < lockstep.nes.farm.store.CoordinatorTerms.LOG_KEPT + 50; i++) {
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            long term = store.coordinator().beginTerm("c");
+            assertNotNull(store.coordinator().requeueExpired(term, "c"));
+            try (var c = store.db().connection(); var st = c.createStatement();
+                 var r = st.executeQuery("SELECT count(*), max(term) FROM coordinator_log")) {
+                r.next();
+                assertEquals(lockstep.nes.farm.store.CoordinatorTerms.LOG_KEPT, r.getInt(1));
+                assertEquals(term, r.getLong(2));
+            }
         }
     }
 }

@@ -63,4 +63,52 @@ class PartitionTest {
             assertEquals(Map.of("committed", 12), store.attemptCounts(), text);
         }
     }
+
+    /**
+     * A partition lease lost under a running worker (a lock server restarted empty) is logged and
+     * taken again; when another worker took it meanwhile, this one reports the DUPLICATE.
+     */
+    @Test
+    void aLostPartitionLeaseIsLoggedAndTheDuplicateReported() throws Exception {
+        try (Store store = Store.open(tmp.resolve("lost.db").toString(), 4)) {
+            ByteArrayOutputStream log = new ByteArrayOutputStream();
+            PrintStream out = new PrintStream(log, true, StandardCharsets.UTF_8);
+            SqlLockManager locks = new SqlLockManager(store.db(), false);
+            Worker.Options o = new Worker.Options();
+            o.ttl = Duration.ofMillis(900);
+            o.owner = "first";
+            o.partition = new Store.Partition(0, 2);
+            o.idlePoll = Duration.ofMillis(20);
+            Worker w = new Worker(store, locks, Farm.runners(Map.of()), o, null, out);
+            Thread t = new Thread(() -> {
+                try {
+                    w.run();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            t.start();
+            try {
+                while (!log.toString(StandardCharsets.UTF_8).contains("started")) {
+                    Thread.sleep(5);
+                }
+                Thread.sleep(100);
+                // the lock server forgets the lease, and a second worker takes the partition
+                try (var c = store.db().connection(); var st = c.createStatement()) {
+                    st.executeUpdate("DELETE FROM leases WHERE lock_key = 'partition:0/2'");
+                }
+                assertTrue(locks.tryAcquire("partition:0/2", "second", Duration.ofSeconds(30)).isPresent());
+                long end = System.nanoTime() + 20_000_000_000L;
+                while (!log.toString(StandardCharsets.UTF_8).contains("DUPLICATE partition 0/2") && System.nanoTime() < end) {
+                    Thread.sleep(20);
+                }
+                String text = log.toString(StandardCharsets.UTF_8);
+                assertTrue(text.contains("partition 0/2 lease LOST"), text);
+                assertTrue(text.contains("DUPLICATE partition 0/2"), text);
+            } finally {
+                w.stop();
+                t.join(10_000);
+            }
+        }
+    }
 }

@@ -30,6 +30,56 @@ class StoreTest {
     }
 
     @Test
+    void sqliteCommitNeedsTheCurrentClaimsTokenAndOwner() throws Exception {
+        exactFence(tmp.resolve("fence.db").toString());
+    }
+
+    @Test
+    void postgresCommitNeedsTheCurrentClaimsTokenAndOwner() throws Exception {
+        exactFence(PgServer.newDatabase());
+    }
+
+    /**
+     * A token greater than the claim's but never issued to it (a foreign token), or the claim's
+     * token presented by another owner, writes nothing; the live holder still commits.
+     */
+    private static void exactFence(String url) throws Exception {
+        try (Store store = Store.open(url, 2)) {
+            long id = store.submit("noop", List.of("{}")).get(0);
+            Store.Job a = store.claim(id, "A", 60_000, 5);
+            long foreign = store.nextToken() + 1_000;
+            assertFalse(store.saveCheckpoint(id, foreign, "A", 1, new byte[] {1}), "a foreign token checkpointed");
+            assertFalse(store.commit(id, foreign, "A", "pass", "{\"by\":\"foreign\"}"), "a foreign token committed");
+            assertEquals(Store.FailOutcome.STALE, store.fail(id, foreign, "A", "x", 5, 0));
+            assertFalse(store.commit(id, a.claimToken(), "B", "pass", "{\"by\":\"B\"}"), "another owner committed");
+            assertTrue(store.commit(id, a.claimToken(), "A", "pass", "{\"by\":\"A\"}"), "the live holder was refused");
+            assertEquals("{\"by\":\"A\"}", store.report().get(0).resultJson());
+        }
+    }
+
+    /**
+     * A job whose holder died and which the coordinator queued again is still taken over before
+     * the queue: by the candidates' "expired first" list and by the PostgreSQL batch claim.
+     */
+    @Test
+    void postgresAJobRequeuedByTheCoordinatorIsStillTakenOverFirst() throws Exception {
+        try (Store store = Store.open(PgServer.newDatabase(), 2)) {
+            List<Long> ids = store.submit("noop", java.util.Collections.nCopies(20, "{}"));
+            long last = ids.get(19);
+            assertNotNull(store.claim(last, "died", 60_000, 5));
+            try (var c = store.db().connection(); var st = c.createStatement()) {
+                st.executeUpdate("UPDATE jobs SET lease_until_ms = 1 WHERE job_id = " + last); // the lease lapsed
+            }
+            long term = store.coordinator().beginTerm("c");
+            assertNotNull(store.coordinator().requeueExpired(term, "c"));
+            assertEquals(Store.QUEUED, store.job(last).status());
+            assertEquals(List.of(last), store.takeovers(10, null));
+            List<Store.LeasedClaim> batch = store.acquireAndClaimBatch(1, "w", 10_000, 5);
+            assertEquals(last, batch.get(0).job().id(), "the queue was served before the lapsed job");
+        }
+    }
+
+    @Test
     void postgresBatchClaimAndReleaseInCommit() throws Exception {
         try (Store store = Store.open(PgServer.newDatabase(), 4)) {
             SqlLockManager locks = new SqlLockManager(store.db(), false);
@@ -113,11 +163,11 @@ class StoreTest {
             assertNotNull(b);
             assertTrue(b.claimToken() > a.claimToken(), "tokens must increase");
             // A, a zombie, writes nothing: not a checkpoint, not a failure, not a result.
-            assertFalse(store.saveCheckpoint(id, a.claimToken(), 60, new byte[] {1}));
-            assertEquals(Store.FailOutcome.STALE, store.fail(id, a.claimToken(), "x", 3, 0));
+            assertFalse(store.saveCheckpoint(id, a.claimToken(), "A", 60, new byte[] {1}));
+            assertEquals(Store.FailOutcome.STALE, store.fail(id, a.claimToken(), "A", "x", 3, 0));
             assertFalse(store.commit(id, a.claimToken(), "A", "pass", "{\"by\":\"A\"}"));
             // B checkpoints and commits, once.
-            assertTrue(store.saveCheckpoint(id, b.claimToken(), 60, new byte[] {2}));
+            assertTrue(store.saveCheckpoint(id, b.claimToken(), "B", 60, new byte[] {2}));
             assertEquals(60, store.checkpoint(id).frame());
             assertTrue(store.commit(id, b.claimToken(), "B", "pass", "{\"by\":\"B\"}"));
             assertFalse(store.commit(id, b.claimToken(), "B", "pass", "{\"by\":\"B\"}"), "committed twice");
@@ -137,7 +187,7 @@ class StoreTest {
             long id2 = ids.get(1);
             for (int i = 1; i <= 2; i++) {
                 long t = store.claim(id2, "W", 1000, 5).claimToken();
-                Store.FailOutcome o = store.fail(id2, t, "boom " + i, 2, 0);
+                Store.FailOutcome o = store.fail(id2, t, "W", "boom " + i, 2, 0);
                 assertEquals(i < 2 ? Store.FailOutcome.RETRY : Store.FailOutcome.DEAD, o);
             }
             assertEquals(List.of(id2), store.deadLetters().stream().map(Store.DeadLetter::jobId).toList());

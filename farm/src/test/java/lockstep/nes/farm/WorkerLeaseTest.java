@@ -105,7 +105,7 @@ class WorkerLeaseTest {
         }
     }
 
-    /** A job that kills its worker every time: after maxAttempts claims it is dead-lettered. */
+    /** A job that kills its worker every time: after maxAbandoned claims it is dead-lettered. */
     @Test
     void crashLoopingJobIsDeadLettered() throws Exception {
         try (Store store = Store.open(tmp.resolve("farm.db").toString(), 4)) {
@@ -115,7 +115,7 @@ class WorkerLeaseTest {
             for (int i = 0; !Store.DEAD.equals(store.job(id).status()); i++) {
                 assertTrue(System.nanoTime() - end < 0, "still " + store.job(id).status() + " after " + store.job(id).attempts()
                         + " attempts:\n" + text());
-                Worker w = worker(store, locks, "w" + i, 400, Map.of("crash", CRASH), o -> o.maxAttempts = 3);
+                Worker w = worker(store, locks, "w" + i, 400, Map.of("crash", CRASH), o -> o.maxAbandoned = 3);
                 try {
                     w.runOne();
                 } catch (WorkerDied e) {
@@ -162,7 +162,7 @@ class WorkerLeaseTest {
             List<Long> listedBefore = store.candidates(64, null);
             assertEquals(List.of(id), listedBefore);
             Store.Job a = store.claim(id, "A", 10_000, 5);
-            assertEquals(Store.FailOutcome.RETRY, store.fail(id, a.claimToken(), "boom", 5, 3_000));
+            assertEquals(Store.FailOutcome.RETRY, store.fail(id, a.claimToken(), "A", "boom", 5, 3_000));
             assertNull(store.claim(id, "B", 10_000, 5), "claimed during its backoff");
             assertTrue(store.candidates(64, null).isEmpty());
             assertEquals(1, store.job(id).attempts());

@@ -12,12 +12,15 @@ public final class JobContext {
     private final Store store;
     private final Store.Job job;
     private final long token;
+    private final String owner;
     private final KillSwitch killSwitch;
 
-    public JobContext(Store store, Store.Job job, long token, KillSwitch killSwitch) {
+    /** @param owner the worker that holds the claim (the fence checks it with the token) */
+    public JobContext(Store store, Store.Job job, long token, String owner, KillSwitch killSwitch) {
         this.store = store;
         this.job = job;
         this.token = token;
+        this.owner = owner;
         this.killSwitch = killSwitch;
     }
 
@@ -51,14 +54,18 @@ public final class JobContext {
      * Stores a checkpoint with this attempt's token (after checking the kill switch).
      *
      * @throws StaleTokenException when the store rejected the token: another attempt took over
+     * @throws lockstep.nes.farm.lock.KilledException when the store could not be reached (not a failure of the job)
      */
     public void checkpoint(int frame, byte[] data) throws JobFailure {
         killSwitch.throwIfFired();
         boolean ok;
         try {
-            ok = store.saveCheckpoint(job.id(), token, frame, data);
+            ok = store.saveCheckpoint(job.id(), token, owner, frame, data);
         } catch (SQLException e) {
-            throw new JobFailure("cannot store the checkpoint of job " + job.id() + ": " + e.getMessage(), e);
+            // the store is unavailable (restarting, say), which is not the job's failure: the
+            // attempt stops with nothing more written and the job is taken over from its last checkpoint
+            throw new lockstep.nes.farm.lock.KilledException("cannot store the checkpoint of job " + job.id()
+                    + " (store unavailable: " + e.getMessage() + ")");
         }
         if (!ok) {
             throw new StaleTokenException("checkpoint of job " + job.id() + " at frame " + frame + " rejected: token "

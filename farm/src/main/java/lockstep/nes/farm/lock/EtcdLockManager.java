@@ -24,6 +24,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
+import lockstep.nes.farm.secret.UrlCredentials;
 
 /**
  * Leases in etcd through its gRPC API (jetcd).
@@ -57,11 +58,13 @@ public final class EtcdLockManager implements LockManager {
     private final String url;
     private final long timeoutMillis;
     private final Client client;
+    private final java.net.URI endpoint;
     /** False until a call has answered: the first call also opens the connection. */
     private volatile boolean connected;
 
-    private EtcdLockManager(String url, Client client, long timeoutMillis) {
+    private EtcdLockManager(String url, Client client, long timeoutMillis, String endpoint) {
         this.url = url;
+        this.endpoint = java.net.URI.create(endpoint);
         this.timeoutMillis = timeoutMillis;
         this.client = client;
     }
@@ -86,15 +89,16 @@ public final class EtcdLockManager implements LockManager {
      */
     public static EtcdLockManager open(String url) throws LockException {
         Options o = parse(url);
-        return new EtcdLockManager(LockManagers.mask(url), builder(o, url).build(), o.timeoutMillis());
+        return new EtcdLockManager(LockManagers.mask(url), builder(o, url).build(), o.timeoutMillis(), o.endpoint());
     }
 
     static Options parse(String url) throws LockException {
+        UrlCredentials cred = RedisLockManager.credentials(url, "etcd");
         URI u;
         try {
-            u = URI.create(url);
+            u = URI.create(cred.rest());
         } catch (IllegalArgumentException e) {
-            throw new LockException("bad etcd URL '" + LockManagers.mask(url) + "': " + e.getMessage());
+            throw new LockException("bad etcd URL '" + LockManagers.mask(url) + "': " + RedisLockManager.reason(e));
         }
         boolean tls = "etcds".equals(u.getScheme());
         if (u.getHost() == null || u.getPort() < 0) {
@@ -121,16 +125,10 @@ public final class EtcdLockManager implements LockManager {
                 }
             }
         }
-        String user = null;
-        String password = null;
-        if (u.getUserInfo() != null) {
-            String ui = u.getUserInfo();
-            int colon = ui.indexOf(':');
-            if (colon < 0) {
-                throw new LockException("bad etcd URL '" + LockManagers.mask(url) + "': expected user:password@");
-            }
-            user = ui.substring(0, colon);
-            password = ui.substring(colon + 1);
+        String user = cred.user();
+        String password = cred.password();
+        if ((user == null) != (password == null)) {
+            throw new LockException("bad etcd URL '" + LockManagers.mask(url) + "': expected user:password@");
         }
         String endpoint = (tls ? "https://" : "http://") + u.getHost() + ":" + u.getPort();
         return new Options(endpoint, user, password, ca, timeout);
@@ -270,6 +268,30 @@ public final class EtcdLockManager implements LockManager {
                 .withSortField(GetOption.SortTarget.CREATE).withSortOrder(GetOption.SortOrder.ASCEND).withLimit(1)
                 .build()), what).getKvs();
         return kvs.isEmpty() ? null : kvs.get(0);
+    }
+
+    @Override
+    public void check() throws LockException {
+        try {
+            holder("lockstep/check", "check the server");
+        } catch (LockException e) {
+            String m = String.valueOf(e.getMessage());
+            if (m.contains("authentication failed") || m.contains("UNAUTHENTICATED") || m.contains("PERMISSION_DENIED")
+                    || m.contains("user name is empty") || m.contains("invalid auth token")) {
+                throw new LockRefusedException("etcd " + url + ": the server refused the credentials ("
+                        + m.substring(m.indexOf("failed: ") < 0 ? 0 : m.indexOf("failed: ") + 8) + ")");
+            }
+            if (e.getCause() instanceof TimeoutException || m.contains("UNAVAILABLE")) {
+                throw new LockException("etcd " + url + ": cannot reach the server (no answer within "
+                        + 2 * timeoutMillis + " ms)");
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public boolean listening() {
+        return LockManager.listening(endpoint.getHost(), endpoint.getPort(), timeoutMillis);
     }
 
     void revokeQuietly(long leaseId) {

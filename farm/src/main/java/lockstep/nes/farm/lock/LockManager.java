@@ -55,6 +55,36 @@ public interface LockManager extends LeaseRenewer, AutoCloseable {
         };
     }
 
+    /**
+     * One round trip that proves the server answers and accepts this manager's credentials,
+     * within the URL's timeout; a process calls it at start, so a wrong password or a server
+     * that never answers is one line then, not a silent retry loop. Refused credentials are a
+     * {@link LockRefusedException}; any other failure (no answer in time, connection refused)
+     * may be a server that is restarting or slow, and the caller may ask again. The SQL managers
+     * share the store's pool, which has connected already.
+     */
+    default void check() throws LockException {
+    }
+
+    /**
+     * Whether something accepts a TCP connection at the server's address, within the URL's
+     * timeout: after a failed {@link #check()}, it tells a server that is there but slow to
+     * answer (a loaded machine, a restart in progress) from an address where nothing listens.
+     */
+    default boolean listening() {
+        return true;
+    }
+
+    /** Whether {@code host:port} accepts a TCP connection within {@code timeoutMillis}. */
+    static boolean listening(String host, int port, long timeoutMillis) {
+        try (java.net.Socket s = new java.net.Socket()) {
+            s.connect(new java.net.InetSocketAddress(host, port), (int) Math.max(1, Math.min(timeoutMillis, 10_000)));
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
     @Override
     void close();
 }

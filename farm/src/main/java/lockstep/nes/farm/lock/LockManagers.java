@@ -1,6 +1,6 @@
 package lockstep.nes.farm.lock;
 
-import java.net.URI;
+import lockstep.nes.farm.secret.UrlCredentials;
 
 /**
  * Opens the lock manager a URL names:
@@ -30,7 +30,7 @@ public final class LockManagers {
             case "etcds":
                 return EtcdLockManager.open(url);
             default:
-                throw new LockException("unknown lock manager URL '" + url
+                throw new LockException("unknown lock manager URL '" + mask(url)
                         + "' (expected postgresql://, sqlite:, redis://, rediss://, etcd:// or etcds://)");
         }
     }
@@ -56,21 +56,21 @@ public final class LockManagers {
         }
     }
 
+    /** The URL's scheme, lower case, read without parsing the rest (which may not parse). */
     static String scheme(String url) {
         String u = url.startsWith("jdbc:") ? url.substring(5) : url;
-        if (u.endsWith(".db") && !u.contains("://")) {
+        int s = u.indexOf("://");
+        if (s > 0) {
+            return u.substring(0, s).toLowerCase(java.util.Locale.ROOT);
+        }
+        if (u.toLowerCase(java.util.Locale.ROOT).startsWith("sqlite:") || u.endsWith(".db")) {
             return "sqlite";
         }
-        try {
-            String s = URI.create(u).getScheme();
-            return s == null ? "" : s.toLowerCase(java.util.Locale.ROOT);
-        } catch (IllegalArgumentException e) {
-            return "";
-        }
+        return "";
     }
 
     /** The URL with its password replaced, for messages and logs. */
     static String mask(String url) {
-        return url.replaceFirst("//([^:/@]*):[^@/]*@", "//$1:***@");
+        return UrlCredentials.mask(url);
     }
 }

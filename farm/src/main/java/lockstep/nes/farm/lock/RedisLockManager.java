@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import lockstep.nes.farm.secret.UrlCredentials;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocketFactory;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
@@ -13,6 +14,8 @@ import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.exceptions.JedisAccessControlException;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -67,10 +70,14 @@ public final class RedisLockManager implements LockManager {
 
     private final String url;
     private final JedisPool pool;
+    private final HostAndPort address;
+    private final long timeoutMillis;
 
-    private RedisLockManager(String url, JedisPool pool) {
+    private RedisLockManager(String url, JedisPool pool, HostAndPort address, long timeoutMillis) {
         this.url = url;
         this.pool = pool;
+        this.address = address;
+        this.timeoutMillis = timeoutMillis;
     }
 
     /**
@@ -79,11 +86,16 @@ public final class RedisLockManager implements LockManager {
      */
     public static RedisLockManager open(String url) throws LockException {
         String shown = LockManagers.mask(url);
+        UrlCredentials cred = credentials(url, "Redis");
+        if (cred.user() != null && cred.password() == null) {
+            throw new LockException("bad Redis URL '" + shown + "': a user without a password (expected "
+                    + "redis://user:password@host:port, or redis://:password@host:port for the default user)");
+        }
         URI u;
         try {
-            u = URI.create(url);
+            u = URI.create(cred.rest());
         } catch (IllegalArgumentException e) {
-            throw new LockException("bad Redis URL '" + shown + "': " + e.getMessage());
+            throw new LockException("bad Redis URL '" + shown + "': " + reason(e));
         }
         if (u.getHost() == null) {
             throw new LockException("bad Redis URL '" + shown + "': expected redis://host:port");
@@ -117,20 +129,16 @@ public final class RedisLockManager implements LockManager {
                 throw new LockException("bad Redis URL '" + shown + "': database must be a number");
             }
         }
-        String user = null;
-        if (u.getUserInfo() != null) {
-            String ui = u.getUserInfo();
-            int colon = ui.indexOf(':');
-            password = ui.substring(colon + 1);
-            user = colon > 0 ? ui.substring(0, colon) : null; // redis://:pw@ is the default user
-        }
+        String user = cred.user(); // redis://:pw@ is the default user
+        password = cred.password();
         GenericObjectPoolConfig<Jedis> pc = new GenericObjectPoolConfig<>();
         pc.setMaxTotal(16);
         pc.setMaxIdle(16);
         pc.setMaxWait(Duration.ofMillis(timeout));
         pc.setJmxEnabled(false);
         JedisClientConfig cc = clientConfig(timeout, db, tls, trust, user, password);
-        return new RedisLockManager(shown, new JedisPool(pc, new HostAndPort(u.getHost(), port), cc));
+        HostAndPort address = new HostAndPort(u.getHost(), port);
+        return new RedisLockManager(shown, new JedisPool(pc, address, cc), address, timeout);
     }
 
     /**
@@ -143,7 +151,9 @@ public final class RedisLockManager implements LockManager {
             String password) {
         DefaultJedisClientConfig.Builder cc = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(timeout).socketTimeoutMillis(timeout).database(db)
-                .clientName("lockstep-farm").ssl(tls);
+                .clientName("lockstep-farm").ssl(tls)
+                // RESP2: the scripts' answers are plain integers; no HELLO per connection (nor Jedis's warning about it)
+                .autoNegotiateProtocol(false);
         if (tls) {
             SSLParameters p = new SSLParameters();
             p.setEndpointIdentificationAlgorithm("HTTPS"); // Jedis checks no host name by itself
@@ -159,6 +169,23 @@ public final class RedisLockManager implements LockManager {
             }
         }
         return cc.build();
+    }
+
+    /** The URL's credentials split off; a bad one is a one-line error without the password. */
+    static UrlCredentials credentials(String url, String what) throws LockException {
+        try {
+            return UrlCredentials.split(url);
+        } catch (UrlCredentials.BadCredentialsException e) {
+            throw new LockException(e.getMessage().replaceFirst("^bad URL", "bad " + what + " URL"));
+        }
+    }
+
+    /** A URI parser's complaint without the input it repeats (the reason and the position). */
+    static String reason(IllegalArgumentException e) {
+        if (e.getCause() instanceof java.net.URISyntaxException s) {
+            return s.getReason() + (s.getIndex() >= 0 ? " at index " + s.getIndex() : "");
+        }
+        return "not a URL";
     }
 
     static String lockKey(String key) {
@@ -199,11 +226,53 @@ public final class RedisLockManager implements LockManager {
                 "release " + lease.key());
     }
 
+    @Override
+    public void check() throws LockException {
+        try (Jedis j = pool.getResource()) {
+            j.ping();
+        } catch (JedisException e) {
+            String problem = problem(e);
+            if (problem.startsWith(REFUSED)) {
+                throw new LockRefusedException("Redis " + url + ": " + problem);
+            }
+            throw new LockException("Redis " + url + ": " + problem);
+        }
+    }
+
+    @Override
+    public boolean listening() {
+        return LockManager.listening(address.getHost(), address.getPort(), timeoutMillis);
+    }
+
+    private static final String REFUSED = "the server refused the credentials";
+
+    /** What a failed call says about the server: credentials refused, unreachable, or its own words. */
+    static String problem(JedisException e) {
+        String m = String.valueOf(rootMessage(e));
+        if (m.contains("WRONGPASS") || m.contains("NOAUTH") || m.contains("NOPERM") || e instanceof JedisAccessControlException) {
+            return REFUSED + " (" + m + ")";
+        }
+        if (e instanceof JedisConnectionException) {
+            return "cannot reach the server (" + m + ")";
+        }
+        return m;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t && t.getMessage() != null && !t.getMessage().contains("WRONGPASS")) {
+            t = t.getCause();
+        }
+        String m = t.getMessage() != null ? t.getMessage() : t.toString();
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+
     private Object eval(String script, List<String> keys, List<String> args, String what) throws LockException {
         try (Jedis j = pool.getResource()) {
             return j.eval(script, keys, args);
         } catch (JedisException e) {
-            throw new LockException("Redis " + url + ": " + what + " failed: " + e.getMessage(), e);
+            throw new LockException("Redis " + url + ": " + what + " failed: " + problem(e), e);
         } catch (ClassCastException e) {
             throw new LockException("Redis " + url + ": " + what + " answered something unexpected", e);
         }

@@ -48,6 +48,9 @@ public final class CoordinatorTerms {
         });
     }
 
+    /** How many of the newest coordinator_log entries are kept. */
+    public static final int LOG_KEPT = 10_000;
+
     /**
      * Runs {@code write} only if {@code term} (from {@link #beginTerm}) is still the store's
      * current term and was issued to {@code leader}: {@code SELECT ... FOR UPDATE} of the
@@ -64,6 +67,9 @@ public final class CoordinatorTerms {
             String note = write.run(c);
             Database.update(c, "INSERT INTO coordinator_log (term, leader, action, at_ms) VALUES (?, ?, ?, " + now + ")",
                     term, leader, note == null ? action : action + ": " + note);
+            // the log keeps its newest entries only: a leader writes every period, for ever
+            Database.update(c, "DELETE FROM coordinator_log WHERE entry_id <= (SELECT max(entry_id) FROM coordinator_log) - ?",
+                    LOG_KEPT);
             return note == null ? "" : note;
         });
     }

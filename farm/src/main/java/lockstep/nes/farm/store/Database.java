@@ -21,7 +21,7 @@ import org.flywaydb.core.api.MigrationInfo;
  */
 public final class Database implements AutoCloseable {
     /** The highest {@code V<n>} among the migrations in {@code lockstep/nes/farm/store/<dialect>/}. */
-    private static final int LATEST_VERSION = 2;
+    private static final int LATEST_VERSION = 3;
 
     private final StoreUrl url;
     private final HikariDataSource pool;
@@ -48,7 +48,9 @@ public final class Database implements AutoCloseable {
         cfg.setMinimumIdle(1);
         cfg.setPoolName("farm-" + url.dialect().folder());
         cfg.setConnectionTimeout(10_000);
-        cfg.setInitializationFailTimeout(-1);
+        // one attempt at start: refused credentials are reported at once, not after the pool's
+        // connection timeout of retries
+        cfg.setInitializationFailTimeout(1);
         if (url.dialect() == Dialect.POSTGRESQL) {
             if (url.user() != null) {
                 cfg.setUsername(url.user());
@@ -72,6 +74,11 @@ public final class Database implements AutoCloseable {
         try {
             ds = new HikariDataSource(cfg);
         } catch (RuntimeException e) {
+            String state = sqlState(e);
+            if (state != null && (state.startsWith("28") || state.equals("3D000"))) {
+                // 28xxx: the server refused the user or password; 3D000: no such database
+                throw new StoreRefusedException("cannot open " + url + ": " + rootMessage(e));
+            }
             throw new SQLException("cannot open " + url + " (" + rootMessage(e) + ")", e);
         }
         Database db = new Database(url, ds, cfg);
@@ -84,6 +91,16 @@ public final class Database implements AutoCloseable {
             throw new SQLException("cannot connect to " + url + " (" + rootMessage(e) + ")", e);
         }
         return db;
+    }
+
+    /** The SQL state of the first SQLException in {@code e}'s causes, or null. */
+    static String sqlState(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SQLException se && se.getSQLState() != null) {
+                return se.getSQLState();
+            }
+        }
+        return null;
     }
 
     static String rootMessage(Throwable e) {
@@ -193,31 +210,148 @@ public final class Database implements AutoCloseable {
         return LATEST_VERSION;
     }
 
+    /** The tables of the farm's schema, with Flyway's history: anything else belongs to someone else. */
+    private static final java.util.Set<String> FARM_TABLES = java.util.Set.of("jobs", "attempts", "results", "dead_letter",
+            "checkpoints", "leases", "fencing_tokens", "coordinator", "coordinator_log", "nightly_runs", "flyway_schema_history",
+            "schema_version");
+
     /**
-     * Brings the schema to the latest version with Flyway (migrations: resources {@code
-     * lockstep/nes/farm/store/<dialect>/V<n>__<name>.sql}). On PostgreSQL Flyway holds an
-     * advisory lock while it migrates, so several workers starting together migrate once; on
-     * SQLite two processes creating one file at once can collide, and the loser simply tries
-     * again and finds the schema there. A store migrated by this project's earlier runner (at
-     * version 1, without Flyway's history table) is baselined at version 1. A store newer than this
-     * build is an error.
+     * The key of the PostgreSQL advisory lock held while a store is inspected and migrated, so
+     * that processes starting together on a fresh database see it either empty or fully migrated
+     * (Flyway's own lock covers its migrations, not the look at the schema before them).
      */
+    private static final long MIGRATION_LOCK = 0x6c6f636b73746570L; // "lockstep"
+
+    /** {@link #prepare(SchemaAccess)} with {@link SchemaAccess#CREATE}. */
     public void migrate() throws SQLException {
+        prepare(SchemaAccess.CREATE);
+    }
+
+    /**
+     * Checks the store and, as {@code access} allows, creates or migrates its schema with Flyway
+     * (migrations: resources {@code lockstep/nes/farm/store/<dialect>/V<n>__<name>.sql}). A
+     * database that holds tables other than the farm's is refused, never baselined: the farm's
+     * migrations would be skipped and another application's schema written into. A store migrated
+     * before Flyway (the farm's tables at version 1, no history table) is baselined at version 1.
+     * On PostgreSQL the look and the migration run under one advisory lock, so several processes
+     * starting on a fresh database migrate once; on SQLite two processes creating one file at once
+     * can collide, and the loser tries again and finds the schema there. A store newer than this
+     * build is refused.
+     */
+    public void prepare(SchemaAccess access) throws SQLException {
         for (int attempt = 1; ; attempt++) {
-            try (HikariDataSource ds = migrationPool()) {
-                flyway(ds).migrate();
-                break;
+            try (HikariDataSource ds = migrationPool(); Connection lock = ds.getConnection()) {
+                boolean pgLock = dialect() == Dialect.POSTGRESQL && access != SchemaAccess.READ;
+                if (pgLock) {
+                    lockMigrations(lock);
+                }
+                try {
+                    prepareLocked(lock, ds, access);
+                } finally {
+                    if (pgLock) {
+                        try (PreparedStatement ps = lock.prepareStatement("SELECT pg_advisory_unlock(?)")) {
+                            ps.setLong(1, MIGRATION_LOCK);
+                            ps.execute();
+                        }
+                    }
+                }
+                return;
             } catch (FlywayException e) {
                 if (attempt >= 3 || dialect() == Dialect.POSTGRESQL) {
                     throw new SQLException(url + ": migration failed (" + rootMessage(e) + ")", e);
                 }
+            } catch (StoreRefusedException e) {
+                throw e;
+            } catch (SQLException e) {
+                if (attempt >= 3 || dialect() == Dialect.POSTGRESQL || !retryable(e)) {
+                    throw new SQLException(url + ": cannot read the schema (" + rootMessage(e) + ")", e);
+                }
             }
         }
-        int current = schemaVersion();
-        if (current > LATEST_VERSION) {
-            throw new SQLException(url + ": schema version " + current + " is newer than this build knows ("
+    }
+
+    /** How long a process waits for another's migration before it gives up. */
+    private static final long MIGRATION_WAIT_MS = 300_000;
+
+    /**
+     * Takes the migration lock, polling: a blocking {@code pg_advisory_lock} would wait inside one
+     * statement and meet the connection's socket timeout while another process migrates.
+     */
+    private void lockMigrations(Connection c) throws SQLException {
+        long end = System.nanoTime() + MIGRATION_WAIT_MS * 1_000_000L;
+        try (PreparedStatement ps = c.prepareStatement("SELECT pg_try_advisory_lock(?)")) {
+            ps.setLong(1, MIGRATION_LOCK);
+            while (true) {
+                try (java.sql.ResultSet r = ps.executeQuery()) {
+                    r.next();
+                    if (r.getBoolean(1)) {
+                        return;
+                    }
+                }
+                if (System.nanoTime() - end > 0) {
+                    throw new SQLException(url + ": another process has held the store's migration lock for "
+                            + MIGRATION_WAIT_MS / 1000 + " s");
+                }
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new SQLException("interrupted while waiting for the store's migration lock");
+                }
+            }
+        }
+    }
+
+    private void prepareLocked(Connection c, HikariDataSource ds, SchemaAccess access) throws SQLException {
+        java.util.Set<String> tables = tables(c);
+        java.util.List<String> foreign = tables.stream().filter(t -> !FARM_TABLES.contains(t)).sorted().toList();
+        if (!foreign.isEmpty()) {
+            throw new StoreRefusedException(url + ": the database holds tables that are not the farm's ("
+                    + String.join(", ", foreign.subList(0, Math.min(5, foreign.size()))) + (foreign.size() > 5 ? ", ..." : "")
+                    + "); give the farm a database of its own");
+        }
+        if (tables.isEmpty() || !tables.contains("jobs")) {
+            if (access != SchemaAccess.CREATE) {
+                throw new StoreRefusedException(url + ": no farm store there ('farm submit' creates one)");
+            }
+        }
+        Flyway flyway = flyway(ds);
+        boolean history = tables.contains("flyway_schema_history");
+        if (access == SchemaAccess.READ) {
+            int v = history ? version(flyway) : 1;
+            if (v != LATEST_VERSION) {
+                throw new StoreRefusedException(url + ": the store's schema is version " + v + ", this build reads version "
+                        + LATEST_VERSION + (v < LATEST_VERSION ? " ('farm worker' or 'farm submit' migrates it)" : " (use a newer lockstep)"));
+            }
+            return;
+        }
+        if (history && version(flyway) > LATEST_VERSION) {
+            throw new StoreRefusedException(url + ": schema version " + version(flyway) + " is newer than this build knows ("
                     + LATEST_VERSION + "); use a newer lockstep");
         }
+        if (!history && tables.contains("jobs")) {
+            flyway.baseline();
+        }
+        flyway.migrate();
+    }
+
+    private static int version(Flyway flyway) {
+        MigrationInfo current = flyway.info().current();
+        return current == null || current.getVersion() == null ? 0 : Integer.parseInt(current.getVersion().getVersion());
+    }
+
+    /** The tables of the connection's schema (PostgreSQL: its current schema), lower case. */
+    private java.util.Set<String> tables(Connection c) throws SQLException {
+        String sql = dialect() == Dialect.POSTGRESQL
+                ? "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+                : "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'";
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet r = s.executeQuery(sql)) {
+            while (r.next()) {
+                out.add(r.getString(1).toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        return out;
     }
 
     /**
@@ -228,7 +362,7 @@ public final class Database implements AutoCloseable {
         HikariConfig cfg = new HikariConfig();
         config.copyStateTo(cfg);
         cfg.setPoolName(config.getPoolName() + "-migrate");
-        cfg.setMaximumPoolSize(3);
+        cfg.setMaximumPoolSize(5); // the look under the advisory lock, and Flyway's lock and migration
         cfg.setMinimumIdle(0);
         try {
             return new HikariDataSource(cfg);
@@ -241,7 +375,7 @@ public final class Database implements AutoCloseable {
         return Flyway.configure(Database.class.getClassLoader())
                 .dataSource(ds)
                 .locations("classpath:lockstep/nes/farm/store/" + dialect().folder())
-                .baselineOnMigrate(true)
+                .baselineOnMigrate(false)
                 .baselineVersion("1")
                 .baselineDescription("farm (migrated before Flyway)")
                 .load();

@@ -18,8 +18,10 @@ import lockstep.nes.farm.lock.SqlLockManager;
  * <p>Fencing: a claim takes a fresh token from the store's own counter and records it in
  * {@code jobs.claim_token}, with the lease's expiry by the store's clock in {@code
  * jobs.lease_until_ms}; every later write for the job (checkpoint, result, failure) is an
- * {@code UPDATE ... WHERE job_id = :id AND last_fencing_token < :token AND claim_token <= :token
- * AND status = 'running' AND lease_until_ms > now} that sets {@code last_fencing_token = :token}.
+ * {@code UPDATE ... WHERE job_id = :id AND claim_token = :token AND claim_owner = :owner AND
+ * last_fencing_token < :token AND status = 'running' AND lease_until_ms > now} that sets {@code
+ * last_fencing_token = :token}: exactly the current claim's token and owner, never a token merely
+ * greater (one never issued to this job's claim).
  * A holder that paused past its lease either carries an older token than {@code claim_token}
  * (another worker claimed the job) or finds its lease expired by the store's clock, so its write
  * changes no row; a result can be committed once, because the first commit leaves the job
@@ -100,21 +102,52 @@ public final class Store implements AutoCloseable {
     private final String now;
     private final boolean pg;
     private final CoordinatorTerms coordinator;
+    /** Claims of a job that may end without an outcome (abandoned) before it is dead-lettered. */
+    private volatile int maxAbandoned = DEFAULT_MAX_ABANDONED;
+
+    /** The default bound on abandoned claims: well above the failures' (kills and pauses are not the job's fault). */
+    public static final int DEFAULT_MAX_ABANDONED = 10;
+
+    /** Sets the bound on abandoned claims (at least 1) that claims and {@link #buryExhausted} use. */
+    public void maxAbandoned(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("max abandoned claims must be at least 1");
+        }
+        maxAbandoned = n;
+    }
+
+    /** The claim bounds: fewer than {@code maxFailures} failures, and fewer than the bound of abandoned claims. */
+    private String bounds(String t, int maxFailures) {
+        return t + "failures < " + maxFailures + " AND " + t + "attempts - " + t + "failures < " + maxAbandoned;
+    }
 
     public Store(Database db) {
         this.db = db;
         this.now = db.nowMs();
         this.coordinator = new CoordinatorTerms(db, now);
         this.pg = db.dialect() == Dialect.POSTGRESQL;
-        this.fence = " WHERE job_id = ? AND last_fencing_token < ? AND claim_token <= ? AND status = 'running' "
-                + "AND lease_until_ms > " + now;
+        this.fence = " WHERE job_id = ? AND claim_token = ? AND claim_owner = ? AND last_fencing_token < ? "
+                + "AND status = 'running' AND lease_until_ms > " + now;
     }
 
-    /** Opens (and migrates) the store a URL names. */
+    /** Opens the store a URL names, creating or migrating it. */
     public static Store open(String url, int poolSize) throws StoreUrl.BadUrlException, SQLException {
-        Database db = Database.open(StoreUrl.parse(url), poolSize);
+        return open(url, poolSize, SchemaAccess.CREATE);
+    }
+
+    /**
+     * Opens the store a URL names as {@code access} allows: a SQLite path that is missing (unless
+     * creating) or holds something other than a SQLite database is refused before the driver
+     * touches it (it would create the file, or fail with its own text).
+     */
+    public static Store open(String url, int poolSize, SchemaAccess access) throws StoreUrl.BadUrlException, SQLException {
+        StoreUrl parsed = StoreUrl.parse(url);
+        if (parsed.file() != null) {
+            SqliteFile.check(parsed.file(), access == SchemaAccess.CREATE);
+        }
+        Database db = Database.open(parsed, poolSize);
         try {
-            db.migrate();
+            db.prepare(access);
         } catch (SQLException e) {
             db.close();
             throw e;
@@ -140,12 +173,36 @@ public final class Store implements AutoCloseable {
 
     /** Adds jobs of one kind (one per spec) to run {@code run} in one transaction; returns their ids in order. */
     public List<Long> submit(String kind, List<String> specs, String run) throws SQLException {
+        return submit(kind, specs, run, false);
+    }
+
+    /**
+     * {@link #submit(String, List, String)}; with {@code skipExisting}, a spec of this kind already
+     * in the run (from an earlier submission, whatever its state) is not added again, so
+     * submitting a run twice does not run its jobs twice. Returns the ids added, in order.
+     */
+    public List<Long> submit(String kind, List<String> specs, String run, boolean skipExisting) throws SQLException {
         return db.tx(c -> {
+            java.util.Set<String> existing = new java.util.HashSet<>();
+            if (skipExisting) {
+                try (PreparedStatement ps = c.prepareStatement("SELECT spec FROM jobs WHERE kind = ? AND run_name = ?")) {
+                    ps.setString(1, kind);
+                    ps.setString(2, run);
+                    try (ResultSet r = ps.executeQuery()) {
+                        while (r.next()) {
+                            existing.add(r.getString(1));
+                        }
+                    }
+                }
+            }
             List<Long> ids = new ArrayList<>(specs.size());
             try (PreparedStatement ps = c.prepareStatement(
                     "INSERT INTO jobs (kind, spec, status, run_name, submitted_ms, updated_ms) VALUES (?, ?, 'queued', ?, "
                             + now + ", " + now + ")", Statement.RETURN_GENERATED_KEYS)) {
                 for (String spec : specs) {
+                    if (existing.contains(spec)) {
+                        continue;
+                    }
                     ps.setString(1, kind);
                     ps.setString(2, spec);
                     ps.setString(3, run);
@@ -192,14 +249,21 @@ public final class Store implements AutoCloseable {
     }
 
     /**
-     * Up to {@code limit} ids of running jobs whose lease expired, in the partition if one is
-     * given: a worker tries these before queued jobs, so a job whose holder died is taken over
-     * within its TTL plus one poll, however long the queue.
+     * Up to {@code limit} ids of jobs whose holder's lease expired, in the partition if one is
+     * given: running ones, and those the coordinator has queued again (their {@code
+     * lease_until_ms} is still the lapsed lease's; a failure, a release or an operator's requeue
+     * sets it to 0). A worker tries these before other queued jobs, so a job whose holder died is
+     * taken over within its TTL plus one poll, however long the queue, whether or not the
+     * coordinator got to it first.
      */
     public List<Long> takeovers(int limit, Partition p) throws SQLException {
-        return ids("SELECT job_id FROM jobs WHERE status = 'running' AND lease_until_ms <= " + now
+        return ids("SELECT job_id FROM jobs WHERE " + TAKEOVER.replace("NOW", now)
                 + (p == null ? "" : p.sql()) + " ORDER BY job_id LIMIT " + limit);
     }
+
+    /** A job whose holder's lease lapsed (see {@link #takeovers}); NOW stands for the store's clock. */
+    private static final String TAKEOVER = "((status = 'running' AND lease_until_ms <= NOW) "
+            + "OR (status = 'queued' AND lease_until_ms > 0 AND not_before_ms <= NOW))";
 
     /** The next token of the store's counter. */
     public long nextToken() throws SQLException {
@@ -227,13 +291,13 @@ public final class Store implements AutoCloseable {
         return db.tx(c -> {
             long token = pg ? nextval(c) : SqlLockManager.nextTokenSqlite(c);
             try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = 'running', attempts = attempts + 1, "
-                    + "claim_token = ?, lease_until_ms = " + now + " + ?, updated_ms = " + now
-                    + " WHERE job_id = ? AND claim_token < ? AND attempts < ? AND " + claimable(""))) {
+                    + "claim_token = ?, claim_owner = ?, lease_until_ms = " + now + " + ?, updated_ms = " + now
+                    + " WHERE job_id = ? AND claim_token < ? AND " + bounds("", maxAttempts) + " AND " + claimable(""))) {
                 ps.setLong(1, token);
-                ps.setLong(2, ttlMs);
-                ps.setLong(3, jobId);
-                ps.setLong(4, token);
-                ps.setInt(5, maxAttempts);
+                ps.setString(2, owner);
+                ps.setLong(3, ttlMs);
+                ps.setLong(4, jobId);
+                ps.setLong(5, token);
                 if (ps.executeUpdate() == 0) {
                     return null;
                 }
@@ -268,7 +332,7 @@ public final class Store implements AutoCloseable {
      * abandoned. Returns the number of jobs moved.
      */
     public int buryExhausted(int maxAttempts) throws SQLException {
-        String which = " FROM jobs WHERE " + claimable("") + " AND attempts >= " + maxAttempts;
+        String which = " FROM jobs WHERE " + claimable("") + " AND NOT (" + bounds("", maxAttempts) + ")";
         return db.tx(c -> {
             try (Statement s = c.createStatement()) {
                 s.executeUpdate("UPDATE attempts SET outcome = 'abandoned', finished_ms = " + now
@@ -283,7 +347,8 @@ public final class Store implements AutoCloseable {
     }
 
     private static final String ABANDONED_ERROR = "COALESCE(last_error || '; ', '') || 'out of attempts after ' "
-            + "|| attempts || ' claim(s), the last abandoned (its worker died or lost the lease)'";
+            + "|| attempts || ' claim(s), ' || failures || ' failed, ' || (attempts - failures) "
+            + "|| ' abandoned (their worker died, was paused past its lease or stopped)'";
 
     /** A job claimed together with its lease; {@code job} is null when the lease was taken but the job is finished. */
     public record LeasedClaim(lockstep.nes.farm.lock.Lease lease, Job job) {
@@ -321,10 +386,12 @@ public final class Store implements AutoCloseable {
         long sent = System.nanoTime();
         return db.auto(c -> {
             try (PreparedStatement ps = c.prepareStatement(
-                    "WITH j AS (SELECT job_id FROM jobs WHERE job_id = ? AND attempts < ? AND " + claimable("") + "), "
+                    "WITH j AS (SELECT job_id FROM jobs WHERE job_id = ? AND " + bounds("", maxAttempts) + " AND "
+                            + claimable("") + "), "
                             + takeLeases("?", "fencing_token") + ", "
                             + "c AS (UPDATE jobs SET status = 'running', attempts = attempts + 1, "
-                            + "claim_token = (SELECT fencing_token FROM l), lease_until_ms = " + now + " + ?, updated_ms = " + now
+                            + "claim_token = (SELECT fencing_token FROM l), claim_owner = ?, lease_until_ms = " + now
+                            + " + ?, updated_ms = " + now
                             + " WHERE job_id = ? AND claim_token < (SELECT fencing_token FROM l) AND " + claimable("")
                             + "RETURNING job_id, kind, spec, status, attempts, claim_token, last_fencing_token, last_error), "
                             + "o AS (UPDATE attempts SET outcome = 'abandoned', finished_ms = " + now
@@ -333,10 +400,10 @@ public final class Store implements AutoCloseable {
                             + "SELECT job_id, claim_token, ?, " + now + " FROM c) "
                             + "SELECT (SELECT fencing_token FROM l) AS lease_token, c.* FROM (SELECT 1) AS one LEFT JOIN c ON true")) {
                 ps.setLong(1, jobId);
-                ps.setInt(2, maxAttempts);
-                ps.setString(3, key);
-                ps.setString(4, owner);
-                ps.setLong(5, ttlMs);
+                ps.setString(2, key);
+                ps.setString(3, owner);
+                ps.setLong(4, ttlMs);
+                ps.setString(5, owner);
                 ps.setLong(6, ttlMs);
                 ps.setLong(7, jobId);
                 ps.setLong(8, jobId);
@@ -374,16 +441,18 @@ public final class Store implements AutoCloseable {
         long sent = System.nanoTime();
         return db.auto(c -> {
             try (PreparedStatement ps = c.prepareStatement(
-                    "WITH j AS (SELECT job_id FROM jobs WHERE " + claimable("") + " AND attempts < ? "
+                    "WITH j AS (SELECT job_id FROM jobs WHERE " + claimable("") + " AND " + bounds("", maxAttempts) + " "
                             // a live lease row (its holder, or one just releasing it) would only waste a slot of
                             // the batch, and with a batch of one stall every worker on the lowest such job
                             + "AND NOT EXISTS (SELECT 1 FROM leases WHERE lock_key = 'job:' || jobs.job_id "
                             + "AND expires_ms > " + now + ") "
-                            + "ORDER BY job_id LIMIT ? FOR UPDATE SKIP LOCKED), "
+                            // lapsed leases first (see takeovers), then the queue in order
+                            + "ORDER BY CASE WHEN " + TAKEOVER.replace("NOW", now) + " THEN 0 ELSE 1 END, job_id "
+                            + "LIMIT ? FOR UPDATE SKIP LOCKED), "
                             + takeLeases("'job:' || job_id", "lock_key, fencing_token") + ", "
                             + "lj AS (SELECT j.job_id, l.fencing_token FROM j JOIN l ON l.lock_key = 'job:' || j.job_id), "
                             + "c AS (UPDATE jobs SET status = 'running', attempts = attempts + 1, "
-                            + "claim_token = lj.fencing_token, lease_until_ms = " + now + " + ?, updated_ms = " + now
+                            + "claim_token = lj.fencing_token, claim_owner = ?, lease_until_ms = " + now + " + ?, updated_ms = " + now
                             + " FROM lj WHERE jobs.job_id = lj.job_id AND jobs.claim_token < lj.fencing_token "
                             + "AND jobs.status IN ('queued', 'running') "
                             + "RETURNING jobs.job_id, jobs.kind, jobs.spec, jobs.status, jobs.attempts, jobs.claim_token, "
@@ -394,10 +463,10 @@ public final class Store implements AutoCloseable {
                             + "SELECT job_id, claim_token, ?, " + now + " FROM c) "
                             + "SELECT l.lock_key, l.fencing_token AS lease_token, c.* FROM l "
                             + "LEFT JOIN c ON c.claim_token = l.fencing_token ORDER BY l.fencing_token")) {
-                ps.setInt(1, maxAttempts);
-                ps.setInt(2, limit);
-                ps.setString(3, owner);
-                ps.setLong(4, ttlMs);
+                ps.setInt(1, limit);
+                ps.setString(2, owner);
+                ps.setLong(3, ttlMs);
+                ps.setString(4, owner);
                 ps.setLong(5, ttlMs);
                 ps.setString(6, owner);
                 List<LeasedClaim> out = new ArrayList<>();
@@ -470,7 +539,7 @@ public final class Store implements AutoCloseable {
                         + (lease == null ? "" : ", d AS (DELETE FROM leases WHERE lock_key = ? AND owner = ? "
                         + "AND fencing_token = ? AND EXISTS (SELECT 1 FROM u))")
                         + " SELECT count(*) FROM u")) {
-                    int i = fence(ps, 1, jobId, token);
+                    int i = fence(ps, 1, jobId, token, owner);
                     ps.setString(i++, resultStatus);
                     ps.setString(i++, resultJson);
                     ps.setLong(i++, token);
@@ -490,7 +559,7 @@ public final class Store implements AutoCloseable {
         }
         return db.tx(c -> {
             try (PreparedStatement ps = c.prepareStatement(update)) {
-                fence(ps, 1, jobId, token);
+                fence(ps, 1, jobId, token, owner);
                 if (ps.executeUpdate() == 0) {
                     return false;
                 }
@@ -509,10 +578,17 @@ public final class Store implements AutoCloseable {
         });
     }
 
-    private static int fence(PreparedStatement ps, int i, long jobId, long token) throws SQLException {
+    /** Binds {@code SET last_fencing_token = ?} and the {@link #fence}'s parameters from {@code i}; returns the next index. */
+    private static int fence(PreparedStatement ps, int i, long jobId, long token, String owner) throws SQLException {
         ps.setLong(i++, token);
+        return fenceWhere(ps, i, jobId, token, owner);
+    }
+
+    /** Binds the {@link #fence}'s own parameters from {@code i}; returns the next index. */
+    private static int fenceWhere(PreparedStatement ps, int i, long jobId, long token, String owner) throws SQLException {
         ps.setLong(i++, jobId);
         ps.setLong(i++, token);
+        ps.setString(i++, owner);
         ps.setLong(i++, token);
         return i;
     }
@@ -522,16 +598,17 @@ public final class Store implements AutoCloseable {
      * or, when it has had {@code maxAttempts} attempts, moved to the dead-letter table with its
      * last error.
      */
-    public FailOutcome fail(long jobId, long token, String error, int maxAttempts, long retryDelayMs) throws SQLException {
+    public FailOutcome fail(long jobId, long token, String owner, String error, int maxAttempts, long retryDelayMs)
+            throws SQLException {
         String err = error == null ? "unknown error" : error.length() > 4000 ? error.substring(0, 4000) : error;
         return db.tx(c -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = CASE WHEN attempts >= ? THEN 'dead' "
-                    + "ELSE 'queued' END, last_error = ?, not_before_ms = " + now + " + ?, lease_until_ms = 0, "
+            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = CASE WHEN failures + 1 >= ? THEN 'dead' "
+                    + "ELSE 'queued' END, failures = failures + 1, last_error = ?, not_before_ms = " + now + " + ?, lease_until_ms = 0, "
                     + "last_fencing_token = ?, updated_ms = " + now + fence)) {
                 ps.setInt(1, maxAttempts);
                 ps.setString(2, err);
                 ps.setLong(3, retryDelayMs);
-                fence(ps, 4, jobId, token);
+                fence(ps, 4, jobId, token, owner);
                 if (ps.executeUpdate() == 0) {
                     return FailOutcome.STALE;
                 }
@@ -550,6 +627,27 @@ public final class Store implements AutoCloseable {
                 return FailOutcome.DEAD;
             }
             return FailOutcome.RETRY;
+        });
+    }
+
+    /**
+     * Gives a claim back uncharged (fenced like a commit): the job is queued again after {@code
+     * delayMs} with this claim not counted, and the attempt recorded as {@code released} with the
+     * reason. For a worker that cannot run the job or is stopping: neither is the job's failure.
+     * False when the fence refused it (nothing written).
+     */
+    public boolean release(long jobId, long token, String owner, String reason, long delayMs) throws SQLException {
+        return db.tx(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET status = 'queued', attempts = attempts - 1, "
+                    + "not_before_ms = " + now + " + ?, lease_until_ms = 0, last_fencing_token = ?, updated_ms = " + now + fence)) {
+                ps.setLong(1, delayMs);
+                fence(ps, 2, jobId, token, owner);
+                if (ps.executeUpdate() == 0) {
+                    return false;
+                }
+            }
+            attemptOutcome(c, jobId, token, "released", reason);
+            return true;
         });
     }
 
@@ -576,13 +674,11 @@ public final class Store implements AutoCloseable {
      * Stores a checkpoint under {@code token}, fenced like a result: false (nothing written) when
      * a newer token holds the job or the job is no longer running.
      */
-    public boolean saveCheckpoint(long jobId, long token, int frame, byte[] data) throws SQLException {
+    public boolean saveCheckpoint(long jobId, long token, String owner, int frame, byte[] data) throws SQLException {
         return db.tx(c -> {
             // The fence, and a row lock that orders this write against a concurrent claim.
             try (PreparedStatement ps = c.prepareStatement("UPDATE jobs SET updated_ms = " + now + fence)) {
-                ps.setLong(1, jobId);
-                ps.setLong(2, token);
-                ps.setLong(3, token);
+                fenceWhere(ps, 1, jobId, token, owner);
                 if (ps.executeUpdate() == 0) {
                     return false;
                 }
@@ -720,6 +816,16 @@ public final class Store implements AutoCloseable {
 
     // ---- Operators' actions
 
+    /** The ids among {@code ids} that name no job, in the order given. */
+    public List<Long> unknown(List<Long> ids) throws SQLException {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        java.util.Set<Long> known = new java.util.HashSet<>(ids("SELECT job_id FROM jobs WHERE 1 = 1"
+                + JobSelection.of(ids).sql()));
+        return ids.stream().filter(id -> !known.contains(id)).distinct().toList();
+    }
+
     /**
      * Queues dead-lettered jobs again (and, with {@code failed}, finished jobs whose result is not a
      * pass: their result is removed): fresh attempts count, no backoff. Returns how many.
@@ -732,7 +838,7 @@ public final class Store implements AutoCloseable {
                 s.executeUpdate("DELETE FROM dead_letter WHERE job_id IN (SELECT job_id FROM jobs WHERE " + jobs + ")");
                 s.executeUpdate("DELETE FROM results WHERE job_id IN (SELECT job_id FROM jobs WHERE " + jobs + ")");
                 s.executeUpdate("DELETE FROM checkpoints WHERE job_id IN (SELECT job_id FROM jobs WHERE " + jobs + ")");
-                return s.executeUpdate("UPDATE jobs SET status = 'queued', attempts = 0, not_before_ms = 0, "
+                return s.executeUpdate("UPDATE jobs SET status = 'queued', attempts = 0, failures = 0, not_before_ms = 0, "
                         + "lease_until_ms = 0, updated_ms = " + now + " WHERE " + jobs);
             }
         });

@@ -1,11 +1,11 @@
 package lockstep.nes.farm.store;
 
 import java.net.URI;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import lockstep.nes.farm.secret.UrlCredentials;
 
 /**
  * A parsed {@code --store} (or {@code --locks}) URL: {@code postgresql://user:pass@host:port/db}
@@ -45,39 +45,39 @@ public record StoreUrl(Dialect dialect, String jdbcUrl, String user, String pass
         }
         int colon = u.indexOf(':');
         if (u.contains("://") || (colon > 1 && !u.contains("/") && !u.contains("\\"))) {
-            throw new BadUrlException("unsupported store URL '" + url
+            throw new BadUrlException("unsupported store URL '" + UrlCredentials.mask(url)
                     + "' (expected postgresql://user:pass@host:port/db, sqlite:PATH or a SQLite file path)");
         }
         return sqlite(url, u);
     }
 
     private static StoreUrl postgres(String original, String u) throws BadUrlException {
+        UrlCredentials cred;
+        try {
+            cred = UrlCredentials.split("postgresql" + u.substring(u.indexOf("://")));
+        } catch (UrlCredentials.BadCredentialsException e) {
+            throw new BadUrlException(e.getMessage());
+        }
+        String shown = mask(original);
         URI uri;
         try {
-            uri = new URI("postgresql" + u.substring(u.indexOf("://")));
-        } catch (Exception e) {
-            throw new BadUrlException("bad PostgreSQL URL '" + mask(original) + "' (" + e.getMessage() + ")");
+            // the credentials are split off first, so no parser message can repeat the password
+            uri = new URI(cred.rest());
+        } catch (URISyntaxException e) {
+            throw new BadUrlException("bad PostgreSQL URL '" + shown + "' (" + e.getReason() + ")");
         }
         String host = uri.getHost();
         if (host == null || host.isEmpty()) {
-            throw new BadUrlException("bad PostgreSQL URL '" + mask(original) + "': no host (expected postgresql://user:pass@host:port/db)");
+            throw new BadUrlException("bad PostgreSQL URL '" + shown + "': no host (expected postgresql://user:pass@host:port/db)");
         }
         String path = uri.getPath();
         if (path == null || path.length() < 2 || path.indexOf('/', 1) >= 0) {
-            throw new BadUrlException("bad PostgreSQL URL '" + mask(original) + "': no database name (expected postgresql://user:pass@host:port/db)");
+            throw new BadUrlException("bad PostgreSQL URL '" + shown + "': no database name (expected postgresql://user:pass@host:port/db)");
         }
         int port = uri.getPort() < 0 ? 5432 : uri.getPort();
-        String user = null;
-        String pass = null;
-        if (uri.getRawUserInfo() != null) {
-            String info = uri.getRawUserInfo();
-            int c = info.indexOf(':');
-            user = decode(c < 0 ? info : info.substring(0, c));
-            pass = c < 0 ? null : decode(info.substring(c + 1));
-        }
         String jdbc = "jdbc:postgresql://" + (host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host) + ":" + port + path
                 + (uri.getRawQuery() != null ? "?" + uri.getRawQuery() : "");
-        return new StoreUrl(Dialect.POSTGRESQL, jdbc, user, pass, null, mask(original));
+        return new StoreUrl(Dialect.POSTGRESQL, jdbc, cred.user(), cred.password(), null, shown);
     }
 
     private static StoreUrl sqlite(String original, String path) throws BadUrlException {
@@ -98,20 +98,9 @@ public record StoreUrl(Dialect dialect, String jdbcUrl, String user, String pass
         return new StoreUrl(Dialect.SQLITE, "jdbc:sqlite:" + file, null, null, file, file.toString());
     }
 
-    private static String decode(String s) {
-        return URLDecoder.decode(s, StandardCharsets.UTF_8);
-    }
-
     /** The URL with its password replaced by ***. */
     static String mask(String url) {
-        int scheme = url.indexOf("://");
-        int at = url.lastIndexOf('@');
-        if (scheme < 0 || at < scheme) {
-            return url;
-        }
-        String info = url.substring(scheme + 3, at);
-        int c = info.indexOf(':');
-        return c < 0 ? url : url.substring(0, scheme + 3) + info.substring(0, c) + ":***" + url.substring(at);
+        return UrlCredentials.mask(url);
     }
 
     @Override

@@ -121,6 +121,14 @@ public final class LocalServer implements AutoCloseable {
                 () -> redisPing(port));
     }
 
+    /** A redis-server on {@code port} whose default user needs {@code password} (a restart starts empty). */
+    public static LocalServer redisWithPassword(int port, String password) throws IOException {
+        String bin = TestTools.require("redis-server", "apt-get install redis-server");
+        return start("redis", List.of(bin, "--port", Integer.toString(port), "--bind", "127.0.0.1", "--requirepass", password,
+                "--save", "", "--appendonly", "no", "--protected-mode", "no", "--daemonize", "no"),
+                () -> listening(port));
+    }
+
     /**
      * A redis-server serving TLS only, on {@code port}, with {@code cert} and {@code key} (PEM);
      * clients need no certificate of their own.
