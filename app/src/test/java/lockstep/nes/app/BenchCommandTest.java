@@ -33,9 +33,10 @@ class BenchCommandTest {
         assertTrue(seconds > 0 && fps > 0, r.out());
         // fps is the timed frames over the timed seconds, which the line rounds to 1 ms
         assertTrue(seconds > 0.001 && fps <= 20 / (seconds - 0.0005) + 0.05 && fps >= 20 / (seconds + 0.0005) - 0.05, r.out());
-        // cpu: the whole process's CPU seconds per 1,000 timed frames, at least the engines' own
+        // cpu: the whole process's CPU seconds per 1,000 timed frames (a few milliseconds of timing
+        // can read 0 at the clock's resolution)
         double cpu = Double.parseDouble(m.group(4));
-        assertTrue(cpu > 0, r.out());
+        assertTrue(cpu >= 0, r.out());
         boolean threaded = mode.equals("threads") || mode.equals("strict");
         assertEquals(threaded, m.group(5) != null, "parked= in the threads and strict modes only: " + r.out());
         if (threaded) {

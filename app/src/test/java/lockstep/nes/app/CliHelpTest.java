@@ -81,7 +81,7 @@ class CliHelpTest {
             }
         }
         String text = every.toString();
-        for (String token : new String[] {"../shared/roms", "redis://host:port", "postgresql://user:pass@host:port/db",
+        for (String token : new String[] {"../shared/roms", "redis://[user:pass@]host:port", "postgresql://user:pass@host:port/db",
             "builtin:demo", "ram-bitflip@CYCLE:ENGINE[:ADDR:BIT]", "$XDG_CONFIG_HOME/lockstep/keys.json"}) {
             assertTrue(text.contains(token), token + " is broken across lines somewhere");
         }
@@ -118,11 +118,16 @@ class CliHelpTest {
 
     @Test
     void aCommandWithoutItsSubcommandPrintsUsageAndExitsTwo() {
-        for (String[] c : new String[][] {{"state"}, {"farm"}, {"farm", "submit"}}) {
+        for (String[] c : new String[][] {{"state"}, {"farm"}}) {
             Cli.Result r = Cli.run(c);
             assertEquals(2, r.exit(), String.join(" ", c));
             assertTrue(r.err().contains("Usage: lockstep " + String.join(" ", c)), r.err());
         }
+        // A submit without its job kind says which kinds there are, in one line.
+        Cli.Result submit = Cli.run("farm", "submit");
+        assertEquals(2, submit.exit(), submit.err());
+        assertEquals(1, submit.err().strip().lines().count(), submit.err());
+        assertTrue(submit.err().contains("needs a job kind: test-roms or canary"), submit.err());
     }
 
     @Test

@@ -363,8 +363,8 @@ final class ThreadedLockstep implements VerifySession {
                     threads[0].thread.join(options.stallMillis);
                     String hash = threads[0].thread.isAlive() ? null : threads[0].engine.snapshots.stateHash();
                     options.endProgress();
-                    return policy.result(Math.min(threads[0].framesDone, threads[1].framesDone), verified, hash, false,
-                            Lockstep.INTERRUPTED);
+                    return policy.result(Math.min(threads[0].framesDone, threads[1].framesDone),
+                            verified + cmp.verified(), hash, false, Lockstep.INTERRUPTED);
                 }
                 if (cmp.diverged) {
                     break;

@@ -18,8 +18,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * as on an idle machine.
  */
 class LoadedMachineTest {
-    /** Frames of the clean runs: 600 (10 s of play) keeps each under a minute on a loaded 2-core machine. */
-    static final int FRAMES = 600;
+    /** Frames of the clean runs: 3,000 (50 s of play), long enough for the load to cause stalls. */
+    static final int FRAMES = 3_000;
 
     enum Mode { THREADS, PROCESSES }
 
