@@ -397,7 +397,8 @@ final class ProcessLockstep implements VerifySession {
 
     /**
      * A host that owes records, silent past its threshold ({@link StallWatch}: counted from its
-     * first record, adapted to the pace so far) while the other was heard since, is stalled:
+     * first record, adapted to the pace so far) while the other was heard since or waits ahead
+     * of it owing nothing, is stalled:
      * reported and counted, never a divergence, nothing rolled back; the run waits for it (the
      * host timeout still ends a host that never answers). Both hosts silent is a busy machine.
      */
@@ -411,7 +412,11 @@ final class ProcessLockstep implements VerifySession {
         }
         for (HostStreams.Stream h : hosts) {
             HostStreams.Stream o = hosts[1 - h.index];
-            if (h.outstanding > 0 && o.lastHeard > h.lastHeard && stallWatch[h.index].newStall(now)) {
+            // The other ran ahead: heard since, or waiting with nothing owed (its credit spent
+            // or its frames done) at a later position.
+            boolean otherAhead = o.lastHeard > h.lastHeard
+                    || (o.outstanding == 0 && Math.max(o.received, o.reached) > Math.max(h.received, h.reached));
+            if (h.outstanding > 0 && otherAhead && stallWatch[h.index].newStall(now)) {
                 StallWatch w = stallWatch[h.index];
                 openStall[h.index] = new StallReport(options.session, options.romName, "processes", h.name,
                         cycleOf(w.position()), h.frame, TimeUnit.NANOSECONDS.toMillis(w.silentNanos(now)),
