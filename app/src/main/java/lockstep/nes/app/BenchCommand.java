@@ -123,25 +123,34 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         try {
-            if (threads != null && warmup > 0) {
-                // The timed sessions run the engines on threads of their own through the chained
-                // (or every-cycle) path, which no single-engine warm-up compiles: one untimed
-                // session of W frames does, as the same-thread modes' warm-up does for theirs.
-                threads(cart, threads, new Snapshots(Console.create(cart)).save(), warmup, null);
+            byte[] threadsStart = null;
+            if (threads != null) {
+                // Every timed session starts where W frames of one engine leave it. The timed
+                // sessions run the engines on threads of their own through the chained (or
+                // every-cycle) path, which no single-engine run compiles: one untimed session of
+                // W frames from that state does, as the same-thread modes' warm-up does for
+                // theirs. Between the timed sessions nothing else runs, so the JIT's profiles
+                // stay those of the path measured.
+                Console a = engine(cart);
+                run(a, null, null, null, warmup, audio);
+                threadsStart = new Snapshots(a).save();
+                if (warmup > 0) {
+                    threads(cart, threads, threadsStart, warmup, null);
+                }
             }
             while (timedNanos < minSeconds * 1e9 || passes == 0) {
-                Console a = engine(cart);
-                Console b = lockstep ? engine(cart) : null;
-                CycleDigest da = lockstep ? new CycleDigest(a) : null;
-                CycleDigest db = lockstep ? new CycleDigest(b) : null;
-                run(a, b, da, db, warmup, audio);
                 if (threads != null) {
-                    // Both engines start where the warm-up left the one; the session's own
-                    // threads run them (wall time: the CPU time of this thread would miss them).
+                    // The session's own threads run the engines (wall time: the CPU time of this
+                    // thread would miss them).
                     final long p0 = processCpu();
-                    timedNanos += threads(cart, threads, new Snapshots(a).save(), frames, engineTimes);
+                    timedNanos += threads(cart, threads, threadsStart, frames, engineTimes);
                     timedCpuNanos += processCpu() - p0;
                 } else {
+                    Console a = engine(cart);
+                    Console b = lockstep ? engine(cart) : null;
+                    CycleDigest da = lockstep ? new CycleDigest(a) : null;
+                    CycleDigest db = lockstep ? new CycleDigest(b) : null;
+                    run(a, b, da, db, warmup, audio);
                     final long c0 = a.cycles();
                     final long s0 = a.spinCyclesSkipped();
                     final long p0 = processCpu();

@@ -47,6 +47,26 @@ class BenchCommandTest {
         assertTrue(lines[lines.length - 2].contains(clock == null ? "clock=wall" : "clock=thread-cpu"), r.out());
     }
 
+    @ParameterizedTest
+    @CsvSource({"single", "threads"})
+    void cpuIsTheProcessCpuPerThousandTimedFrames(String mode) {
+        // Long enough to time that the process's CPU clock cannot read 0: the engines ran for
+        // every timed frame, so the figure is positive, and no more than the whole process's
+        // CPU over the timed wall time allows (two cores at most per wall second, per 1,000 frames).
+        Cli.Result r = Cli.run("bench", "--frames", "120", "--warmup", "10", "--min-seconds", "0.3", "--mode", mode);
+        assertEquals(0, r.exit(), r.err());
+        String[] lines = r.out().strip().split("\\R");
+        Matcher m = LAST.matcher(lines[lines.length - 1]);
+        assertTrue(m.matches(), r.out());
+        int passes = Integer.parseInt(m.group(1));
+        double seconds = Double.parseDouble(m.group(2));
+        double cpu = Double.parseDouble(m.group(4));
+        assertTrue(seconds >= 0.3, r.out());
+        assertTrue(cpu > 0, "a timed run of " + seconds + " s used CPU: " + r.out());
+        int cores = Runtime.getRuntime().availableProcessors();
+        assertTrue(cpu <= cores * seconds / (passes * 120 / 1000.0) + 0.01, r.out());
+    }
+
     @Test
     void saysWhichShareOfTheCyclesWereSpinLoopsCounted() {
         // The demo waits for the NMI in a loop for most of each frame: the engine counts those

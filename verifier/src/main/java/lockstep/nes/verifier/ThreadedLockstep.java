@@ -52,8 +52,8 @@ import lockstep.nes.core.trace.TraceRing;
  */
 final class ThreadedLockstep implements VerifySession {
     /** Records an engine may run ahead: stretches (chained) or cycles (every cycle). */
-    static final int CHAINED_RING = 16;
-    static final int CYCLE_RING = 1 << 16;
+    static final int CHAINED_RING = 256;
+    static final int CYCLE_RING = 1 << 18;
     /** More CPU cycles than any region's frame has (NTSC 29,781, PAL and Dendy under 35,500). */
     static final int FRAME_CYCLES_BOUND = 36_000;
 
