@@ -25,6 +25,17 @@ final class RenderBus {
     final boolean a12Dips;
     /** A board with dips hears of a batch's changes after the batch; null for other boards. */
     final A12Queue queue;
+    /**
+     * The byte the dot path's last fetch read (the AD lines on its read dot), until the data
+     * port takes it; -1 once taken. Not state: the data port takes it at the end of the dot it
+     * was read on, and the batches leave it alone (they stop while the port waits).
+     */
+    int data = -1;
+    /**
+     * The low address byte the external latch holds for the dot path's next fetch instead of
+     * the fetch's own, or -1: set and used within one dot (see {@link DataPort}).
+     */
+    int latchedLow = -1;
 
     RenderBus(PpuBus bus, Timing timing) {
         this.bus = bus;
@@ -40,6 +51,20 @@ final class RenderBus {
         chrPage = arrays != null ? arrays.chrPage() : null;
         nt = arrays != null ? arrays.nt() : null;
         ntPage = arrays != null ? arrays.ntPage() : null;
+    }
+
+    /**
+     * A fetch of the dot path: its address's low byte from the external latch ({@link #latchedLow}
+     * when the data port left one there), the byte it reads kept in {@link #data}.
+     */
+    int fetchDot(int addr) {
+        if (latchedLow >= 0) {
+            addr = (addr & 0x3F00) | latchedLow;
+            latchedLow = -1;
+        }
+        final int value = fetch(addr);
+        data = value;
+        return value;
     }
 
     /** A rendering fetch: straight from the board's arrays when it has plain reads. */
