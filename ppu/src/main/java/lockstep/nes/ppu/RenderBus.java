@@ -1,5 +1,7 @@
 package lockstep.nes.ppu;
 
+import lockstep.nes.state.NotState;
+
 /**
  * The rendering fetches' way to the cartridge: straight from the board's arrays when it offers
  * plain reads ({@link PpuBus#direct}); from an A12-watching board's arrays, telling it of each
@@ -30,11 +32,13 @@ final class RenderBus {
      * port takes it; -1 once taken. Not state: the data port takes it at the end of the dot it
      * was read on, and the batches leave it alone (they stop while the port waits).
      */
+    @NotState("taken by the data port at the end of the dot it is read on")
     int data = -1;
     /**
      * The low address byte the external latch holds for the dot path's next fetch instead of
      * the fetch's own, or -1: set and used within one dot (see {@link DataPort}).
      */
+    @NotState("set and used within one dot")
     int latchedLow = -1;
 
     RenderBus(PpuBus bus, Timing timing) {
