@@ -120,15 +120,19 @@ final class DataPort {
     }
 
     /**
-     * The state machine's read on the address dot of the fetch starting on dot {@code d}: the
-     * buffer takes the byte at that fetch's full address (a model: address capture and the read
-     * are active together there), and the latch keeps the address's low byte, so the fetch's
-     * own read takes A8-A13 from the stepped v.
+     * The state machine's read on the address dot of the fetch starting on dot {@code d}: address
+     * capture and read are active together. The octal latch stays transparent, but the PPU does
+     * not drive AD0-AD7, so it passes the byte already on the lines (the previous fetch's,
+     * {@link #lines}); the read takes the new fetch's A8-A13 with that byte as the low address,
+     * and its result goes to the buffer and back through the latch, which the fetch's own read
+     * on the next dot uses too (with the stepped v's A8-A13). The loop settles only where the
+     * bytes reproduce themselves (all $FF); elsewhere it is analogue, and the model takes one
+     * pass of it.
      */
     private void readOnAddressDot(int d, int ctrl) {
-        final int addr = cadence.address(d, scroll.v, ctrl);
-        readBuffer = renderBus.fetch(addr);
-        renderBus.latchedLow = addr & 0xFF;
+        final int value = renderBus.fetch((cadence.address(d, scroll.v, ctrl) & 0x3F00) | lines);
+        readBuffer = value;
+        renderBus.latchedLow = value;
     }
 
     private void readNow(int ctrl) {

@@ -101,11 +101,12 @@ class FetchCadenceTest {
     }
 
     @Test
-    void aDataReadOnANametableFetchsAleDotChangesItsHighAddressLines() {
-        // The state machine reads on dot 233 (serviced after 228), which starts the nametable
-        // fetch of coarse X 31 (line 10: $203F). Its coarse X step wraps v into the next
-        // nametable ($2420): the fetch reads with the new A8-A13 and the latched low byte, $243F.
-        p.bus.mem[0x243F] = 0x66;
+    void aDataReadOnANametableFetchsAddressDotLatchesTheLinesByte() {
+        // The state machine reads on dot 233 (serviced after 228), the address dot of the
+        // nametable fetch of coarse X 31 (line 10: $203F). The latch passes the byte on the
+        // lines, the pattern-high byte read on 232: the read takes $20C3 (a nametable byte), and
+        // the fetch reads with that byte as its low address and A8-A13 of the stepped v, which
+        // wrapped into the next nametable: $2421.
         p.runTo(10, 228);
         p.ppu.readRegister(7);
         p.runTo(10, 232);
@@ -113,11 +114,10 @@ class FetchCadenceTest {
         assertEquals(0x203F, 0x2000 | (before & 0x0FFF), "v as the read's dot starts");
         final int from = p.bus.readCount;
         p.ppu.step();
-        boolean hybrid = false;
-        for (int i = from; i < p.bus.readCount; i++) {
-            hybrid |= p.bus.reads[i & 4095] == 0x243F;
-        }
-        assertTrue(hybrid, "the nametable fetch reads at the hybrid address");
+        assertEquals(2, p.bus.readCount - from, "the state machine's read and the fetch's");
+        assertEquals(0x20C3, p.bus.reads[from & 4095]);
+        assertEquals(0x2421, p.bus.reads[(from + 1) & 4095]);
+        assertEquals(NT, p.ppu.peekRegister(7));
         assertEquals(0x0400, p.ppu.vramAddress() & 0x0C1F, "coarse X 0 of the next nametable");
         assertEquals(((before >> 12) + 1) & 7, (p.ppu.vramAddress() >> 12) & 7, "and a Y step");
     }

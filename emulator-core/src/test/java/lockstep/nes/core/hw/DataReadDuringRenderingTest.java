@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import lockstep.nes.core.Console;
+import lockstep.nes.state.Describer;
+import lockstep.nes.state.StateEntry;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,13 +27,6 @@ class DataReadDuringRenderingTest {
     static final int HIGH = 0xC3;
     static final int EMPTY_LOW = 0x5A;
     static final int EMPTY_HIGH = 0xA5;
-    /**
-     * Dots from the PPU's position once the reading LDA has ended (its read is its last cycle,
-     * serviced one dot before that position) to the state machine's read dot, 5 dots after the
-     * dot the read is serviced on.
-     */
-    static final int READ_DOT_AFTER_INSTRUCTION = 4;
-
     static byte[] chr() {
         final byte[] chr = new byte[0x2000];
         Arrays.fill(chr, 0x210, 0x218, (byte) LOW);
@@ -43,8 +38,14 @@ class DataReadDuringRenderingTest {
 
     /** The program: its read of $2007 is at label {@code rd}; the buffer it loaded ends at $10. */
     static String program(int tile, int phase, int n) {
+        return program(tile, "", phase, n);
+    }
+
+    /** As {@link #program(int, int, int)}, with {@code extra} (in forced blank) after the set-up. */
+    static String program(int tile, String extra, int phase, int n) {
         return String.join("\n",
                 setUp(tile),
+                extra,
                 syncPhase(phase),
                 startRendering(0x0A),
                 "  jsr wait_vblank",
@@ -64,8 +65,17 @@ class DataReadDuringRenderingTest {
                 "  jmp pass");
     }
 
-    /** Runs {@code p} to its verdict; returns the line and the state machine's read dot (line << 16 | dot). */
+    /**
+     * Runs {@code p} to its verdict; returns the line and the state machine's read dot
+     * (line << 16 | dot), found from the PPU's described state just after the reading LDA: its
+     * position plus the dots the state machine still waits ({@code dataReadIn}).
+     */
     static int readDot(HardwareProgram p) {
+        return readDot(p, null);
+    }
+
+    /** As {@link #readDot(HardwareProgram)}, copying the picture's line 8 into {@code line8} when given. */
+    static int readDot(HardwareProgram p, short[] line8) {
         final Console c = p.console();
         final int rd = p.symbol("rd");
         while (c.cpu().pc() != rd) {
@@ -74,7 +84,21 @@ class DataReadDuringRenderingTest {
         c.runInstruction();
         c.catchUp();
         final int line = c.ppu().scanline();
-        final int dot = c.ppu().dot() + READ_DOT_AFTER_INSTRUCTION;
+        int waits = -1;
+        for (StateEntry e : Describer.describe(c.ppu())) {
+            if (e.path().endsWith("dataReadIn")) {
+                waits = (int) e.value();
+            }
+        }
+        assertTrue(waits > 0, "the state machine waits after the read");
+        final int dot = c.ppu().dot() + waits;
+        if (line8 != null) {
+            while (c.ppu().scanline() <= 8) {
+                c.runInstruction();
+                c.catchUp();
+            }
+            System.arraycopy(c.ppu().frame(), 8 * 256, line8, 0, 256);
+        }
         assertEquals(HardwareProgram.PASS, p.run(6));
         return line << 16 | dot;
     }
