@@ -74,7 +74,7 @@ final class Background {
                 reload();
             }
             final int vv = scroll.v;
-            final int value = bus.fetch(fetchAddress(phase, vv, ntLatch, (ctrl & 0x10) << 8));
+            final int value = bus.fetchDot(fetchAddress(phase, vv, ntLatch, (ctrl & 0x10) << 8));
             switch (phase) {
                 case 1 -> ntLatch = value;
                 case 3 -> atLatch = attributeBits(value, vv);

@@ -450,6 +450,8 @@ final class FastDots {
                     // A12-watching board is told when the first garbage fetch (dot d+1, A12
                     // low) or the first pattern fetch (d+5) changes A12.
                     final int slot = (d - 256) >> 3;
+                    // Slot 0's nametable address is set up from v before the horizontal copy.
+                    final int ntAddr = 0x2000 | (sc.v & 0x0FFF);
                     if (slot == 0) {
                         background.shift();
                         background.reload();
@@ -457,12 +459,12 @@ final class FastDots {
                         sf.start();
                     }
                     if (a12 != null) {
-                        rb.a12Fall(0x2000 | (sc.v & 0x0FFF), d);
+                        rb.a12Fall(ntAddr, d);
                     }
                     sf.load(slot);
                     final int pa = sf.patternAddress(slot, line, ctrl);
                     if (a12 != null) {
-                        rb.a12Tile(0x2000 | (sc.v & 0x0FFF), pa, d);
+                        rb.a12Tile(ntAddr, pa, d);
                     }
                     final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
                     final int low = chr[pb] & 0xFF;
@@ -485,13 +487,16 @@ final class FastDots {
                         if (p == 0) {
                             background.shift();
                             background.reload();
-                            sc.copyHorizontal();
                             sf.start();
                         }
                         sf.load(slot);
                     }
                     final int value = rb.fetchAt(phase < 4 ? 0x2000 | (sc.v & 0x0FFF)
                             : sf.patternAddress(slot, line, ctrl) | (phase == 6 ? 8 : 0), d);
+                    if (p == 0) {
+                        // After the nametable address of dot 257 is set up from v.
+                        sc.copyHorizontal();
+                    }
                     if (phase == 4) {
                         sf.patternLow = value;
                     } else if (phase == 6) {

@@ -6,14 +6,15 @@ package lockstep.nes.ppu;
  * the address, whose low byte an external latch keeps; on the second the PPU reads the data
  * through AD0-AD7 while it still drives A8-A13 itself. So an address source that changes
  * between the two dots (v taking a $2006 address, or a $2007 access stepping v) makes the fetch
- * read from A8-A13 of the new address and the low byte of the old one; and the $2007 read
- * buffer, which takes the data bus on the dot after the read, takes the data of whatever fetch
- * reads on that dot (the background's four, the sprite slots' garbage nametable and pattern
- * fetches, the two unused nametable fetches at 337-340).
+ * read from A8-A13 of the new address and the low byte of the old one. The fetches: nametable,
+ * attribute, pattern low, pattern high for each 8 dots of 1-256 and 321-336; per sprite slot on
+ * 257-320 nametable twice, then the pattern planes (tile $FF for an empty slot); nametable twice
+ * on 337-340. The nametable address set up on dot 257 is v's from before the horizontal copy.
  *
  * <p>The dot path makes a fetch whole on its first dot; this unit redoes the read of a fetch
- * whose address changed in between, and finds the fetch reading on a given dot. It holds no
- * state: everything comes from the position, v, the latches and secondary OAM.
+ * whose address changed in between, and gives the address of the fetch starting on a dot (for
+ * the data port's read on an address dot, {@link DataPort}). It holds no state: everything
+ * comes from the position, v, the latches and secondary OAM.
  */
 final class FetchCadence {
     private final Timing timing;
@@ -34,7 +35,7 @@ final class FetchCadence {
      * The address of the fetch that started on odd dot {@code o} of the current rendering line,
      * computed from {@code vv} (where it uses v) and the latches, or -1 on dots without one.
      */
-    private int address(int o, int vv, int ctrl) {
+    int address(int o, int vv, int ctrl) {
         if (o <= 255 || (o >= 321 && o <= 335)) {
             return Background.fetchAddress(o & 7, vv, background.ntLatch, (ctrl & 0x10) << 8);
         }
@@ -69,6 +70,7 @@ final class FetchCadence {
         }
         final int hybrid = (address(o, scroll.v, ctrl) & 0x3F00) | (address(o, oldV, ctrl) & 0x00FF);
         final int value = bus.fetch(hybrid);
+        bus.data = value;
         if (o <= 255 || (o >= 321 && o <= 335)) {
             if ((o & 7) == 1) {
                 background.ntLatch = value;
@@ -79,26 +81,5 @@ final class FetchCadence {
             background.ntLatch = value;
         }
         return value;
-    }
-
-    /**
-     * The byte the rendering fetches put on the data bus on the dot after the current one, after
-     * a $2007 access during rendering stepped v from {@code oldV}: the read of the fetch that
-     * started on the current dot (redone by {@link #addressChanged} if it is addressed by v, its
-     * low byte latched from {@code oldV}), or the fetch that starts on the next dot. The idle
-     * dot 0 shows the unused nametable fetch before it.
-     */
-    int dataOnNextDot(int oldV, int ctrl) {
-        final int sameFetch = addressChanged(oldV, ctrl);
-        final int d = timing.dot + 1;
-        if (d > 340) {
-            return bus.fetch(0x2000 | (scroll.v & 0x0FFF));
-        }
-        if ((d & 1) == 0) {
-            return sameFetch >= 0 ? sameFetch : bus.fetch(address(d - 1, oldV, ctrl));
-        }
-        // A fetch that starts on the next dot; dot 257 copies t's horizontal bits into v first.
-        final int vv = d == 257 ? (scroll.v & ~0x041F) | (scroll.t & 0x041F) : scroll.v;
-        return bus.fetch(address(d, vv, ctrl));
     }
 }

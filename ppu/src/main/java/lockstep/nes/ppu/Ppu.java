@@ -19,8 +19,9 @@ import lockstep.nes.state.StateVisitor;
  * fetches into the shift registers; the cartridge sees every address through {@link PpuBus}),
  * {@link SpriteEvaluation} (byte by byte into secondary OAM, with the overflow bug),
  * {@link SpriteFetch} (the sprite pattern fetches on dots 257-320), {@link PixelOutput}
- * (priority, palette, greyscale and emphasis) and {@link OpenBus} (the decaying I/O bus).
- * {@link #run} takes stretches of dots through {@link FastDots} where they equal the dot steps.
+ * (priority, palette, greyscale and emphasis), {@link OpenBus} (the decaying I/O bus) and
+ * {@link DataPort} ($2007 and its data state machine). {@link #run} takes stretches of dots
+ * through {@link FastDots} where they equal the dot steps (a pending data read stops them).
  *
  * <p>The /NMI output is a level ({@code vblank && ctrl.7}); the CPU detects its edge at the end
  * of each CPU cycle, which gives the $2002 race and the NMI-enable behaviour of the hardware.
@@ -67,18 +68,16 @@ public final class Ppu implements Digestible {
     private final SpriteFetch sprites;
     private final SpriteUnits units = new SpriteUnits();
     private final FetchCadence cadence;
+    private final DataPort data;
     private final FastDots fast;
 
     // Registers.
     private int ctrl;
     private int mask;
     private boolean vblank;
-    private int readBuffer;
     private boolean nmiOutput;
     /** A $2002 read one dot before vblank starts: the flag is not set this frame. */
     private boolean suppressVblank;
-    /** Dots left during which a further $2007 read is ignored (returns open bus, no side effects). */
-    private int ignoreDataRead;
     /**
      * False while the PPU's reset flag is set: the reset input sets it and the pre-render line
      * clears it (with vblank, sprite 0 hit and overflow); meanwhile writes to $2000/$2001/$2005/
@@ -127,6 +126,7 @@ public final class Ppu implements Digestible {
         pixels = new PixelOutput(background, scroll);
         sprites = new SpriteFetch(evaluation, scroll, renderBus, pixels, units);
         cadence = new FetchCadence(timing, scroll, background, sprites, renderBus);
+        data = new DataPort(timing, scroll, renderBus, cadence, pixels);
         fast = new FastDots(timing, scroll, background, evaluation, sprites, pixels, renderBus);
     }
 
@@ -143,7 +143,7 @@ public final class Ppu implements Digestible {
         mask = 0;
         vblank = false;
         scroll.power();
-        readBuffer = 0;
+        data.power();
         suppressVblank = false;
         warmedUp = true;
         openBus.power();
@@ -167,7 +167,7 @@ public final class Ppu implements Digestible {
         ctrl = 0;
         mask = 0;
         scroll.reset();
-        readBuffer = 0;
+        data.reset();
         timing.oddFrame = false;
         warmedUp = false;
         scheduleRendering(false);
@@ -194,21 +194,21 @@ public final class Ppu implements Digestible {
                         if (!units.live && d < 256) {
                             final int k = Math.min(n, 256 - d);
                             if (k >= BATCH_MIN) {
-                                ageDataRead(k);
+                                data.age(k);
                                 fast.visibleDots(k, ctrl, mask);
                                 n -= k;
                                 continue;
                             }
                         } else if (!units.live && d < 340 && n >= BATCH_MIN) {
                             final int k = Math.min(n, 340 - d);
-                            ageDataRead(k);
+                            data.age(k);
                             fast.hblankDots(k, true, ctrl);
                             n -= k;
                             continue;
                         }
                     } else if (d < 340) {
                         final int k = Math.min(n, 340 - d);
-                        ageDataRead(k);
+                        data.age(k);
                         // Forced blank: the sprite units' counters count on the visible dots.
                         if (!units.live) {
                             units.goLive(false, false, d);
@@ -224,7 +224,7 @@ public final class Ppu implements Digestible {
                     if ((line != vblankLine || d >= 1) && d < 340) {
                         // Post-render and vertical blank after its first dot: nothing happens but the count.
                         final int k = Math.min(n, 340 - d);
-                        ageDataRead(k);
+                        data.age(k);
                         fast.idleDots(k);
                         n -= k;
                         continue;
@@ -235,7 +235,7 @@ public final class Ppu implements Digestible {
                     if (!renderingEnabled) {
                         if (d < 340) {
                             final int k = Math.min(n, 340 - d);
-                            ageDataRead(k);
+                            data.age(k);
                             fast.idleDots(k);
                             n -= k;
                             continue;
@@ -244,11 +244,11 @@ public final class Ppu implements Digestible {
                         final int k;
                         if (d < 256) {
                             k = Math.min(n, 256 - d);
-                            ageDataRead(k);
+                            data.age(k);
                             fast.tileFetchDots(k, ctrl);
                         } else {
                             k = Math.min(n, 338 - d);
-                            ageDataRead(k);
+                            data.age(k);
                             fast.hblankDots(k, false, ctrl);
                         }
                         n -= k;
@@ -258,13 +258,6 @@ public final class Ppu implements Digestible {
             }
             stepDot();
             n--;
-        }
-    }
-
-    /** Counts down the ignored-$2007-read window for a batch of {@code k} dots. */
-    private void ageDataRead(int k) {
-        if (ignoreDataRead > 0) {
-            ignoreDataRead = Math.max(0, ignoreDataRead - k);
         }
     }
 
@@ -297,8 +290,8 @@ public final class Ppu implements Digestible {
     }
 
     private void stepDot() {
-        if (ignoreDataRead > 0) {
-            ignoreDataRead--;
+        if (data.ignoreRead > 0) {
+            data.ignoreRead--;
         }
         final Timing time = timing;
         if (time.dot < 340) {
@@ -312,6 +305,10 @@ public final class Ppu implements Digestible {
                 // pre-render line starts.
                 evaluation.renderingStarted();
             }
+        }
+        if (data.readIn != 0 && --data.readIn == 0) {
+            // The $2007 state machine reads as its dot starts (see DataPort).
+            data.readDot(renderingNow(), ctrl);
         }
         final int line = time.scanline;
         final boolean visible = line < 240;
@@ -394,6 +391,10 @@ public final class Ppu implements Digestible {
                 stateUpdatePending = true;
             }
         }
+        if (data.readIn != 0) {
+            data.takeLines();
+            stateUpdatePending = true;
+        }
     }
 
     /**
@@ -448,11 +449,14 @@ public final class Ppu implements Digestible {
                 // The background shifters' last clock and reload of the line.
                 background.shift();
                 background.reload();
-                scroll.copyHorizontal();
                 sprites.start();
             }
             evaluation.oamAddr = 0;
             sprites.dot(d, line, ctrl);
+            if (d == 257) {
+                // After the nametable address of dot 257 is set up from v.
+                scroll.copyHorizontal();
+            }
             if (!visible && d >= 280 && d <= 304) {
                 scroll.copyVertical();
             }
@@ -463,7 +467,7 @@ public final class Ppu implements Digestible {
             }
             if ((d & 1) != 0) {
                 // Two unused nametable fetches (dots 337 and 339).
-                background.ntLatch = renderBus.fetch(0x2000 | (scroll.v & 0x0FFF));
+                background.ntLatch = renderBus.fetchDot(0x2000 | (scroll.v & 0x0FFF));
                 if (d == 339 && units.live) {
                     // Dot 339 sets the sprite output units counting (see SpriteUnits).
                     units.restart();
@@ -501,11 +505,12 @@ public final class Ppu implements Digestible {
             case 7 -> {
                 // Two $2007 reads within a few dots (a DMA re-read, an indexed read crossing
                 // $2007) count once: the second returns open bus and touches nothing.
-                if (ignoreDataRead > 0) {
+                if (data.ignoreRead > 0) {
                     return decayedOpenBus();
                 }
-                ignoreDataRead = 6;
-                return latch(readData(), (scroll.v & 0x3F00) == 0x3F00 ? 0x3F : 0xFF);
+                final int value = dataAsRead();
+                stateUpdatePending |= data.startRead(renderingNow(), ctrl);
+                return latch(value, (scroll.v & 0x3F00) == 0x3F00 ? 0x3F : 0xFF);
             }
             default -> {
                 return decayedOpenBus();
@@ -528,33 +533,20 @@ public final class Ppu implements Digestible {
         return timing.scanline == preRenderLine && timing.dot == 0 ? bits & 0x80 : bits;
     }
 
-    private int readData() {
+    /** $2007 as a read returns it: a palette entry at $3F00-$3FFF, else the old buffer. */
+    private int dataAsRead() {
         final int addr = scroll.v & 0x3FFF;
-        final int value = addr >= 0x3F00
+        return addr >= 0x3F00
                 ? (pixels.readPalette(addr) & ((mask & 1) != 0 ? 0x30 : 0x3F)) | (decayedOpenBus() & 0xC0)
-                : readBuffer;
-        if (renderingNow()) {
-            // The buffer takes the data bus a dot after the read: during rendering, the byte the
-            // fetch reading on that dot brings (its address changed if v's step lands mid-fetch).
-            final int oldV = scroll.v;
-            stepAddressAfterData();
-            readBuffer = cadence.dataOnNextDot(oldV, ctrl);
-        } else {
-            readBuffer = bus.ppuRead(addr >= 0x3F00 ? addr & 0x2FFF : addr);
-            stepAddressAfterData();
-        }
-        return value;
+                : data.readBuffer;
     }
 
     /** Register value without side effects (for debuggers and the verifier). */
     public int peekRegister(int reg) {
-        final int vv = scroll.v;
         return switch (reg & 7) {
             case 2 -> statusAsRead() | (decayedOpenBus() & 0x1F);
             case 4 -> evaluation.peekData(renderingNow(), timing.dot);
-            case 7 -> (vv & 0x3F00) == 0x3F00
-                    ? (pixels.readPalette(vv) & ((mask & 1) != 0 ? 0x30 : 0x3F)) | (decayedOpenBus() & 0xC0)
-                    : readBuffer;
+            case 7 -> dataAsRead();
             default -> decayedOpenBus();
         };
     }
@@ -611,38 +603,9 @@ public final class Ppu implements Digestible {
                     }
                 }
             }
-            case 7 -> writeData(value);
+            case 7 -> data.write(value, renderingNow(), ctrl);
             default -> {
             }
-        }
-    }
-
-    private void writeData(int value) {
-        final int addr = scroll.v & 0x3FFF;
-        if (addr >= 0x3F00) {
-            pixels.writePalette(addr, value);
-        } else if (renderingNow()) {
-            // During rendering the PPU is busy fetching; the write lands on the fetch address
-            // with the address's low byte as data (as observed on hardware).
-            bus.ppuWrite(addr, addr & 0xFF);
-        } else {
-            bus.ppuWrite(addr, value);
-        }
-        final int oldV = scroll.v;
-        stepAddressAfterData();
-        if (renderingNow()) {
-            cadence.addressChanged(oldV, ctrl);
-        }
-    }
-
-    /** After a $2007 access: v += 1 or 32, or, during rendering, a coarse X and a Y increment. */
-    private void stepAddressAfterData() {
-        if (renderingNow()) {
-            scroll.incrementX();
-            scroll.incrementY();
-        } else {
-            scroll.v = (scroll.v + ((ctrl & 0x04) != 0 ? 32 : 1)) & 0x7FFF;
-            bus.ppuAddress(scroll.v & 0x3FFF);
         }
     }
 
@@ -766,7 +729,7 @@ public final class Ppu implements Digestible {
 
     private long hotTerm() {
         return timing.hotTerm()
-            + W3 * ((ignoreDataRead & 0xFFL) << 9) // the batches count it down without an event
+            + W3 * ((data.ignoreRead & 0xFFL) << 9) // the batches count it down without an event
             + scroll.hotTerm()
             + background.term()
             + evaluation.hotTerm()
@@ -779,7 +742,7 @@ public final class Ppu implements Digestible {
     private long coldTerm() {
         return timing.coldTerm()
             + W2 * (((ctrl & 0xFFL) << 51) | ((mask & 0xFFL) << 43) | (DigestKeys.b(vblank) << 42))
-            + W3 * (((readBuffer & 0xFFL) << 19)
+            + W3 * (((data.readBuffer & 0xFFL) << 19)
                 | (DigestKeys.b(nmiOutput) << 18)
                 | (DigestKeys.b(suppressVblank) << 17)
                 | (DigestKeys.b(warmedUp) << 8))
@@ -791,7 +754,7 @@ public final class Ppu implements Digestible {
             + openBus.term()
             + evaluation.coldTerm()
             + pixels.coldTerm()
-            + W27 * (renderingPipe & 0xFFL);
+            + W27 * (((renderingPipe & 0xFFL) << 16) | ((data.readIn & 0xFFL) << 8) | (data.lines & 0xFFL));
     }
 
     /**
@@ -808,10 +771,10 @@ public final class Ppu implements Digestible {
         pixels.hitState(s);
         evaluation.registerState(s);
         scroll.state(s);
-        readBuffer = s.u8("readBuffer", readBuffer);
+        data.readBuffer = s.u8("readBuffer", data.readBuffer);
         nmiOutput = s.bool("nmiOutput", nmiOutput);
         suppressVblank = s.bool("suppressVblank", suppressVblank);
-        ignoreDataRead = s.u8("ignoreDataRead", ignoreDataRead, 6);
+        data.ignoreRead = s.u8("ignoreDataRead", data.ignoreRead, DataPort.IGNORE_DOTS);
         warmedUp = s.bool("warmedUp", warmedUp);
         openBus.state(s);
         renderingEnabled = s.bool("renderingEnabled", renderingEnabled);
@@ -827,6 +790,8 @@ public final class Ppu implements Digestible {
         evaluation.corruptionState(s);
         units.state(s);
         renderingPipe = s.u8("renderingPipe", renderingPipe, PIPE_ALL);
+        data.machineState(s);
+        renderBus.data = -1;
         digestStale = true;
         // The frame buffer is output, not state: it is rebuilt by the next frame.
     }

@@ -1,5 +1,7 @@
 package lockstep.nes.ppu;
 
+import lockstep.nes.state.NotState;
+
 /**
  * The rendering fetches' way to the cartridge: straight from the board's arrays when it offers
  * plain reads ({@link PpuBus#direct}); from an A12-watching board's arrays, telling it of each
@@ -25,6 +27,19 @@ final class RenderBus {
     final boolean a12Dips;
     /** A board with dips hears of a batch's changes after the batch; null for other boards. */
     final A12Queue queue;
+    /**
+     * The byte the dot path's last fetch read (the AD lines on its read dot), until the data
+     * port takes it; -1 once taken. Not state: the data port takes it at the end of the dot it
+     * was read on, and the batches leave it alone (they stop while the port waits).
+     */
+    @NotState("taken by the data port at the end of the dot it is read on")
+    int data = -1;
+    /**
+     * The low address byte the external latch holds for the dot path's next fetch instead of
+     * the fetch's own, or -1: set and used within one dot (see {@link DataPort}).
+     */
+    @NotState("set and used within one dot")
+    int latchedLow = -1;
 
     RenderBus(PpuBus bus, Timing timing) {
         this.bus = bus;
@@ -40,6 +55,20 @@ final class RenderBus {
         chrPage = arrays != null ? arrays.chrPage() : null;
         nt = arrays != null ? arrays.nt() : null;
         ntPage = arrays != null ? arrays.ntPage() : null;
+    }
+
+    /**
+     * A fetch of the dot path: its address's low byte from the external latch ({@link #latchedLow}
+     * when the data port left one there), the byte it reads kept in {@link #data}.
+     */
+    int fetchDot(int addr) {
+        if (latchedLow >= 0) {
+            addr = (addr & 0x3F00) | latchedLow;
+            latchedLow = -1;
+        }
+        final int value = fetch(addr);
+        data = value;
+        return value;
     }
 
     /** A rendering fetch: straight from the board's arrays when it has plain reads. */

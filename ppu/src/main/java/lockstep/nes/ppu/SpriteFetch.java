@@ -65,7 +65,7 @@ final class SpriteFetch {
             load(slot);
         }
         // Two garbage nametable fetches, then the pattern planes (one call: docs/design/ppu.md).
-        final int value = bus.fetch(phase < 4 ? 0x2000 | (scroll.v & 0x0FFF)
+        final int value = bus.fetchDot(phase < 4 ? 0x2000 | (scroll.v & 0x0FFF)
                 : patternAddress(slot, line, ctrl) | (phase == 6 ? 8 : 0));
         if (phase == 4) {
             patternLow = value;

@@ -46,27 +46,48 @@ class FetchCadenceTest {
         p.finishFrame();
     }
 
-    /** A $2007 read after dot {@code dot} of line 10; returns what it put in the buffer. */
+    /**
+     * A $2007 read serviced after dot {@code dot} of line 10; returns what the data state
+     * machine put in the buffer on its read dot, {@link DataPort#READ_DOTS} dots later. The
+     * buffer and v keep their values until that dot.
+     */
     private int bufferAfterReadAt(int dot) {
         p.runTo(10, dot);
+        final int buffer = p.ppu.peekRegister(7);
         p.ppu.readRegister(7);
+        final int v = p.ppu.vramAddress();
+        for (int i = 1; i < DataPort.READ_DOTS; i++) {
+            p.ppu.step();
+        }
+        assertEquals(buffer, p.ppu.peekRegister(7), "the buffer waits for the read dot");
+        p.ppu.step();
+        assertFalse(v == p.ppu.vramAddress(), "the read steps v");
         return p.ppu.peekRegister(7);
     }
 
     @Test
-    void theBufferTakesTheFetchReadingOnTheDotAfterTheRead() {
-        assertEquals(PATTERN_LOW, bufferAfterReadAt(100), "pattern low starts on 101");
-        assertEquals(PATTERN_HIGH, bufferAfterReadAt(111), "pattern high reads on 112");
-        assertEquals(NT, bufferAfterReadAt(120), "nametable starts on 121");
-        assertEquals(AT, bufferAfterReadAt(130), "attribute starts on 131");
+    void theBufferTakesTheFetchReadingOnTheStateMachinesReadDot() {
+        assertEquals(PATTERN_LOW, bufferAfterReadAt(97), "pattern low from 101 reads on 102");
+        assertEquals(PATTERN_HIGH, bufferAfterReadAt(107), "pattern high from 111 reads on 112");
+        assertEquals(NT, bufferAfterReadAt(117), "nametable from 121 reads on 122");
+        assertEquals(AT, bufferAfterReadAt(127), "attribute from 131 reads on 132");
     }
 
     @Test
     void duringSpriteFetchesAndTheUnusedNametableFetches() {
-        assertEquals(NT, bufferAfterReadAt(257), "slot 0's first garbage nametable fetch reads on 258");
-        assertEquals(EMPTY_SLOT_LOW, bufferAfterReadAt(268), "slot 1's low plane (tile $FF) starts on 269");
-        assertEquals(EMPTY_SLOT_HIGH, bufferAfterReadAt(279), "slot 2's high plane reads on 280");
-        assertEquals(NT, bufferAfterReadAt(337), "the unused fetch of 337 reads on 338");
+        assertEquals(NT, bufferAfterReadAt(255), "slot 0's second garbage nametable fetch reads on 260");
+        assertEquals(EMPTY_SLOT_LOW, bufferAfterReadAt(265), "slot 1's low plane (tile $FF) reads on 270");
+        assertEquals(EMPTY_SLOT_HIGH, bufferAfterReadAt(275), "slot 2's high plane reads on 280");
+        assertEquals(NT, bufferAfterReadAt(333), "the unused fetch of 337 reads on 338");
+        assertEquals(NT, bufferAfterReadAt(336), "the unused fetch of 339, on the lines until dot 0");
+    }
+
+    @Test
+    void theNametableFetchOfDot257UsesVFromBeforeTheHorizontalCopy() {
+        // Line 10 after dot 256: coarse X 2 of the second nametable (34 steps from scroll 0),
+        // coarse Y 1: $2422. The copy on 257 brings v back to $2020 for the fetch of 259.
+        p.bus.mem[0x2422] = 0x5C;
+        assertEquals(0x5C, bufferAfterReadAt(253), "slot 0's first garbage nametable fetch reads on 258");
     }
 
     @Test
@@ -80,16 +101,23 @@ class FetchCadenceTest {
     }
 
     @Test
-    void aDataReadOnANametableFetchsAleDotChangesItsHighAddressLines() {
-        // Dot 233 starts the nametable fetch of coarse X 31 (line 10: $203F). The read's coarse X
-        // step wraps v into the next nametable ($2420) before the fetch reads on dot 234: the
-        // fetch reads $243F, and the buffer takes that byte.
-        p.bus.mem[0x243F] = 0x66;
-        p.runTo(10, 233);
-        final int before = p.ppu.vramAddress();
-        assertEquals(0x203F, 0x2000 | (before & 0x0FFF));
+    void aDataReadOnANametableFetchsAddressDotLatchesTheLinesByte() {
+        // The state machine reads on dot 233 (serviced after 228), the address dot of the
+        // nametable fetch of coarse X 31 (line 10: $203F). The latch passes the byte on the
+        // lines, the pattern-high byte read on 232: the read takes $20C3 (a nametable byte), and
+        // the fetch reads with that byte as its low address and A8-A13 of the stepped v, which
+        // wrapped into the next nametable: $2421.
+        p.runTo(10, 228);
         p.ppu.readRegister(7);
-        assertEquals(0x66, p.ppu.peekRegister(7));
+        p.runTo(10, 232);
+        final int before = p.ppu.vramAddress();
+        assertEquals(0x203F, 0x2000 | (before & 0x0FFF), "v as the read's dot starts");
+        final int from = p.bus.readCount;
+        p.ppu.step();
+        assertEquals(2, p.bus.readCount - from, "the state machine's read and the fetch's");
+        assertEquals(0x20C3, p.bus.reads[from & 4095]);
+        assertEquals(0x2421, p.bus.reads[(from + 1) & 4095]);
+        assertEquals(NT, p.ppu.peekRegister(7));
         assertEquals(0x0400, p.ppu.vramAddress() & 0x0C1F, "coarse X 0 of the next nametable");
         assertEquals(((before >> 12) + 1) & 7, (p.ppu.vramAddress() >> 12) & 7, "and a Y step");
     }

@@ -507,9 +507,13 @@ class PpuTest {
         warmUp();
         runTo(241, 10);
         ppu.writeRegister(1, 0x08);
-        runTo(10, 100);
+        // The read serviced after dot 97: the data state machine reads, and steps v, on dot 102.
+        runTo(10, 97);
         int before = ppu.vramAddress();
         ppu.readRegister(7);
+        runTo(10, 101);
+        assertEquals(before, ppu.vramAddress(), "v waits for the state machine's read");
+        ppu.step();
         int after = ppu.vramAddress();
         assertEquals(((before & 0x1F) + 1) & 0x1F, after & 0x1F);
         assertEquals(((before >> 12) + 1) & 7, (after >> 12) & 7);
