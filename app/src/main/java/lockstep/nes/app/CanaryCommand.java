@@ -53,6 +53,9 @@ public final class CanaryCommand implements Callable<Integer> {
     @Mixin
     CheatOption cheat = new CheatOption();
 
+    @Mixin
+    DiskOptions disk = new DiskOptions();
+
     @Option(names = "--baseline", required = true, paramLabel = "A.jar", description = "the baseline build's jar")
     Path baseline;
 
@@ -132,11 +135,11 @@ public final class CanaryCommand implements Callable<Integer> {
         // The hosts' JVMs start while the ROMs are read: start-up is a good part of a short run.
         CompletableFuture<Object> starting = startHosts(o);
         try {
-            targets = suite != null ? readSuite(suite, frames) : List.of(target(rom, archive.entry, movie, frames, null));
+            targets = suite != null ? readSuite(suite, frames, disk)
+                    : List.of(target(rom, archive.entry, movie, frames, null, disk));
             Region forced = region.get();
             if (forced != null) {
-                targets = targets.stream().map(t -> new Canary.Target(t.romName(), t.rom(), t.movieName(), t.movie(),
-                        t.frames(), forced)).toList();
+                targets = targets.stream().map(t -> t.withRegion(forced)).toList();
             }
             if (suite != null) {
                 // A suite's ROMs and movies are inputs too.
@@ -346,6 +349,16 @@ public final class CanaryCommand implements Callable<Integer> {
 
     /** As above, the ROM being {@code entry} of a .zip archive (null: its only .nes file). */
     static Canary.Target target(String romArg, String entry, Path moviePath, int frames, Path base) throws BadInput {
+        return target(romArg, entry, moviePath, frames, base, null);
+    }
+
+    /**
+     * As above, a disk image run with {@code disk}'s BIOS and side ({@code --fds-bios},
+     * {@code --disk-side}; null or none given: each host's config folder's BIOS, side 1A), which
+     * both hosts are sent.
+     */
+    static Canary.Target target(String romArg, String entry, Path moviePath, int frames, Path base, DiskOptions disk)
+            throws BadInput {
         String romName;
         byte[] bytes;
         if (romArg == null || romArg.equals(DEMO)) {
@@ -366,7 +379,8 @@ public final class CanaryCommand implements Callable<Integer> {
         }
         Cartridge cart;
         try {
-            cart = lockstep.nes.core.cart.fds.DiskSystem.parseAny(romName, bytes);
+            // A disk image is checked with its BIOS and side in withDisk when they are given.
+            cart = RomArg.load(romName, bytes, disk);
             cart.createMapper();
         } catch (RomFormatException e) {
             throw new BadInput(e.getMessage());
@@ -387,10 +401,19 @@ public final class CanaryCommand implements Callable<Integer> {
             movieName = p.toString();
         }
         Region region = m != null && m.region(cart.region()) != cart.region() ? m.region(cart.region()) : null;
-        return new Canary.Target(romName, bytes, movieName, m, frames, region);
+        Canary.Target t = new Canary.Target(romName, bytes, movieName, m, frames, region);
+        if (disk != null && (disk.bios != null || disk.side != null)) {
+            t = t.withDisk(disk.bios != null ? cart.prg().clone() : null, disk.side);
+        }
+        return t;
     }
 
     static List<Canary.Target> readSuite(Path file, int defaultFrames) throws BadInput {
+        return readSuite(file, defaultFrames, null);
+    }
+
+    /** As above, each disk image with {@code disk}'s BIOS and side (null: none given). */
+    static List<Canary.Target> readSuite(Path file, int defaultFrames, DiskOptions disk) throws BadInput {
         JsonNode root;
         try {
             root = new ObjectMapper().readTree(file.toFile());
@@ -424,7 +447,7 @@ public final class CanaryCommand implements Callable<Integer> {
                 mv = Path.of(e.get("movie").asText());
             }
             try {
-                out.add(target(e.get("rom").asText(), mv, f, base));
+                out.add(target(e.get("rom").asText(), null, mv, f, base, disk));
             } catch (BadInput x) {
                 throw new BadInput(where + ": " + x.getMessage());
             }

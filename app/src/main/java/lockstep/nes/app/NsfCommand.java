@@ -66,8 +66,11 @@ public final class NsfCommand implements Callable<Integer> {
         }
         Outputs.check(wav, "--wav");
         final int song = track != null ? track - 1 : f.firstSong();
+        // An NSFe track plays for its length, then fades out over its fade (none without one).
+        final double fade = seconds == null && f.trackLength(song) > 0 && f.trackFade(song) > 0
+                ? f.trackFade(song) / 1000.0 : 0;
         final double length = seconds != null ? seconds
-                : f.trackLength(song) > 0 ? f.trackLength(song) / 1000.0 : DEFAULT_SECONDS;
+                : f.trackLength(song) > 0 ? f.trackLength(song) / 1000.0 + fade : DEFAULT_SECONDS;
         if (!(length > 0) || length > 24 * 3600) {
             throw new BadInput("--seconds must be above 0 and at most 86400, not " + seconds);
         }
@@ -84,10 +87,16 @@ public final class NsfCommand implements Callable<Integer> {
         }
         console.apu().audio().read(buffer, 0, buffer.length);
         final long cycles = (long) (length * console.region().cpuHz());
+        final int rate = console.apu().audio().sampleRate();
+        final long fadeFrom = (long) ((length - fade) * rate);
+        final long fadeSamples = (long) (fade * rate);
+        long written = 0;
         while (console.cycles() < cycles && !Interrupt.requested()) {
             console.runFrame();
             int n;
             while ((n = console.apu().audio().read(buffer, 0, buffer.length)) > 0) {
+                fadeOut(buffer, n, written, fadeFrom, fadeSamples);
+                written += n;
                 if (out != null) {
                     try {
                         out.write(buffer, 0, n);
@@ -107,6 +116,24 @@ public final class NsfCommand implements Callable<Integer> {
         System.out.printf(Locale.ROOT, "track=%d seconds=%.1f cycles=%d rom=%s%n", song + 1,
                 console.cycles() / console.region().cpuHz(), console.cycles(), file);
         return Interrupt.requested() ? ExitCodes.SIGINT : 0;
+    }
+
+    /**
+     * Samples {@code 0..n-1} of {@code buffer}, the {@code first}th sample of the track on, scaled
+     * down linearly to silence over {@code length} samples from sample {@code from} (none when
+     * {@code length} is 0): the NSFe fade after a track's time.
+     */
+    static void fadeOut(short[] buffer, int n, long first, long from, long length) {
+        if (length <= 0) {
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            final long into = first + i - from;
+            if (into > 0) {
+                final long left = Math.max(0, length - into);
+                buffer[i] = (short) (buffer[i] * left / length);
+            }
+        }
     }
 
     /** The NSF in {@code file} (unpacked from .gz or .zip); one line naming the file and field when bad. */
@@ -133,12 +160,17 @@ public final class NsfCommand implements Callable<Integer> {
         line(out, "Chips", f.chipNames());
         line(out, "Load", String.format("$%04X init $%04X play $%04X%s", f.load(), f.init(), f.play(),
                 f.bankSwitched() ? " (bank-switched)" : ""));
-        line(out, "Tracks", f.songs() + " (first: " + (f.firstSong() + 1) + ")");
-        for (int i = 0; i < f.songs(); i++) {
+        line(out, "Tracks", f.songs() + " (first: " + (f.firstSong() + 1) + ")"
+                + (f.playlist().length > 0 ? ", in the file's playlist order" : ""));
+        // Listed in the order they play: an NSFe playlist's, else every track in turn.
+        for (int i : f.order()) {
             String name = f.trackName(i);
             int ms = f.trackLength(i);
+            int fadeMs = f.trackFade(i);
             out.printf(Locale.ROOT, "  %3d  %s%s%n", i + 1, name.isEmpty() ? "-" : name,
-                    ms > 0 ? String.format(Locale.ROOT, "  (%d:%02d)", ms / 60000, ms / 1000 % 60) : "");
+                    ms > 0 ? String.format(Locale.ROOT, "  (%d:%02d%s)", ms / 60000, ms / 1000 % 60,
+                            fadeMs > 0 ? String.format(Locale.ROOT, ", fade %d.%d s", fadeMs / 1000, fadeMs / 100 % 10)
+                                    : "") : "");
         }
     }
 

@@ -36,6 +36,12 @@ final class RomArg {
      */
     static Cartridge load(Path rom, String entry, DiskOptions disk) throws RomFormatException {
         RomFile.Image image = image(rom, entry);
+        return load(image.name(), image.bytes(), disk);
+    }
+
+    /** The image {@code bytes} read from {@code name}, a disk image with {@code disk}'s BIOS and side. */
+    static Cartridge load(String name, byte[] bytes, DiskOptions disk) throws RomFormatException {
+        final RomFile.Image image = new RomFile.Image(name, bytes);
         final boolean sideGiven = disk != null && disk.side != null;
         final boolean biosGiven = disk != null && disk.bios != null;
         if (DiskImage.looksLikeDisk(image.bytes())) {

@@ -177,6 +177,11 @@ public final class VerifyCommand implements Callable<Integer> {
         o.romName = RomArg.name(rom);
         try {
             hosts.romImage = RomArg.image(rom, archive.entry).bytes();
+            if (cart.disk() != null && disk != null) {
+                // The engine hosts run the BIOS and side given here, not their config folder's.
+                hosts.fdsBios = disk.bios != null ? cart.prg().clone() : null;
+                hosts.diskSide = disk.side;
+            }
         } catch (RomFormatException e) {
             return fail(e.getMessage());
         }

@@ -80,11 +80,11 @@ class CanaryTest {
                 BuildCopy.OPERATIONS, s -> s.replaceAll("\\bnz\\(", "setNegativeZero("),
                 BuildCopy.WHOLE_INSTRUCTION, s -> s.replaceAll("\\bnz\\(", "setNegativeZero("),
                 HOST_PROTOCOL, s -> {
-                    // The protocol's own version, not TRACE_VERSION or CHEATS_VERSION.
-                    if (!java.util.regex.Pattern.compile("\\bVERSION = 7;").matcher(s).find()) {
-                        throw new IllegalStateException("HostProtocol.java no longer has: VERSION = 7;");
+                    // The protocol's own version, not TRACE_VERSION, CHEATS_VERSION or DISK_VERSION.
+                    if (!java.util.regex.Pattern.compile("\\bVERSION = \\d+;").matcher(s).find()) {
+                        throw new IllegalStateException("HostProtocol.java no longer has: VERSION = N;");
                     }
-                    return s.replaceAll("\\bVERSION = 7;", "VERSION = 2;");
+                    return s.replaceAll("\\bVERSION = \\d+;", "VERSION = 2;");
                 }));
         movie = work.resolve("input.fm2");
         Fm2.write(testMovie(), movie);

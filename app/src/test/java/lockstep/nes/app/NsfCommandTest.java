@@ -132,4 +132,20 @@ class NsfCommandTest {
         assertEquals(ExitCodes.BAD_INPUT, i.exit());
         assertTrue(i.err().contains("header truncated"), i.err());
     }
+
+    @Test
+    void theNsfeFadeScalesTheTrackDownToSilenceOverItsLength() {
+        short[] b = new short[10];
+        java.util.Arrays.fill(b, (short) 1000);
+        // Samples 100-109 of a track whose fade of 8 samples starts at sample 102.
+        NsfCommand.fadeOut(b, 10, 100, 102, 8);
+        assertArrayEquals(new short[] {1000, 1000, 1000, 875, 750, 625, 500, 375, 250, 125}, b);
+        short[] after = new short[3];
+        java.util.Arrays.fill(after, (short) -1000);
+        NsfCommand.fadeOut(after, 3, 110, 102, 8);
+        assertArrayEquals(new short[] {0, 0, 0}, after, "silent past the fade");
+        short[] none = {500};
+        NsfCommand.fadeOut(none, 1, 200, 0, 0);
+        assertArrayEquals(new short[] {500}, none, "no fade: nothing changes");
+    }
 }

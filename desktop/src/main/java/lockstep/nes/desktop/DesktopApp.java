@@ -17,9 +17,10 @@ import lockstep.nes.core.AtomicFile;
 import lockstep.nes.core.RegionWarning;
 import lockstep.nes.core.Console;
 import lockstep.nes.desktop.debug.Debugger;
-import lockstep.nes.desktop.netplay.NetplayGame;
+import lockstep.nes.desktop.cheats.CheatKeys;
+import lockstep.nes.desktop.netplay.NetplayDriver;
 import lockstep.nes.desktop.netplay.NetplayLaunch;
-import lockstep.nes.netplay.NetplayException;
+import lockstep.nes.desktop.nsf.NsfTracks;
 import lockstep.nes.desktop.debug.DebuggerWindow;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
@@ -31,7 +32,6 @@ import lockstep.nes.verifier.FaultSpec;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.glfw.GLFWErrorCallback;
 import org.lwjgl.glfw.GLFWGamepadState;
-import org.lwjgl.glfw.GLFWVidMode;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.util.tinyfd.TinyFileDialogs;
@@ -89,7 +89,6 @@ public final class DesktopApp {
         public PrintStream err = System.err;
     }
 
-    private static final int MAX_SCALE = 8;
     private static final Action[] ACTIONS = Action.values();
     private static final int COLOR_TEXT = 0xFFFFFFFF;
     private static final int COLOR_OK = 0xFF60FF60;
@@ -100,39 +99,29 @@ public final class DesktopApp {
     private final int[] rgb = new int[Ppu.WIDTH * Ppu.HEIGHT];
     private final boolean[] keyDown = new boolean[Keys.LIMIT];
     private final GLFWGamepadState pad = GLFWGamepadState.create();
-    private final RateControl rateControl = new RateControl();
-    private final short[] pcm = new short[8192];
-    private final short[] resampled = new short[8192 * 2];
+    private final RomFiles roms;
+    private final WindowSize size;
 
     private KeyConfig keys;
     private long window;
     private Renderer renderer;
     private Canvas canvas;
     private AudioSink audio;
+    private AudioPump sound;
     private Session session;
     private Path romPath;
     /** The error shown instead of a game (a ROM that did not open, an engine failure), or null. */
     private List<String> error;
     private boolean help;
-    /** The NSF playing, with its track; null for a game. */
-    private lockstep.nes.desktop.nsf.NsfDeck deck;
-    /** The cheat list panel; while open it takes the keyboard. */
-    private final lockstep.nes.desktop.cheats.CheatMenu cheatMenu = new lockstep.nes.desktop.cheats.CheatMenu();
-    /** The character of the key that opened the cheat panel, not to be typed into it. */
-    private boolean swallowChar;
-    private int scale;
-    private boolean aspect;
+    /** The NSF playing, with its track (none for a game). */
+    private final NsfTracks tracks = new NsfTracks();
+    /** The cheat list panel's keys; while open it takes the keyboard. */
+    private final CheatKeys cheats = new CheatKeys();
     private String glfwError = "";
     private final Debugger debugger = new Debugger();
-    private boolean fullscreen;
-    private final int[] windowedX = new int[1];
-    private final int[] windowedY = new int[1];
     private DebuggerWindow debuggerWindow;
-    /** The netplay session being played in place of the local one, or null. */
-    private NetplayGame netplay;
-    private boolean netplaySoundSet;
-    /** A netplay session ended by the network or the peer (the exit code is then 4). */
-    private boolean netplayFailed;
+    /** The netplay session played in place of the local one, if any. */
+    private final NetplayDriver netplay;
 
     /** The picture's first and past-last rows on the overlay canvas (set as each frame is drawn). */
     private int pictureTop;
@@ -140,8 +129,9 @@ public final class DesktopApp {
 
     private DesktopApp(Options o) {
         this.o = o;
-        this.scale = Math.max(1, Math.min(MAX_SCALE, o.scale));
-        this.aspect = o.aspect;
+        this.size = new WindowSize(o.scale, o.aspect, o.vsync, osd);
+        this.netplay = new NetplayDriver(o.err, osd::post);
+        this.roms = new RomFiles(o);
     }
 
     /** Runs the app until its window closes; returns the exit code (2: no window, or a ROM error at exit). */
@@ -175,7 +165,7 @@ public final class DesktopApp {
         if (!started) {
             // Without a window a ROM that does not open cannot show its error there: it is the
             // first thing to fix, so it is the line printed.
-            String romError = romError();
+            String romError = roms.error();
             o.err.println("error: " + (romError != null ? romError : "cannot open a window: " + noWindow));
             return 2;
         }
@@ -187,24 +177,6 @@ public final class DesktopApp {
             if (cb != null) {
                 cb.free();
             }
-        }
-    }
-
-    /** Why the ROM given on the command line does not open, or null when it does (or none was given). */
-    private String romError() {
-        if (o.rom == null || o.rom.toString().equals(DemoRom.BUILTIN)) {
-            return null;
-        }
-        try {
-            lockstep.nes.core.cart.RomFile.Image image = lockstep.nes.core.cart.RomFile.read(o.rom, o.entry);
-            if (lockstep.nes.core.nsf.NsfFile.looksLike(image.bytes())) {
-                lockstep.nes.core.nsf.NsfFile.parse(image.name(), image.bytes());
-                return null;
-            }
-            Cartridge.load(o.rom, o.entry).createMapper();
-            return null;
-        } catch (RomFormatException | lockstep.nes.core.nsf.NsfFormatException e) {
-            return e.getMessage();
         }
     }
 
@@ -222,51 +194,44 @@ public final class DesktopApp {
         glfwDefaultWindowHints();
         glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE);
         glfwWindowHint(GLFW_VISIBLE, GLFW_TRUE);
-        int fit = largestScaleOnScreen();
-        if (scale > fit) {
-            o.err.println("run: --scale " + scale + " does not fit the screen: using " + fit);
-            osd.post("scale " + scale + "x does not fit the screen: " + fit + "x");
-            scale = fit;
+        String shrunk = size.fitBeforeOpening();
+        if (shrunk != null) {
+            o.err.println("run: " + shrunk);
         }
-        window = glfwCreateWindow(Renderer.pictureWidth(scale, aspect), Ppu.HEIGHT * scale, "lockstep-nes", 0, 0);
+        window = glfwCreateWindow(Renderer.pictureWidth(size.scale(), size.aspect()), Ppu.HEIGHT * size.scale(),
+                "lockstep-nes", 0, 0);
         if (window == 0) {
             o.err.println("error: cannot open a window: " + (glfwError.isEmpty() ? "no OpenGL context" : glfwError));
             return 2;
         }
+        size.attach(window);
         glfwMakeContextCurrent(window);
         GL.createCapabilities();
         glfwSwapInterval(o.vsync ? 1 : 0);
         renderer = new Renderer();
         loadGamepadMappings();
-        openAudio();
+        sound = AudioPump.open(o.audio);
+        audio = sound.sink();
         o.err.println("audio: " + audio.description());
 
         glfwSetKeyCallback(window, (w, key, scancode, action, mods) -> guarded(() -> {
             if (key == GLFW_KEY_ENTER && (mods & GLFW_MOD_ALT) != 0) {
                 // Alt+Enter is the window's, not Start's.
                 if (action == GLFW_PRESS) {
-                    toggleFullscreen();
+                    size.toggleFullscreen();
                 }
                 return;
             }
             onKey(key, action);
         }));
-        glfwSetCharCallback(window, (w, codePoint) -> guarded(() -> {
-            if (swallowChar) {
-                swallowChar = false;
-                return;
-            }
-            if (cheatMenu.isOpen() && session != null) {
-                cheatMenu.typed(codePoint, session); // the session posts what it did
-            }
-        }));
+        glfwSetCharCallback(window, (w, codePoint) -> guarded(() -> cheats.typed(codePoint, session)));
         glfwSetDropCallback(window, (w, count, names) -> guarded(() -> {
             if (count > 0) {
                 openRom(Path.of(org.lwjgl.glfw.GLFWDropCallback.getName(names, 0)));
             }
         }));
 
-        Path first = o.rom != null ? o.rom : lastRom();
+        Path first = o.rom != null ? o.rom : roms.last();
         if (first != null && first.toString().equals(DemoRom.BUILTIN)) {
             first = null;
         }
@@ -279,18 +244,19 @@ public final class DesktopApp {
         if (o.lockstep && session != null) {
             session.act(Action.LOCKSTEP);
         }
-        if (o.netplay != null && session != null) {
-            startNetplay();
+        if (o.netplay != null && session != null
+                && !netplay.start(session.cart(), o.netplay, o.buildId, o.exitAfterFrames)) {
+            showNetplayFailure();
         }
         if (o.fullscreen) {
-            toggleFullscreen();
+            size.toggleFullscreen();
         }
         if (o.debugger || o.debuggerScreenshot != null) {
             toggleDebugger();
         }
         int code = loop();
-        closeNetplay();
-        if (netplayFailed && code == 0) {
+        netplay.close();
+        if (netplay.failed() && code == 0) {
             code = 4;
         }
         if (debuggerWindow != null) {
@@ -315,23 +281,6 @@ public final class DesktopApp {
         }
     }
 
-    private void openAudio() {
-        int rate = 48_000;
-        String why = "disabled by --no-audio";
-        if (o.audio && SoundProbe.nowhereToPlay() != null) {
-            why = SoundProbe.nowhereToPlay();
-        } else if (o.audio) {
-            String[] reason = {""};
-            AudioSink al = OpenAlAudio.open(rate, reason);
-            if (al != null) {
-                audio = al;
-                return;
-            }
-            why = reason[0];
-        }
-        audio = new NullAudio(rate, rate / 4, why);
-    }
-
     private void loadGamepadMappings() {
         Path db = o.dirs.config().resolve("gamecontrollerdb.txt");
         if (!Files.isRegularFile(db)) {
@@ -351,33 +300,6 @@ public final class DesktopApp {
 
     // ROMs
 
-    private Path lastRomFile() {
-        return o.dirs.config().resolve("last-rom.txt");
-    }
-
-    private Path lastRom() {
-        try {
-            Path f = lastRomFile();
-            if (Files.isRegularFile(f)) {
-                Path p = Path.of(Files.readString(f, StandardCharsets.UTF_8).trim());
-                return Files.isRegularFile(p) ? p : null;
-            }
-        } catch (IOException | RuntimeException e) {
-            // no usable memory of the last ROM: start with the demo
-        }
-        return null;
-    }
-
-    /** A ROM, or a disk image with the BIOS and (for the one given on the command line) the side chosen. */
-    private Cartridge load(Path rom, String entry) throws lockstep.nes.core.cart.RomFormatException {
-        lockstep.nes.core.cart.RomFile.Image image = lockstep.nes.core.cart.RomFile.read(rom, entry);
-        if (lockstep.nes.core.cart.fds.DiskImage.looksLikeDisk(image.bytes())) {
-            return lockstep.nes.core.cart.fds.DiskSystem.load(image.name(), image.bytes(), o.fdsBios,
-                    rom.equals(o.rom) ? o.diskSide : null);
-        }
-        return Cartridge.parse(image.name(), image.bytes());
-    }
-
     /** Opens {@code rom} (null: the demo ROM); a ROM that fails shows its error in the window. */
     private void openRom(Path rom) {
         closeSession();
@@ -386,17 +308,12 @@ public final class DesktopApp {
         try {
             // --entry names a file of the archive given on the command line, not of one opened later.
             String entry = rom != null && rom.equals(o.rom) ? o.entry : null;
-            deck = null;
-            if (rom != null) {
-                lockstep.nes.core.cart.RomFile.Image image = lockstep.nes.core.cart.RomFile.read(rom, entry);
-                if (lockstep.nes.core.nsf.NsfFile.looksLike(image.bytes())) {
-                    deck = new lockstep.nes.desktop.nsf.NsfDeck(
-                            lockstep.nes.core.nsf.NsfFile.parse(image.name(), image.bytes()), o.region);
-                    playTrack();
-                    return;
-                }
+            tracks.close();
+            if (rom != null && tracks.open(lockstep.nes.core.cart.RomFile.read(rom, entry), o.region)) {
+                playTrack();
+                return;
             }
-            Cartridge cart = rom == null ? Cartridge.parse(DemoRom.NAME, DemoRom.bytes()) : load(rom, entry);
+            Cartridge cart = rom == null ? Cartridge.parse(DemoRom.NAME, DemoRom.bytes()) : roms.load(rom, entry);
             if (!o.cheats.isEmpty()) {
                 cart = cart.withCheats(o.cheats);
             }
@@ -415,16 +332,11 @@ public final class DesktopApp {
             glfwSetWindowTitle(window, "lockstep-nes - " + session.romName());
             osd.post("opened " + (rom == null ? DemoRom.NAME + " (built in)" : rom.toString()));
             if (rom != null) {
-                try {
-                    Files.createDirectories(o.dirs.config());
-                    AtomicFile.write(lastRomFile(), (rom.toAbsolutePath() + "\n").getBytes(StandardCharsets.UTF_8));
-                } catch (IOException e) {
-                    // remembering the ROM is a convenience; playing it is what matters
-                }
+                roms.remember(rom);
             }
         } catch (RomFormatException | lockstep.nes.core.nsf.NsfFormatException | RuntimeException e) {
             session = null;
-            deck = null;
+            tracks.close();
             String msg = e.getMessage() != null ? e.getMessage() : e.toString();
             o.err.println("error: " + msg);
             showError("cannot open " + (rom == null ? "the demo ROM" : rom.getFileName().toString()), msg);
@@ -432,13 +344,13 @@ public final class DesktopApp {
         }
     }
 
-    /** Plays the deck's present track from its start (a session of its own). */
+    /** Plays the NSF's present track from its start (a session of its own). */
     private void playTrack() throws RomFormatException {
         closeSession();
-        session = Session.ofConsole(deck.console(), romPath, o.dirs, osd);
+        session = Session.ofConsole(tracks.console(), romPath, o.dirs, osd);
         session.console().apu().audio().setSampleRate(audio.rate());
         glfwSetWindowTitle(window, "lockstep-nes - " + session.romName());
-        osd.post(String.join(" - ", deck.lines()));
+        osd.post(String.join(" - ", tracks.lines()));
     }
 
     private void showError(String title, String message) {
@@ -450,43 +362,24 @@ public final class DesktopApp {
         error.add("F6 opens a ROM, or drop one on this window");
     }
 
-    private void startNetplay() {
-        try {
-            // With --exit-after-frames both peers play that many frames and end together.
-            netplay = NetplayGame.start(session.cart(), o.netplay, o.buildId, (int) Math.min(o.exitAfterFrames, 1 << 30), o.err);
-            o.err.println("run: " + netplay.lines().get(0));
-        } catch (NetplayException e) {
-            netplayFailed(e);
-        }
-    }
-
-    private void netplayFailed(NetplayException e) {
-        o.err.println("error: " + e.getMessage());
-        closeNetplay();
-        netplayFailed = true;
-        showError("netplay stopped", e.getMessage());
-    }
-
-    private void closeNetplay() {
-        if (netplay != null) {
-            if (netplay.connected() && !netplay.ended()) {
-                o.err.println("lockstep: " + netplay.result().summary());
-            }
-            netplay.close();
-            netplay = null;
+    /** A netplay failure not yet shown takes the window's place of the game. */
+    private void showNetplayFailure() {
+        String f = netplay.takeFailure();
+        if (f != null) {
+            showError("netplay stopped", f);
         }
     }
 
     /** The engine shown and heard: the netplay session's once it plays, else the local one's. */
     private Console shownConsole() {
-        if (netplay != null && netplay.console() != null) {
+        if (netplay.console() != null) {
             return netplay.console();
         }
         return session != null ? session.console() : null;
     }
 
     private void closeSession() {
-        closeNetplay(); // it plays the session's ROM
+        netplay.close(); // it plays the session's ROM
         if (session != null) {
             for (String line : session.close()) {
                 o.err.println("lockstep: " + line);
@@ -501,13 +394,8 @@ public final class DesktopApp {
         if (key < 0 || key >= Keys.LIMIT || action == GLFW_REPEAT) {
             return;
         }
-        if (cheatMenu.isOpen() && action == GLFW_PRESS) {
-            if (session == null) {
-                cheatMenu.close();
-            } else {
-                cheatKey(key);
-                return;
-            }
+        if (action == GLFW_PRESS && cheats.press(key, session)) {
+            return;
         }
         keyDown[key] = action == GLFW_PRESS;
         if (action != GLFW_PRESS) {
@@ -520,21 +408,6 @@ public final class DesktopApp {
         }
     }
 
-    /** A key pressed while the cheat panel is open: the panel's keys, nothing else. */
-    private void cheatKey(int key) {
-        lockstep.nes.desktop.cheats.CheatMenu.Key k = switch (key) {
-            case GLFW_KEY_UP -> lockstep.nes.desktop.cheats.CheatMenu.Key.UP;
-            case GLFW_KEY_DOWN -> lockstep.nes.desktop.cheats.CheatMenu.Key.DOWN;
-            case GLFW_KEY_ENTER, GLFW_KEY_KP_ENTER -> lockstep.nes.desktop.cheats.CheatMenu.Key.ENTER;
-            case GLFW_KEY_BACKSPACE -> lockstep.nes.desktop.cheats.CheatMenu.Key.BACKSPACE;
-            case GLFW_KEY_ESCAPE -> lockstep.nes.desktop.cheats.CheatMenu.Key.ESCAPE;
-            default -> null;
-        };
-        if (k != null) {
-            cheatMenu.key(k, session); // the session posts what it did
-        }
-    }
-
     private boolean held(Action a) {
         int k = keys.key(a);
         return k >= 0 && k < Keys.LIMIT && keyDown[k];
@@ -542,42 +415,28 @@ public final class DesktopApp {
 
     private void hotkey(Action a) {
         switch (a) {
-            case ASPECT -> {
-                aspect = !aspect;
-                resize();
-                osd.post(aspect ? "pixel aspect 8:7 (as on a TV)" : "square pixels");
-            }
-            case SCALE_UP, SCALE_DOWN -> {
-                scale = Math.max(1, Math.min(MAX_SCALE, scale + (a == Action.SCALE_UP ? 1 : -1)));
-                resize();
-                osd.post("scale " + scale + "x");
-            }
+            case ASPECT -> size.toggleAspect();
+            case SCALE_UP, SCALE_DOWN -> size.step(a == Action.SCALE_UP);
             case OPEN_ROM -> openDialog();
             case HELP -> help = !help;
             case NEXT_TRACK, PREVIOUS_TRACK -> {
-                if (deck == null) {
-                    osd.post("no NSF is playing");
+                String why = tracks.step(a == Action.NEXT_TRACK);
+                if (why != null) {
+                    osd.post(why);
                 } else {
-                    if (a == Action.NEXT_TRACK) {
-                        deck.next();
-                    } else {
-                        deck.previous();
-                    }
                     try {
                         playTrack();
                     } catch (RomFormatException e) {
-                        osd.post("cannot play track " + (deck.track() + 1) + ": " + e.getMessage());
+                        osd.post("cannot play track " + (tracks.track() + 1) + ": " + e.getMessage());
                     }
                 }
             }
             case CHEATS -> {
-                if (session == null) {
-                    osd.post("no game is running");
+                String why = cheats.open(session, keys.key(Action.CHEATS));
+                if (why != null) {
+                    osd.post(why);
                 } else {
                     java.util.Arrays.fill(keyDown, false);
-                    cheatMenu.open();
-                    // A printable key also sends its character, which is not part of a code.
-                    swallowChar = keys.key(Action.CHEATS) < GLFW_KEY_WORLD_1;
                 }
             }
             case DEBUGGER -> toggleDebugger();
@@ -614,64 +473,6 @@ public final class DesktopApp {
             session.attachDebugger(debugger);
         }
         osd.post("debugger open (F4 closes it)");
-    }
-
-    private void resize() {
-        if (fullscreen) {
-            return;
-        }
-        int fit = largestScaleOnScreen();
-        if (scale > fit) {
-            osd.post("scale " + scale + "x does not fit the screen: " + fit + "x");
-            scale = fit;
-        }
-        glfwSetWindowSize(window, Renderer.pictureWidth(scale, aspect), Ppu.HEIGHT * scale);
-    }
-
-    /**
-     * The largest scale whose window fits the primary monitor's work area (the screen without
-     * panels); {@link #MAX_SCALE} when no monitor answers (the window manager then decides).
-     */
-    private int largestScaleOnScreen() {
-        long monitor = glfwGetPrimaryMonitor();
-        if (monitor == 0) {
-            return MAX_SCALE;
-        }
-        int[] x = new int[1];
-        int[] y = new int[1];
-        int[] w = new int[1];
-        int[] h = new int[1];
-        glfwGetMonitorWorkarea(monitor, x, y, w, h);
-        if (w[0] <= 0 || h[0] <= 0) {
-            return MAX_SCALE;
-        }
-        int s = MAX_SCALE;
-        while (s > 1 && (Renderer.pictureWidth(s, aspect) > w[0] || Ppu.HEIGHT * s > h[0])) {
-            s--;
-        }
-        return s;
-    }
-
-    /** Alt+Enter: the primary monitor in its present video mode, or back to the window. */
-    private void toggleFullscreen() {
-        if (!fullscreen) {
-            long monitor = glfwGetPrimaryMonitor();
-            GLFWVidMode mode = monitor == 0 ? null : glfwGetVideoMode(monitor);
-            if (mode == null) {
-                osd.post("full screen: no monitor answers");
-                return;
-            }
-            glfwGetWindowPos(window, windowedX, windowedY);
-            fullscreen = true;
-            glfwSetWindowMonitor(window, monitor, 0, 0, mode.width(), mode.height(), mode.refreshRate());
-            osd.post("full screen (Alt+Enter leaves it)");
-        } else {
-            fullscreen = false;
-            glfwSetWindowMonitor(window, 0, windowedX[0], windowedY[0], Renderer.pictureWidth(scale, aspect),
-                    Ppu.HEIGHT * scale, GLFW_DONT_CARE);
-            osd.post("windowed");
-        }
-        glfwSwapInterval(o.vsync ? 1 : 0);
     }
 
     private void openDialog() {
@@ -739,27 +540,16 @@ public final class DesktopApp {
             int ran = 0;
             boolean running = session != null && !session.paused();
             try {
-                if (netplay != null && netplay.ended()) {
+                if (netplay.ended()) {
                     // Its last frame stays on screen until the window closes or exits.
                     running = false;
-                } else if (netplay != null) {
+                } else if (netplay.active()) {
                     // The window's player is this peer's player: the keys and pad of port 1.
                     running = true;
-                    try {
-                        ran = netplay.pump(b0);
-                    } catch (NetplayException e) {
-                        netplayFailed(e);
-                    }
-                    if (netplay != null && netplay.console() != null) {
-                        if (!netplaySoundSet) {
-                            netplay.console().apu().audio().setSampleRate(audio.rate());
-                            netplaySoundSet = true;
-                        }
+                    ran = netplay.pump(b0, audio.rate());
+                    showNetplayFailure();
+                    if (netplay.console() != null) {
                         pushAudio(target);
-                        if (netplay.ended()) {
-                            osd.post("netplay: the session ended");
-                            o.err.println("lockstep: " + netplay.result().summary());
-                        }
                     }
                 } else if (session != null && held(Action.REWIND)) {
                     rewindWasHeld = true;
@@ -831,7 +621,7 @@ public final class DesktopApp {
 
     private boolean done(long frames) {
         // A netplay session plays its frames to the end with its peer before the window exits.
-        return o.exitAfterFrames > 0 && frames >= o.exitAfterFrames && (netplay == null || netplay.ended());
+        return o.exitAfterFrames > 0 && frames >= o.exitAfterFrames && (!netplay.active() || netplay.ended());
     }
 
     /** --exit-after-frames reached: the window screenshot of what is drawn, then the exit code. */
@@ -871,21 +661,12 @@ public final class DesktopApp {
     }
 
     private void pushAudio(int target) {
-        var out = shownConsole().apu().audio();
-        int n;
-        while ((n = out.read(pcm, 0, pcm.length)) > 0) {
-            int k = rateControl.process(pcm, n, RateControl.ratio(audio.queued(), target), resampled);
-            audio.write(resampled, k);
-        }
+        sound.push(shownConsole(), target);
     }
 
     private void drainAudio() {
-        if (session == null) {
-            return;
-        }
-        var out = session.console().apu().audio();
-        while (out.read(pcm, 0, pcm.length) > 0) {
-            // dropped: no sound while paused, rewinding or fast-forwarding
+        if (session != null) {
+            sound.drain(session.console());
         }
     }
 
@@ -897,12 +678,12 @@ public final class DesktopApp {
         glfwGetFramebufferSize(window, w, h);
         int fbW = Math.max(1, w[0]);
         int fbH = Math.max(1, h[0]);
-        int fit = fitScale(fbW, fbH);
+        int fit = size.fit(fbW, fbH);
         if (session != null) {
             FrameImage.toRgb(shownConsole().ppu().frame(), session.palette(), rgb);
             renderer.picture(rgb);
         }
-        boolean overlay = o.osd || error != null || cheatMenu.isOpen() || deck != null;
+        boolean overlay = o.osd || error != null || cheats.isOpen() || tracks.playing();
         if (overlay) {
             int g = fbH >= 480 ? 2 : 1;
             if (canvas == null || canvas.width != fbW / g || canvas.height != fbH / g) {
@@ -915,21 +696,13 @@ public final class DesktopApp {
             drawOverlay(canvas);
             renderer.overlay(canvas);
         }
-        renderer.draw(fbW, fbH, fit, aspect, session != null, overlay);
-    }
-
-    private int fitScale(int fbW, int fbH) {
-        int s = MAX_SCALE;
-        while (s > 1 && (Renderer.pictureWidth(s, aspect) > fbW || Ppu.HEIGHT * s > fbH)) {
-            s--;
-        }
-        return s;
+        renderer.draw(fbW, fbH, fit, size.aspect(), session != null, overlay);
     }
 
     private void drawOverlay(Canvas c) {
         c.clear();
         int y = 4;
-        if (netplay != null) {
+        if (netplay.active()) {
             y += c.panel(4, y, netplay.lines(), netplay.desynced() ? COLOR_BAD : COLOR_OK) + 4;
         }
         if (session != null) {
@@ -963,11 +736,11 @@ public final class DesktopApp {
         if (help) {
             y += c.panel(4, y, helpLines(), COLOR_TEXT) + 4;
         }
-        if (deck != null && session != null) {
-            y += c.panel(4, y, deck.lines(), COLOR_TEXT) + 4;
+        if (tracks.playing() && session != null) {
+            y += c.panel(4, y, tracks.lines(), COLOR_TEXT) + 4;
         }
-        if (cheatMenu.isOpen() && session != null) {
-            y += c.panel(4, y, cheatMenu.lines(session.cheatList()), COLOR_TEXT) + 4;
+        if (cheats.isOpen() && session != null) {
+            y += c.panel(4, y, cheats.lines(session.cheatList()), COLOR_TEXT) + 4;
         }
         List<String> msgs = wrap(osd.lines(), c.fits(8) - 1);
         if (!msgs.isEmpty()) {

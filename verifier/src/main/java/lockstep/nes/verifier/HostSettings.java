@@ -10,6 +10,10 @@ public final class HostSettings {
     public lockstep.nes.ppu.Region region;
     /** The cheats both hosts run with (the cartridge's, {@code Cartridge#cheats}). */
     public List<lockstep.nes.core.cheat.Cheat> cheats = List.of();
+    /** A disk image's BIOS as the command line gave it (null: each host's config folder's). */
+    public byte[] fdsBios;
+    /** A disk image's side at power-on as the command line gave it ("1B"; null: 1A). */
+    public String diskSide;
     /** Class path of the engine-host JVMs (default: this JVM's class path, made absolute). */
     public String classpath;
     /** Their entry point (default: {@code HostProtocol.MAIN_CLASS}, in the app's jar). */

@@ -277,7 +277,8 @@ final class ProcessLockstep implements VerifySession {
                 throw new HostException(HostException.Kind.PROTOCOL, name, "speaks engine-host protocol version "
                         + c.hello().protocolVersion() + "; processes mode needs version 2 (INJECT, RUN_STREAM)");
             }
-            c.loadRom(options.romName, settings.romImage, settings.region, settings.cheats);
+            c.loadRom(options.romName, settings.romImage, settings.region, settings.cheats, settings.fdsBios,
+                    settings.diskSide);
             if (!settings.cheats.isEmpty()
                     && !HostProtocol.cheatCodes(settings.cheats).equals(c.cheatsLoaded())) {
                 throw new HostException(HostException.Kind.PROTOCOL, name, "runs with cheats "

@@ -38,14 +38,31 @@ public final class NsfDeck {
         return NsfPlayer.console(file, track, region);
     }
 
-    /** Moves to the next track (after the last: the first). */
+    /**
+     * Moves to the next track in the file's order (an NSFe playlist, else every track in turn;
+     * after the last: the first).
+     */
     public void next() {
-        track = (track + 1) % file.songs();
+        move(1);
     }
 
-    /** Moves to the previous track (before the first: the last). */
+    /** Moves to the previous track in the file's order (before the first: the last). */
     public void previous() {
-        track = (track + file.songs() - 1) % file.songs();
+        move(-1);
+    }
+
+    private void move(int by) {
+        final int[] order = file.order();
+        int at = -1;
+        for (int i = 0; i < order.length; i++) {
+            if (order[i] == track) {
+                at = i;
+                break;
+            }
+        }
+        // A track outside the playlist (the file's first song) moves to its first or last entry.
+        at = at < 0 ? (by > 0 ? 0 : order.length - 1) : Math.floorMod(at + by, order.length);
+        track = order[at];
     }
 
     /** Title, artist and "track n / N" (with the NSFe track name), for the screen. */

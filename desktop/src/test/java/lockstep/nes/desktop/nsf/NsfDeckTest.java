@@ -55,6 +55,27 @@ class NsfDeckTest {
     }
 
     @Test
+    void anNsfePlaylistSetsTheOrderOfTheTrackKeys() throws Exception {
+        NsfFile f = threeSongs(0);
+        NsfFile listed = new NsfFile(f.fileName(), f.title(), f.artist(), f.copyright(), f.songs(), f.firstSong(),
+                f.load(), f.init(), f.play(), f.ntscPeriod(), f.palPeriod(), f.pal(), f.dual(), f.chips(), f.banks(),
+                f.program(), f.trackNames(), f.trackMillis(), new int[] {2, 0}, new int[0]);
+        NsfDeck deck = new NsfDeck(listed, null);
+        deck.next();
+        assertEquals(2, deck.track(), "from track 1, the playlist's next entry");
+        assertEquals(2, songStarted(deck));
+        deck.next();
+        assertEquals(0, deck.track(), "after the playlist's last, its first");
+        deck.previous();
+        assertEquals(2, deck.track());
+        deck = new NsfDeck(new NsfFile(f.fileName(), f.title(), f.artist(), f.copyright(), f.songs(), 1, f.load(),
+                f.init(), f.play(), f.ntscPeriod(), f.palPeriod(), f.pal(), f.dual(), f.chips(), f.banks(), f.program(),
+                f.trackNames(), f.trackMillis(), new int[] {2, 0}, new int[0]), null);
+        deck.previous();
+        assertEquals(0, deck.track(), "a first song outside the playlist moves to the playlist's last going back");
+    }
+
+    @Test
     void theScreenShowsTitleArtistAndTrack() throws Exception {
         NsfDeck deck = new NsfDeck(threeSongs(0), null);
         assertEquals(List.of("Three Songs", "lockstep", "track 1 / 3"), deck.lines());

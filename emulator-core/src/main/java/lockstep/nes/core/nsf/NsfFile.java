@@ -19,11 +19,14 @@ import java.util.List;
  * <p>NSFe (NESdev "NSFe"): "NSFE", then chunks of {@code u32 length, 4-letter id, data}: INFO
  * (load, init, play, region, chips, songs, first song 0-based), DATA, BANK, RATE (NTSC, PAL
  * periods), auth (title, artist, copyright, ripper), tlbl (track names), time (track lengths in
- * ms), NEND. An unknown chunk whose id starts with a capital letter is required and refused.
+ * ms, signed; negative: the player's default), fade (fade-out lengths after them in ms, signed;
+ * negative: the player's default), plst (the default playlist: track numbers from 0, one a byte,
+ * in the order to play), NEND. An unknown chunk whose id starts with a capital letter is required and refused.
  */
 public record NsfFile(String fileName, String title, String artist, String copyright, int songs, int firstSong,
                       int load, int init, int play, int ntscPeriod, int palPeriod, boolean pal, boolean dual,
-                      int chips, int[] banks, byte[] program, List<String> trackNames, int[] trackMillis) {
+                      int chips, int[] banks, byte[] program, List<String> trackNames, int[] trackMillis,
+                      int[] playlist, int[] fadeMillis) {
     public static final int VRC6 = 1;
     public static final int VRC7 = 1 << 1;
     public static final int FDS = 1 << 2;
@@ -72,6 +75,20 @@ public record NsfFile(String fileName, String title, String artist, String copyr
         return i < trackMillis.length ? trackMillis[i] : -1;
     }
 
+    /** The fade-out after track {@code i} (0-based) in ms, or -1 when the file gives none. */
+    public int trackFade(int i) {
+        return i < fadeMillis.length && fadeMillis[i] >= 0 ? fadeMillis[i] : -1;
+    }
+
+    /**
+     * The order to play the tracks in (0-based): the NSFe playlist, entries past the song count
+     * left out; without one (or with none left), every track in turn.
+     */
+    public int[] order() {
+        final int[] valid = Arrays.stream(playlist).filter(t -> t < songs).toArray();
+        return valid.length > 0 ? valid : java.util.stream.IntStream.range(0, songs).toArray();
+    }
+
     /** True when {@code data} starts like an NSF or NSFe file. */
     public static boolean looksLike(byte[] data) {
         return startsWith(data, NSF_MAGIC) || startsWith(data, NSFE_MAGIC);
@@ -116,7 +133,7 @@ public record NsfFile(String fileName, String title, String artist, String copyr
         }
         return check(name, new NsfFile(name, text(d, 0xE, 32), text(d, 0x2E, 32), text(d, 0x4E, 32), songs, first - 1,
                 load, init, play, u16(d, 0x6E), u16(d, 0x78), (d[0x7A] & 1) != 0, (d[0x7A] & 2) != 0, d[0x7B] & 0xFF,
-                banks, Arrays.copyOfRange(d, HEADER, end), List.of(), new int[0]));
+                banks, Arrays.copyOfRange(d, HEADER, end), List.of(), new int[0], new int[0], new int[0]));
     }
 
     private static NsfFile parseNsfe(String name, byte[] d) throws NsfFormatException {
@@ -131,6 +148,8 @@ public record NsfFile(String fileName, String title, String artist, String copyr
         String copyright = "";
         List<String> labels = List.of();
         int[] times = new int[0];
+        int[] fades = new int[0];
+        int[] playlist = new int[0];
         boolean ended = false;
         while (!ended) {
             if (pos + 8 > d.length) {
@@ -174,6 +193,18 @@ public record NsfFile(String fileName, String title, String artist, String copyr
                         times[i] = (int) u32(c, 4 * i);
                     }
                 }
+                case "fade" -> {
+                    fades = new int[c.length / 4];
+                    for (int i = 0; i < fades.length; i++) {
+                        fades[i] = (int) u32(c, 4 * i);
+                    }
+                }
+                case "plst" -> {
+                    playlist = new int[c.length];
+                    for (int i = 0; i < c.length; i++) {
+                        playlist[i] = c[i] & 0xFF;
+                    }
+                }
                 case "NEND" -> ended = true;
                 default -> {
                     if (id.charAt(0) >= 'A' && id.charAt(0) <= 'Z') {
@@ -195,7 +226,7 @@ public record NsfFile(String fileName, String title, String artist, String copyr
         }
         return check(name, new NsfFile(name, title, artist, copyright, songs, first, u16(info, 0), u16(info, 2),
                 u16(info, 4), ntsc, palRate, (info[6] & 1) != 0, (info[6] & 2) != 0, info[7] & 0xFF, banks, program,
-                labels, times));
+                labels, times, playlist, fades));
     }
 
     /** The checks both forms share. */

@@ -117,6 +117,25 @@ class NsfFileTest {
         assertEquals(-1, n.trackLength(5));
     }
 
+    @Test
+    void readsTheNsfePlaylistAndFades() throws Exception {
+        // plst: track numbers from 0, one a byte; fade: signed 32-bit ms per track (-1: default).
+        byte[] f = nsfe("INFO", info(3, 0), "DATA", new byte[] {0x60, 0x60},
+                "time", new byte[] {(byte) 0xE8, 3, 0, 0, -1, -1, -1, -1, (byte) 0xD0, 7, 0, 0},
+                "fade", new byte[] {(byte) 0xF4, 1, 0, 0, -1, -1, -1, -1},
+                "plst", new byte[] {2, 0, 9, 1}, "NEND", new byte[0]);
+        NsfFile n = NsfFile.parse("music.nsfe", f);
+        assertArrayEquals(new int[] {2, 0, 9, 1}, n.playlist());
+        assertArrayEquals(new int[] {2, 0, 1}, n.order(), "entries past the song count are left out");
+        assertEquals(500, n.trackFade(0));
+        assertEquals(-1, n.trackFade(1), "negative: the player's default");
+        assertEquals(-1, n.trackFade(2), "none given");
+        assertEquals(-1, n.trackLength(1));
+        NsfFile plain = NsfFile.parse("music.nsfe", nsfe("INFO", info(3, 0), "DATA", new byte[] {0x60},
+                "NEND", new byte[0]));
+        assertArrayEquals(new int[] {0, 1, 2}, plain.order(), "without a playlist: every track in turn");
+    }
+
     private static void refusedNsfe(String field, byte[] f) {
         NsfFormatException e = assertThrows(NsfFormatException.class, () -> NsfFile.parse("bad.nsfe", f));
         assertTrue(e.getMessage().startsWith("bad.nsfe: "), e.getMessage());

@@ -84,6 +84,54 @@ class NsfPlayerTest {
     }
 
     @Test
+    void aDiskSystemTuneSwitchesBanksIntoItsRamByNesdevsRule() throws Exception {
+        // NESdev "NSF", FDS: $6000-$DFFF is RAM, $5FF6/$5FF7 load banks into $6000/$7000 (which
+        // start with the header's $E000 and $F000 banks), $5FF8-$5FFD into $8000-$D000, and
+        // $5FFE/$5FFF switch $E000/$F000, which stay ROM. Four banks, each starting with its
+        // number; the header puts 1, 2, 0, 0, 0, 0 at $8000-$D000, bank 2 at $E000 and 3 at $F000.
+        byte[] program = new byte[0x4000];
+        for (int b = 0; b < 4; b++) {
+            program[b * 0x1000] = (byte) (0xB0 + b);
+        }
+        lockstep.nes.core.demo.Assembler.Program asm = lockstep.nes.core.demo.Assembler.assemble(String.join("\n",
+                ".org $F010",
+                "init:",
+                "  lda $6000", "  sta $10", // 2: the header's $E000 bank
+                "  lda $7000", "  sta $11", // 3: the header's $F000 bank
+                "  lda $8000", "  sta $12", // 1
+                "  lda #1", "  sta $5FF7",
+                "  lda $7000", "  sta $13", // 1: $5FF7 loaded bank 1 at $7000
+                "  lda #$5A", "  sta $D123", "  lda $D123", "  sta $14", // RAM up to $DFFF
+                "  lda #$77", "  sta $8001", "  lda $8001", "  sta $15", // and over the program
+                "  lda #3", "  sta $5FFA",
+                "  lda $A000", "  sta $16", // 3: $5FFA loaded bank 3 at $A000
+                "  lda #$66", "  sta $E001", "  lda $E001", "  sta $17", // $E000 is ROM: still 0
+                "  lda #0", "  sta $5FFE",
+                "  lda $E000", "  sta $18", // 0: $5FFE switched $E000
+                "  rts",
+                "play:",
+                "  rts",
+                ""));
+        byte[] code = asm.image(0xF010, asm.size(), 0);
+        System.arraycopy(code, 0, program, 0x3010, code.length);
+        int[] banks = {1, 2, 0, 0, 0, 0, 2, 3};
+        byte[] nsf = TestNsf.header(program, 0x8000, 0xF010, asm.symbol("play"), NsfFile.FDS, 16639, 1, 1, banks);
+        NsfFile f = NsfFile.parse("fds-banks.nsf", nsf);
+        assertTrue(f.bankSwitched());
+        Console c = NsfPlayer.console(f, 0, null);
+        seconds(c, 0.05);
+        assertEquals(0xB2, c.ram().read(0x10), "$6000 starts with the $E000 bank");
+        assertEquals(0xB3, c.ram().read(0x11), "$7000 starts with the $F000 bank");
+        assertEquals(0xB1, c.ram().read(0x12));
+        assertEquals(0xB1, c.ram().read(0x13), "$5FF7 loads $7000");
+        assertEquals(0x5A, c.ram().read(0x14), "$D000-$DFFF is RAM");
+        assertEquals(0x77, c.ram().read(0x15), "$8000 is RAM");
+        assertEquals(0xB3, c.ram().read(0x16), "$5FFA loads $A000");
+        assertEquals(0x00, c.ram().read(0x17), "$E000 is ROM");
+        assertEquals(0xB0, c.ram().read(0x18), "$5FFE switches $E000");
+    }
+
+    @Test
     void anNsfEngineSnapshotsAndResumesExactly() throws Exception {
         // Every chip but the FDS at once, each sounding: the board's whole state round-trips.
         String init = String.join("\n",

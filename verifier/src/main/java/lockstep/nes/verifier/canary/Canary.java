@@ -85,7 +85,13 @@ public final class Canary implements AutoCloseable {
      * names).
      */
     public record Target(String romName, byte[] rom, String movieName, Movie movie, int frames, Region region,
-                         List<Cheat> cheats) {
+                         List<Cheat> cheats, byte[] fdsBios, String diskSide) {
+        /** A target whose disk image (if it is one) runs with each host's config-folder BIOS, from side 1A. */
+        public Target(String romName, byte[] rom, String movieName, Movie movie, int frames, Region region,
+                      List<Cheat> cheats) {
+            this(romName, rom, movieName, movie, frames, region, cheats, null, null);
+        }
+
         /** A target run on the console the ROM's header names. */
         public Target(String romName, byte[] rom, String movieName, Movie movie, int frames) {
             this(romName, rom, movieName, movie, frames, null);
@@ -98,7 +104,17 @@ public final class Canary implements AutoCloseable {
 
         /** The same target with {@code list} in effect on both sides. */
         public Target withCheats(List<Cheat> list) {
-            return new Target(romName, rom, movieName, movie, frames, region, List.copyOf(list));
+            return new Target(romName, rom, movieName, movie, frames, region, List.copyOf(list), fdsBios, diskSide);
+        }
+
+        /** The same target on {@code r}'s console. */
+        public Target withRegion(Region r) {
+            return new Target(romName, rom, movieName, movie, frames, r, cheats, fdsBios, diskSide);
+        }
+
+        /** The same disk image run with {@code bios} (null: the hosts' config folder's) from {@code side} (null: 1A). */
+        public Target withDisk(byte[] bios, String side) {
+            return new Target(romName, rom, movieName, movie, frames, region, cheats, bios, side);
         }
     }
 
@@ -245,8 +261,8 @@ public final class Canary implements AutoCloseable {
             a.awaitHashes();
             b.awaitHashes();
         }
-        a.loadRom(t.romName(), t.rom(), t.region(), t.cheats());
-        b.loadRom(t.romName(), t.rom(), t.region(), t.cheats());
+        a.loadRom(t.romName(), t.rom(), t.region(), t.cheats(), t.fdsBios(), t.diskSide());
+        b.loadRom(t.romName(), t.rom(), t.region(), t.cheats(), t.fdsBios(), t.diskSide());
         checkCheats(t.cheats(), a.cheatsLoaded(), b.cheatsLoaded());
         if (t.movie() != null) {
             int n = t.movie().frames().size();

@@ -194,7 +194,9 @@ public final class EngineHost {
                 final String name = p.str();
                 final byte[] image = p.bytes();
                 final String region = p.remaining() > 0 ? p.str() : "";
-                loadRom(name, image, region, p.remaining() > 0 ? p.str() : "");
+                final String cheats = p.remaining() > 0 ? p.str() : "";
+                final byte[] bios = p.remaining() > 0 ? p.bytes() : new byte[0];
+                loadRom(name, image, region, cheats, bios, p.remaining() > 0 ? p.str() : "");
             }
             case LOAD_MOVIE -> loadMovie(p);
             case RUN_FRAMES -> runFrames(p.i32());
@@ -293,7 +295,12 @@ public final class EngineHost {
         return hashScheme == HASH_XXH64 ? Xxh64.hash(ram, 0, ram.length) : hashBytes(ram);
     }
 
-    private void loadRom(String name, byte[] rom, String regionId, String cheatCodes) throws IOException, Failure {
+    /**
+     * A fresh engine for {@code rom}; a disk image runs with {@code bios} (empty: the config
+     * folder's) and starts on {@code side} (empty: 1A).
+     */
+    private void loadRom(String name, byte[] rom, String regionId, String cheatCodes, byte[] bios, String side)
+            throws IOException, Failure {
         Region region = regionId.isEmpty() ? null : Region.byId(regionId);
         if (!regionId.isEmpty() && region == null) {
             throw new Failure("unknown region '" + regionId + "' (ntsc, pal or dendy)");
@@ -306,7 +313,10 @@ public final class EngineHost {
         }
         Cartridge c;
         try {
-            c = lockstep.nes.core.cart.fds.DiskSystem.parseAny(name, rom);
+            c = (bios.length > 0 || !side.isEmpty()) && lockstep.nes.core.cart.fds.DiskImage.looksLikeDisk(rom)
+                    ? lockstep.nes.core.cart.fds.DiskSystem.loadWithBios(name, rom, bios.length > 0 ? bios : null,
+                            side.isEmpty() ? null : side)
+                    : lockstep.nes.core.cart.fds.DiskSystem.parseAny(name, rom);
             if (region != null) {
                 c = c.withRegion(region);
             }

@@ -368,13 +368,34 @@ public final class HostClient implements AutoCloseable {
      * cheats it could not read.
      */
     public String loadRom(String name, byte[] rom, Region region, List<Cheat> cheats) throws HostException {
+        return loadRom(name, rom, region, cheats, null, null);
+    }
+
+    /**
+     * As {@link #loadRom(String, byte[], Region, List)}, a disk image run with {@code fdsBios}
+     * (the BIOS's bytes; null: the host's config folder's) and {@code diskSide} in the drive at
+     * power-on (as the user wrote it, "1B"; null: 1A). A host below
+     * {@link HostProtocol#DISK_VERSION} cannot take them and is refused in one line rather than
+     * left to run another BIOS or side.
+     */
+    public String loadRom(String name, byte[] rom, Region region, List<Cheat> cheats, byte[] fdsBios, String diskSide)
+            throws HostException {
+        final boolean withDisk = fdsBios != null || diskSide != null;
+        if (withDisk && hello.protocolVersion() < HostProtocol.DISK_VERSION) {
+            throw new HostException(HostException.Kind.PROTOCOL, label, "speaks engine-host protocol version "
+                    + hello.protocolVersion() + ", below " + HostProtocol.DISK_VERSION
+                    + ", and cannot take --fds-bios or --disk-side");
+        }
         final boolean withCheats = !cheats.isEmpty() && hello.protocolVersion() >= HostProtocol.CHEATS_VERSION;
         msg.reset(LOAD_ROM).str(name).bytes(rom);
-        if (region != null || withCheats) {
+        if (region != null || withCheats || withDisk) {
             msg.str(region != null ? region.id() : "");
         }
-        if (withCheats) {
-            msg.str(HostProtocol.cheatCodes(cheats));
+        if (withCheats || withDisk) {
+            msg.str(withCheats ? HostProtocol.cheatCodes(cheats) : "");
+        }
+        if (withDisk) {
+            msg.bytes(fdsBios != null ? fdsBios : new byte[0]).str(diskSide != null ? diskSide : "");
         }
         send();
         Payload p = expect(OK, "LOAD_ROM");

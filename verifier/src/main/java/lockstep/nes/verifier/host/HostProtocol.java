@@ -41,7 +41,7 @@ import lockstep.nes.core.cheat.Cheats;
  */
 public final class HostProtocol {
     public static final byte[] MAGIC = {'L', 'S', 'N', 'E', 'S', 'H', 'S', 'T'};
-    public static final int VERSION = 7;
+    public static final int VERSION = 8;
     /** The oldest host version a controller still drives (the canary uses only version-1 requests). */
     public static final int MIN_VERSION = 1;
     /** The class every build's jar starts its host with (keep it stable). */
@@ -117,6 +117,8 @@ public final class HostProtocol {
     public static final int TRACE_VERSION = 6;
     /** The first version whose hosts take cheats with LOAD_ROM and report the ones they run with. */
     public static final int CHEATS_VERSION = 7;
+    /** The first version whose hosts take a disk image's BIOS and starting side with LOAD_ROM. */
+    public static final int DISK_VERSION = 8;
     public static final int ERROR = 0x7F;
 
     private HostProtocol() {

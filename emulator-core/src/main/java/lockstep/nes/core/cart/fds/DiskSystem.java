@@ -50,6 +50,22 @@ public final class DiskSystem {
     public static Cartridge load(String name, byte[] data, java.nio.file.Path bios, String side)
             throws RomFormatException {
         final DiskImage d = DiskImage.parse(name, data);
+        return cartridge(d, FdsBios.load(name, bios, FdsBios.defaultLocation()), sideIndex(name, d, side));
+    }
+
+    /**
+     * As {@link #load(String, byte[], java.nio.file.Path, String)}, the BIOS given as its bytes (an
+     * engine host sent them; null: {@code disksys.rom} in the config folder).
+     */
+    public static Cartridge loadWithBios(String name, byte[] data, byte[] bios, String side)
+            throws RomFormatException {
+        final DiskImage d = DiskImage.parse(name, data);
+        final int index = sideIndex(name, d, side);
+        return cartridge(d, bios != null ? bios : FdsBios.load(name, null, FdsBios.defaultLocation()), index);
+    }
+
+    /** The side the user named ({@code side}; null: 1A) as an index into {@code d}'s sides. */
+    private static int sideIndex(String name, DiskImage d, String side) throws RomFormatException {
         int index = 0;
         if (side != null) {
             index = parseSide(side);
@@ -61,7 +77,7 @@ public final class DiskSystem {
                         + " side(s), 1A-" + DiskImage.sideName(d.sideCount() - 1));
             }
         }
-        return cartridge(d, FdsBios.load(name, bios, FdsBios.defaultLocation()), index);
+        return index;
     }
 
     /**

@@ -12,25 +12,32 @@ import lockstep.nes.state.StateVisitor;
  * <pre>
  *  $4040-$407F  wavetable (writable only while $4089 bit 7 is set)
  *  $4080        MDSS SSSS  volume envelope: M 1 = off (gain := S), D 1 = up, S speed
- *  $4082/$4083  wave pitch bits 0-7 / H E.. PPPP: H halts the wave (phase to 0), E stops both envelopes
+ *  $4082/$4083  wave pitch bits 0-7 / HE.. PPPP: H halts the wave (phase to 0), runs the envelopes 4x
+ *               and stops the modulator's table; E stops both envelopes and resets their timers
  *  $4084        modulation envelope, as $4080
  *  $4085        .CCC CCCC  modulation counter (7-bit signed)
- *  $4086/$4087  modulation pitch bits 0-7 / H... PPPP: H halts the modulator's table (and lets $4088 write it)
- *  $4088        .... .VVV  append to the 32-entry modulation table (while halted)
+ *  $4086/$4087  modulation pitch bits 0-7 / HF.. PPPP: H halts the modulator's table (and lets $4088
+ *               write it); F forces the carry out of the accumulator's bit 11 (a table step every tick)
+ *  $4088        .... .VVV  append to the 32-entry modulation table (while halted): the entry at the
+ *               accumulator's bits 13-17, which then advance by one
  *  $4089        W... ..VV  W: wavetable writable (output held); V master volume 2/2, 2/3, 2/4, 2/5
  *  $408A        envelope speed multiplier
  * </pre>
  * Timing: the wave and the modulator tick every 16 CPU cycles, each adding its pitch to an
  * accumulator whose bits 12-17 are its table position (one step per 2^12 of pitch: a step rate
  * of n x pitch / 16 / 2^12 for a CPU clock n). An envelope ticks every 8 x (speed + 1) x $408A
- * cycles (never while $408A is 0 or $4083 bit 6 is set), raising its gain by one below 32 or
- * lowering it by one above 0. The modulator applies its table entry each time its position
+ * cycles (a quarter of that while $4083 bit 7 halts the wave; never while $408A is 0 or $4083 bit 6
+ * is set), raising its gain by one below 32 or lowering it by one above 0. The modulator applies its table entry each time its position
  * advances: 0, +1, +2, +4, reset to 0, -4, -2, -1 to the counter (wrapping in 7 bits); every
  * entry serves two positions. The pitch the wave uses is NESdev's formula ({@link #modulatedPitch}).
  * The volume gain reaches the output only when the wave position is 0, clamped to 32.
  *
- * <p>Level: at full scale (sample 63, gain 32, master 2/2) the output is 2.4 times a 2A03 pulse at
- * volume 15 (NESdev "FDS audio", mixing). The analogue low-pass after the DAC is not modelled.
+ * <p>Output: the DAC (sample x clamped gain x master volume) goes through the RAM adapter's RC
+ * low-pass (NESdev "FDS audio": first order, cutoff about 2 kHz), modelled as a one-pole filter
+ * in fixed point sampled at each tick ({@link #LOW_PASS_K}); its state is described state, so
+ * snapshots, the digest and lockstep see it. Level: at full scale (sample 63, gain 32, master 2/2,
+ * the filter settled) the output is 2.4 times a 2A03 pulse at volume 15 (NESdev "FDS audio",
+ * mixing).
  */
 public final class FdsAudio extends ExpansionAudio {
     /** CPU cycles between ticks of the wave and the modulator. */
@@ -45,6 +52,18 @@ public final class FdsAudio extends ExpansionAudio {
     private static final int[] MOD_STEP = {0, 1, 2, 4, 0, -4, -2, -1};
     private static final int MOD_RESET = 4;
     private static final int ACCUMULATOR_MASK = 0x3FFFF;
+    /** The output low-pass's cutoff (NESdev "FDS audio": the RC filter after the DAC, about 2 kHz). */
+    static final int LOW_PASS_HZ = 2000;
+    /** The CPU clock of a Famicom (NTSC), whose 16-cycle tick samples the filter. */
+    private static final double CPU_HZ = 1_789_773.0;
+    /** Fractional bits of the filter's state (DAC units x 2^8). */
+    static final int LOW_PASS_SHIFT = 8;
+    /**
+     * The one-pole filter's coefficient per tick in 1/65536: 1 - e^(-2 pi fc T) for T = 16 CPU
+     * cycles (StrictMath, rounded once: the same integer on every JVM).
+     */
+    static final int LOW_PASS_K = (int) StrictMath.round(
+            65536 * (1 - StrictMath.exp(-2 * StrictMath.PI * LOW_PASS_HZ * TICK_CYCLES / CPU_HZ)));
 
     private final int[] wave = new int[64];
     private final int[] modTable = new int[32];
@@ -72,6 +91,10 @@ public final class FdsAudio extends ExpansionAudio {
     private int tickTimer;
     /** The sample on the DAC (held while the wavetable is writable). */
     private int sampleOut;
+    /** The low-pass's output in DAC units x 2^{@link #LOW_PASS_SHIFT}. */
+    private int lowPass;
+    /** $4087 bit 6: the modulator's accumulator carries out of bit 11 on every tick. */
+    private boolean modForceCarry;
 
     @Override
     public void power() {
@@ -99,6 +122,8 @@ public final class FdsAudio extends ExpansionAudio {
         modTimer = envelopePeriod(modControl);
         tickTimer = TICK_CYCLES;
         sampleOut = 0;
+        lowPass = 0;
+        modForceCarry = false;
     }
 
     /** A CPU write to $4040-$408A (other addresses are ignored). */
@@ -126,11 +151,17 @@ public final class FdsAudio extends ExpansionAudio {
             case 0x4082 -> wavePitch = (wavePitch & 0xF00) | value;
             case 0x4083 -> {
                 wavePitch = (wavePitch & 0xFF) | ((value & 0x0F) << 8);
-                waveHalt = (value & 0x80) != 0;
+                final boolean halt = (value & 0x80) != 0;
                 envelopesOff = (value & 0x40) != 0;
-                if (waveHalt) {
+                if (halt) {
                     waveAccumulator = 0;
                     volumeOut = Math.min(volumeGain, 32);
+                }
+                if (envelopesOff || halt != waveHalt) {
+                    // Bit 6 resets both envelopes' timers; bit 7 changes the rate they count at.
+                    waveHalt = halt;
+                    volumeTimer = envelopePeriod(volumeControl);
+                    modTimer = envelopePeriod(modControl);
                 }
             }
             case 0x4084 -> {
@@ -145,6 +176,7 @@ public final class FdsAudio extends ExpansionAudio {
             case 0x4087 -> {
                 modPitch = (modPitch & 0xFF) | ((value & 0x0F) << 8);
                 modHalt = (value & 0x80) != 0;
+                modForceCarry = (value & 0x40) != 0;
             }
             case 0x4088 -> {
                 if (modHalt) {
@@ -210,9 +242,13 @@ public final class FdsAudio extends ExpansionAudio {
         return ((v & 0x7F) ^ 0x40) - 0x40;
     }
 
-    /** CPU cycles between ticks of an envelope with this control byte; 0 when it does not run. */
+    /**
+     * CPU cycles between ticks of an envelope with this control byte: 8 x (speed + 1) x $408A, a
+     * quarter of it while $4083 bit 7 halts the wave (the envelopes run 4x: a hardware test on the
+     * NESdev forum, recorded on NESdev's "FDS audio").
+     */
     private int envelopePeriod(int control) {
-        return 8 * ((control & 0x3F) + 1) * envelopeSpeed;
+        return (waveHalt ? 2 : 8) * ((control & 0x3F) + 1) * envelopeSpeed;
     }
 
     private boolean envelopeRuns(int control) {
@@ -242,11 +278,17 @@ public final class FdsAudio extends ExpansionAudio {
         return gain > 0 ? gain - 1 : gain;
     }
 
-    /** The 16-cycle tick: the modulator, then the wave. */
+    /**
+     * The 16-cycle tick: the modulator, then the wave, then the output filter. The modulator's
+     * accumulator stands while $4087 bit 7 or $4083 bit 7 is set; $4087 bit 6 forces the carry
+     * out of its bit 11, so its table position (bits 12-17) advances by exactly one each tick.
+     */
     private void tick() {
-        if (!modHalt && modPitch != 0) {
+        if (!modHalt && !waveHalt && (modPitch != 0 || modForceCarry)) {
             final int before = modAccumulator;
-            modAccumulator = (before + modPitch) & ACCUMULATOR_MASK;
+            final int low = (before & 0xFFF) + modPitch;
+            final int carry = modForceCarry ? 1 : low >> 12;
+            modAccumulator = ((((before >> 12) + carry) << 12) | (low & 0xFFF)) & ACCUMULATOR_MASK;
             if ((before >> 12) != (modAccumulator >> 12)) {
                 final int entry = modTable[(before >> 13) & 31];
                 modCounter = entry == MOD_RESET ? 0 : signed7(modCounter + MOD_STEP[entry]);
@@ -264,6 +306,13 @@ public final class FdsAudio extends ExpansionAudio {
         if (!waveWrite) {
             sampleOut = wave[position()];
         }
+        final long target = (long) dac() << LOW_PASS_SHIFT;
+        lowPass += (int) (((target - lowPass) * LOW_PASS_K + 0x8000) >> 16);
+    }
+
+    /** The DAC's level before the filter: sample x clamped gain x master volume in sixtieths. */
+    int dac() {
+        return sampleOut * volumeOut * MASTER_SIXTIETHS[masterVolume];
     }
 
     /**
@@ -295,7 +344,8 @@ public final class FdsAudio extends ExpansionAudio {
 
     @Override
     protected int output() {
-        return (int) ((long) sampleOut * volumeOut * MASTER_SIXTIETHS[masterVolume] * FULL_LEVEL / FULL_DAC);
+        final int settled = (lowPass + (1 << (LOW_PASS_SHIFT - 1))) >> LOW_PASS_SHIFT;
+        return (int) ((long) settled * FULL_LEVEL / FULL_DAC);
     }
 
     @Override
@@ -345,5 +395,7 @@ public final class FdsAudio extends ExpansionAudio {
         envelopeSpeed = s.u8("audio.envelopeSpeed", envelopeSpeed);
         tickTimer = s.u8("audio.tickTimer", tickTimer, TICK_CYCLES);
         sampleOut = s.u8("audio.sampleOut", sampleOut, 63);
+        lowPass = s.i32("audio.lowPass", lowPass, 0, FULL_DAC << LOW_PASS_SHIFT);
+        modForceCarry = s.bool("audio.modForceCarry", modForceCarry);
     }
 }

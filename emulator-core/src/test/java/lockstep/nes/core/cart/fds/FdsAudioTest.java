@@ -25,6 +25,9 @@ class FdsAudioTest {
         a.write(0x4089, 0x00);
     }
 
+    /** Cycles after which the output filter has settled on a constant DAC level (400 ticks). */
+    private static final int SETTLED = 16 * 400;
+
     private static void clock(FdsAudio a, int cycles) {
         for (int i = 0; i < cycles; i++) {
             a.clock();
@@ -41,7 +44,7 @@ class FdsAudioTest {
             a.write(0x4089, master);
             a.write(0x4080, 0x80 | 32);
             a.write(0x4083, 0x00); // run the wave (pitch 0: the position stays at 0)
-            clock(a, 16);
+            clock(a, SETTLED);
             expected[master] = (int) ((long) 63 * 32 * sixtieths[master] * (ExpansionAudio.APU_PULSE_FULL * 24 / 10) / (63 * 32 * 60));
             assertEquals(expected[master], a.sample(), "master volume " + master);
         }
@@ -57,12 +60,12 @@ class FdsAudioTest {
         table(a, 63, 63);
         a.write(0x4080, 0x80 | 63);
         a.write(0x4083, 0x00);
-        clock(a, 16);
+        clock(a, SETTLED);
         FdsAudio b = chip();
         table(b, 63, 63);
         b.write(0x4080, 0x80 | 32);
         b.write(0x4083, 0x00);
-        clock(b, 16);
+        clock(b, SETTLED);
         assertEquals(b.sample(), a.sample());
         assertEquals(0x40 | 63, a.read(0x4090), "the gain itself reads back unclamped");
     }
@@ -80,7 +83,7 @@ class FdsAudioTest {
         java.util.List<Integer> rises = new java.util.ArrayList<>();
         for (int c = 1; c <= 3 * 4096 + 100; c++) {
             a.clock();
-            boolean high = a.sample() > 0;
+            boolean high = a.dac() > 0;
             if (high) {
                 highs++;
             }
@@ -101,6 +104,7 @@ class FdsAudioTest {
     @Test
     void volumeEnvelopeStepsEveryEightTimesSpeedPlusOneTimesTheMultiplier() {
         FdsAudio a = chip();
+        a.write(0x4083, 0x00); // the wave running: envelopes at their usual rate
         a.write(0x408A, 2);
         a.write(0x4080, 0x80 | 10); // gain 10
         a.write(0x4080, 0x40 | 3); // envelope up, speed 3: a step every 8 * 4 * 2 = 64 cycles
@@ -138,6 +142,7 @@ class FdsAudioTest {
     @Test
     void theModulationTableStepsTheCounterOncePerPositionAndEntryFourResetsIt() {
         FdsAudio a = chip();
+        a.write(0x4083, 0x00); // the wave running (its halt also stops the modulator)
         a.write(0x4087, 0x80); // halted: the table is writable
         int[] entries = {1, 1, 3, 4, 7, 5, 6, 2};
         for (int i = 0; i < 32; i++) {
@@ -161,6 +166,151 @@ class FdsAudioTest {
         int before = field(a, "audio.waveAccumulator");
         clock(a, 16);
         assertEquals(FdsAudio.modulatedPitch(0x400, -10, 20), field(a, "audio.waveAccumulator") - before);
+    }
+
+    @Test
+    void haltingTheWaveRunsTheEnvelopesFourTimesFaster() {
+        // $408A = 2, speed 3: 8 x 4 x 2 = 64 cycles a step with the wave running, 16 while halted.
+        FdsAudio a = chip();
+        a.write(0x408A, 2);
+        a.write(0x4083, 0x80);
+        a.write(0x4080, 0x80 | 10);
+        a.write(0x4080, 0x40 | 3);
+        clock(a, 15);
+        assertEquals(0x40 | 10, a.read(0x4090));
+        a.clock();
+        assertEquals(0x40 | 11, a.read(0x4090));
+        a.write(0x4083, 0x00); // the wave running: back to 64 cycles, the timer restarted
+        clock(a, 63);
+        assertEquals(0x40 | 11, a.read(0x4090));
+        a.clock();
+        assertEquals(0x40 | 12, a.read(0x4090));
+    }
+
+    @Test
+    void bitSixOfFortyEightyThreeStopsTheEnvelopesAndResetsTheirTimers() {
+        FdsAudio a = chip();
+        a.write(0x4083, 0x00);
+        a.write(0x408A, 2);
+        a.write(0x4080, 0x80 | 10);
+        a.write(0x4080, 0x40 | 3); // a step every 64 cycles
+        clock(a, 40);
+        a.write(0x4083, 0x40);
+        clock(a, 200);
+        assertEquals(0x40 | 10, a.read(0x4090), "stopped");
+        a.write(0x4083, 0x00);
+        clock(a, 63); // a whole period again from the write, not the 24 cycles left before
+        assertEquals(0x40 | 10, a.read(0x4090));
+        a.clock();
+        assertEquals(0x40 | 11, a.read(0x4090));
+    }
+
+    @Test
+    void haltingTheWaveStopsTheModulatorsAccumulator() {
+        FdsAudio a = chip();
+        a.write(0x4083, 0x00);
+        a.write(0x4086, 0x00);
+        a.write(0x4087, 0x04); // mod pitch $400: a quarter position a tick
+        clock(a, 16 * 3);
+        assertEquals(3 * 0x400, field(a, "audio.modAccumulator"));
+        a.write(0x4083, 0x80);
+        clock(a, 16 * 10);
+        assertEquals(3 * 0x400, field(a, "audio.modAccumulator"), "stands while $4083 bit 7 is set");
+        a.write(0x4083, 0x00);
+        clock(a, 16);
+        assertEquals(4 * 0x400, field(a, "audio.modAccumulator"));
+    }
+
+    @Test
+    void bitSixOfFortyEightySevenStepsTheModulationTableEveryTick() {
+        FdsAudio a = chip();
+        a.write(0x4083, 0x00);
+        a.write(0x4087, 0x80);
+        for (int i = 0; i < 32; i++) {
+            a.write(0x4088, 1); // +1 everywhere
+        }
+        a.write(0x4085, 0);
+        a.write(0x4086, 0x00);
+        a.write(0x4087, 0x40 | 0x02); // forced carry, pitch $200: bits 0-11 gain $200 a tick
+        for (int t = 1; t <= 12; t++) {
+            clock(a, 16);
+            // The carry out of bit 11 is forced: one position a tick whatever bits 0-11 hold.
+            assertEquals(t & 63, field(a, "audio.modAccumulator") >> 12, "position after tick " + t);
+            assertEquals((t * 0x200) & 0xFFF, field(a, "audio.modAccumulator") & 0xFFF, "bits 0-11 after tick " + t);
+            assertEquals(t, field(a, "audio.modCounter"), "one +1 entry applied per position");
+        }
+        a.write(0x4087, 0x40); // forced carry with pitch 0 still steps
+        clock(a, 16);
+        assertEquals(13, field(a, "audio.modCounter"));
+        a.write(0x4087, 0x00); // pitch 0, no force: the modulator stands
+        clock(a, 16 * 4);
+        assertEquals(13, field(a, "audio.modCounter"));
+    }
+
+    @Test
+    void modulationTableWritesAppendAtBitsThirteenToSeventeenOnlyWhileHalted() {
+        FdsAudio a = chip();
+        a.write(0x4083, 0x00);
+        a.write(0x4087, 0x80);
+        for (int i = 0; i < 3; i++) {
+            a.write(0x4088, i + 1);
+        }
+        assertEquals(3 << 13, field(a, "audio.modAccumulator"), "each write advances one entry (two positions)");
+        int[] table = ints(a, "audio.modTable");
+        assertEquals(1, table[0]);
+        assertEquals(2, table[1]);
+        assertEquals(3, table[2]);
+        for (int i = 3; i < 32; i++) {
+            a.write(0x4088, 0x0F); // only bits 0-2 are kept
+        }
+        assertEquals(0, field(a, "audio.modAccumulator"), "32 writes wrap to the first entry");
+        assertEquals(7, ints(a, "audio.modTable")[31]);
+        a.write(0x4088, 5);
+        assertEquals(5, ints(a, "audio.modTable")[0], "the 33rd write replaces the first entry");
+        a.write(0x4087, 0x00);
+        a.write(0x4088, 6);
+        assertEquals(2, ints(a, "audio.modTable")[1], "ignored while the modulator runs");
+    }
+
+    @Test
+    void theOutputLowPassFollowsAOnePoleRcFilterAtTwoKilohertz() {
+        // NESdev: a first-order RC low-pass, cutoff about 2 kHz. Sampled every 16 CPU cycles
+        // (1,789,773 Hz), a step of height x reads x (1 - e^(-2 pi 2000 16 / 1789773))^n short of
+        // x after n ticks.
+        FdsAudio a = chip();
+        table(a, 63, 63);
+        a.write(0x4080, 0x80 | 32);
+        a.write(0x4083, 0x00);
+        final double k = 1 - Math.exp(-2 * Math.PI * 2000 * 16 / 1_789_773.0);
+        assertEquals(Math.round(65536 * k), FdsAudio.LOW_PASS_K);
+        assertEquals(0, a.sample());
+        for (int n = 1; n <= 60; n++) {
+            clock(a, 16);
+            double expected = FdsAudio.FULL_LEVEL * (1 - Math.pow(1 - k, n));
+            assertEquals(expected, a.sample(), 1.0, "after " + n + " ticks");
+        }
+        // The time constant RC = 1 / (2 pi 2000) s = 142.4 CPU cycles: 63% of the step by then.
+        FdsAudio b = chip();
+        table(b, 63, 63);
+        b.write(0x4080, 0x80 | 32);
+        b.write(0x4083, 0x00);
+        clock(b, 16 * 9); // 144 cycles
+        assertEquals(0.632, b.sample() / (double) FdsAudio.FULL_LEVEL, 0.01);
+        // And back down to exactly 0 when the DAC drops.
+        b.write(0x4089, 0x80);
+        b.write(0x4040, 0);
+        b.write(0x4089, 0x00);
+        clock(b, SETTLED);
+        assertEquals(0, b.sample());
+    }
+
+    private static int[] ints(FdsAudio a, String name) {
+        for (StateEntry e : Describer.describe(a)) {
+            if (e.path().endsWith(name)) {
+                return e.ints();
+            }
+        }
+        throw new AssertionError("no " + name);
     }
 
     /** A scalar field of the unit's description. */
