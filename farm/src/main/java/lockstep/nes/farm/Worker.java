@@ -156,7 +156,9 @@ public final class Worker {
     public void run() throws InterruptedException {
         Backoff idle = new Backoff(Math.max(1, options.idlePoll.toMillis() / 4), Math.max(1, options.idlePoll.toMillis()),
                 random.nextLong());
-        Backoff outage = new Backoff(200, 10_000, random.nextLong());
+        // at most 3 s between tries: a server back from an outage is used within seconds, as by
+        // a freshly started worker; the jitter spreads the workers' tries
+        Backoff outage = new Backoff(200, 3_000, random.nextLong());
         log("started (locks: " + locks.kind() + ", ttl " + options.ttl.toMillis() + " ms"
                 + (options.partition != null ? ", partition " + options.partition : "") + ")");
         if (options.partition != null) {
