@@ -102,7 +102,7 @@ public final class Worker {
         this.log = log;
         store.maxAbandoned(options.maxAbandoned);
         this.combined = locks instanceof lockstep.nes.farm.lock.SqlLockManager sql && sql.uses(store.db())
-                && store.combinedClaim();
+                && store.claims().combinedClaim();
     }
 
     public static String defaultOwner() {
@@ -289,9 +289,9 @@ public final class Worker {
         // Candidates are fetched afresh for each claim (a list kept across jobs would hide a job
         // whose lease expired meanwhile), expired leases first, each group in random order so
         // workers rarely collide; one that another worker took in the meantime is skipped.
-        List<Long> ids = new ArrayList<>(store.takeovers(64, options.partition));
+        List<Long> ids = new ArrayList<>(store.claims().takeovers(64, options.partition));
         Collections.shuffle(ids, random);
-        List<Long> queued = new ArrayList<>(store.candidates(64, options.partition));
+        List<Long> queued = new ArrayList<>(store.claims().candidates(64, options.partition));
         queued.removeAll(ids);
         Collections.shuffle(queued, random);
         ids.addAll(queued);
@@ -299,7 +299,7 @@ public final class Worker {
             Lease lease;
             Store.Job job;
             if (combined) {
-                Store.LeasedClaim lc = store.acquireAndClaim(id, key(id), options.owner, options.ttl.toMillis(),
+                Store.LeasedClaim lc = store.claims().acquireAndClaim(id, key(id), options.owner, options.ttl.toMillis(),
                         options.maxAttempts);
                 if (lc == null) {
                     continue;
@@ -313,7 +313,7 @@ public final class Worker {
                 }
                 lease = got.get();
                 try {
-                    job = store.claim(id, options.owner, options.ttl.toMillis(), options.maxAttempts);
+                    job = store.claims().claim(id, options.owner, options.ttl.toMillis(), options.maxAttempts);
                 } catch (SQLException e) {
                     release(lease);
                     throw e;
@@ -338,7 +338,7 @@ public final class Worker {
 
     /**
      * PostgreSQL with the store's own leases: claims come in small batches from one statement
-     * ({@link Store#acquireAndClaimBatch}), each job under its own lease and fresh token, and a
+     * ({@link lockstep.nes.farm.store.JobClaims#acquireAndClaimBatch}), each job under its own lease and fresh token, and a
      * successful commit deletes the lease in the same statement, so a short job costs about two
      * round trips instead of three or more. The batch grows only while jobs are short next to the
      * TTL; a claimed job still waiting here is not renewed, so it is run only while its lease has
@@ -347,7 +347,7 @@ public final class Worker {
      */
     private boolean runOneBatched() throws SQLException, LockException {
         if (claimed.isEmpty()) {
-            for (Store.LeasedClaim lc : store.acquireAndClaimBatch(batch, options.owner, options.ttl.toMillis(),
+            for (Store.LeasedClaim lc : store.claims().acquireAndClaimBatch(batch, options.owner, options.ttl.toMillis(),
                     options.maxAttempts)) {
                 if (lc.job() == null) {
                     release(lc.lease());
@@ -407,7 +407,7 @@ public final class Worker {
             return;
         }
         lastBurial = t;
-        int n = store.buryExhausted(options.maxAttempts);
+        int n = store.claims().buryExhausted(options.maxAttempts);
         if (n > 0) {
             if (metrics != null) {
                 for (int i = 0; i < n; i++) {
@@ -506,7 +506,7 @@ public final class Worker {
                 Thread.currentThread().interrupt();
             }
         }
-        if (store.commit(id, token, options.owner, result.status(), result.json(), releaseOnCommit)) {
+        if (store.claims().commit(id, token, options.owner, result.status(), result.json(), releaseOnCommit)) {
             committed++;
             if (metrics != null) {
                 metrics.committed();
@@ -521,10 +521,10 @@ public final class Worker {
     /** Set when this worker gave a job back because it cannot run it: it then waits a poll before claiming again. */
     private boolean unrunnable;
 
-    /** Gives the claim back uncharged (see {@link Store#release}) and logs it. */
+    /** Gives the claim back uncharged (see {@link lockstep.nes.farm.store.JobClaims#release}) and logs it. */
     private void giveBack(Store.Job job, long token, String reason, long delayMs) {
         try {
-            if (store.release(job.id(), token, options.owner, reason, delayMs)) {
+            if (store.claims().release(job.id(), token, options.owner, reason, delayMs)) {
                 log("job " + job.id() + " RELEASED uncharged (" + reason + ")");
             } else {
                 log("job " + job.id() + ": could not release it (its claim is no longer current); nothing written");
@@ -542,7 +542,7 @@ public final class Worker {
         log("job " + id + " STALE: " + what + " (token " + token + " is older than the job's newest claim or commit); "
                 + "this attempt is void");
         try {
-            store.attemptEnded(id, token, "stale", what);
+            store.claims().attemptEnded(id, token, "stale", what);
         } catch (SQLException e) {
             // bookkeeping only
         }
@@ -555,7 +555,7 @@ public final class Worker {
         for (int i = 0; i < Math.max(1, job.attempts()); i++) {
             delay = b.nextDelayMillis();
         }
-        Store.FailOutcome o = store.fail(job.id(), token, options.owner, error, options.maxAttempts, delay);
+        Store.FailOutcome o = store.claims().fail(job.id(), token, options.owner, error, options.maxAttempts, delay);
         if (metrics != null) {
             metrics.failed();
         }
@@ -616,7 +616,7 @@ public final class Worker {
                         JobLog.enter(jobId, token, null);
                         org.slf4j.MDC.put("rom", spec == null ? "-" : spec);
                         try {
-                            if (!store.extendLease(jobId, token, lease.ttlMillis())) {
+                            if (!store.claims().extendLease(jobId, token, lease.ttlMillis())) {
                                 log("job " + jobId + ": its lease had already expired in the store; the commit will be refused");
                             }
                         } catch (SQLException e) {
