@@ -23,6 +23,7 @@ import lockstep.nes.farm.lock.KilledException;
 import lockstep.nes.farm.lock.Lease;
 import lockstep.nes.farm.lock.LeaseKeeper;
 import lockstep.nes.farm.lock.LockException;
+import lockstep.nes.farm.lock.LockRefusedException;
 import lockstep.nes.farm.lock.LockManager;
 import lockstep.nes.farm.store.Store;
 import lockstep.nes.verifier.Backoff;
@@ -131,6 +132,27 @@ public final class Worker {
         stopped = true;
     }
 
+    /** Why the lock server refused this worker's credentials while it ran, or null. */
+    private volatile String refusal;
+
+    /**
+     * The lock server's refusal of the credentials that stopped this worker (its password was
+     * changed under it), or null: no retry can succeed, so the worker gives its claims back and
+     * stops, and the command ends with this one line.
+     */
+    public String refusal() {
+        return refusal;
+    }
+
+    /** The lock server refused the credentials: stop as on SIGTERM, giving the running job back. */
+    private void refused(LockRefusedException e) {
+        if (refusal == null) {
+            refusal = e.getMessage();
+            log("stopping: " + e.getMessage());
+        }
+        shutdown();
+    }
+
     /** The running job's kill switch, while one runs. */
     private volatile KillSwitch running;
     private volatile boolean shuttingDown;
@@ -230,6 +252,9 @@ public final class Worker {
                 checkPartition();
                 worked = runOne();
                 outage.reset();
+            } catch (LockRefusedException e) {
+                refused(e);
+                break;
             } catch (SQLException | LockException e) {
                 long d = outage.nextDelayMillis();
                 log("store or lock manager unavailable (" + e.getMessage() + "); retrying in " + d + " ms");
@@ -608,7 +633,13 @@ public final class Worker {
 
         @Override
         public Optional<Lease> renew(Lease lease) throws LockException {
-            Optional<Lease> r = d.renew(lease);
+            Optional<Lease> r;
+            try {
+                r = d.renew(lease);
+            } catch (LockRefusedException e) {
+                refused(e); // fires the running job's kill switch: it is given back
+                throw e;
+            }
             if (r.isPresent()) {
                 try {
                     String spec = org.slf4j.MDC.get("rom");

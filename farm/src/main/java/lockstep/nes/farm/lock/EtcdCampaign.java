@@ -109,6 +109,10 @@ final class EtcdCampaign implements Campaign {
                 }
             } catch (ExecutionException e) {
                 Throwable cause = e.getCause() == null ? e : e.getCause();
+                if (String.valueOf(cause.getMessage()).contains("authentication failed")) {
+                    throw new LockRefusedException("etcd " + etcd.url() + ": the server refused the credentials (campaign for "
+                            + key + ": " + cause.getMessage() + ")");
+                }
                 throw new LockException("etcd " + etcd.url() + ": campaign for " + key + " failed: " + cause.getMessage(),
                         cause);
             } catch (InterruptedException e) {

@@ -71,6 +71,12 @@ public final class EtcdLockManager implements LockManager {
     /** When the client was built ({@link System#nanoTime()}). */
     private volatile long builtNanos = System.nanoTime();
     private volatile boolean closed;
+    /**
+     * The client was built anew and has had no answer since: an UNAUTHENTICATED then comes from
+     * a fresh authentication with the URL's password, a refusal (jetcd reports a failed token
+     * refresh by the status alone), not from a session the server forgot.
+     */
+    private volatile boolean rebuiltSinceAnswer;
     /** How many times the client was built anew. */
     private final AtomicInteger rebuilds = new AtomicInteger();
 
@@ -287,6 +293,8 @@ public final class EtcdLockManager implements LockManager {
     public void check() throws LockException {
         try {
             holder("lockstep/check", "check the server");
+        } catch (LockRefusedException e) {
+            throw e;
         } catch (LockException e) {
             String m = String.valueOf(e.getMessage());
             if (m.contains("authentication failed") || m.contains("UNAUTHENTICATED") || m.contains("PERMISSION_DENIED")
@@ -325,6 +333,7 @@ public final class EtcdLockManager implements LockManager {
             T answer = call.get(wait, TimeUnit.MILLISECONDS);
             connected = true;
             failures.set(0);
+            rebuiltSinceAnswer = false;
             return answer;
         } catch (TimeoutException e) {
             call.cancel(true);
@@ -332,6 +341,13 @@ public final class EtcdLockManager implements LockManager {
             throw new LockException("etcd " + url + ": " + what + " did not answer within " + wait + " ms", e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
+            String m = String.valueOf(cause.getMessage());
+            if (m.contains("authentication failed") || m.contains("UNAUTHENTICATED") && rebuiltSinceAnswer) {
+                // etcd checked the user and password and refused them (a password changed under
+                // a running process): no retry can succeed
+                throw new LockRefusedException("etcd " + url + ": the server refused the credentials (" + what + ": "
+                        + cause.getMessage() + ")");
+            }
             if (!(cause instanceof EtcdException ee && ee.getErrorCode() == ErrorCode.NOT_FOUND)) {
                 failed(); // NOT_FOUND is an answer: an expired lease
             }
@@ -374,6 +390,7 @@ public final class EtcdLockManager implements LockManager {
                 return; // the options built a client once; keep the old one
             }
             builtNanos = System.nanoTime();
+            rebuiltSinceAnswer = true;
             connected = false;
             failures.set(0);
             rebuilds.incrementAndGet();
