@@ -150,7 +150,7 @@ class FarmCommandTest {
         try (Store store = Store.open(db, 2)) {
             long id = 1;
             // First attempt: its kill switch fires once two checkpoints are stored (a lost lease).
-            Store.Job job = store.claim(id, "first", 60_000, 5);
+            Store.Job job = store.claims().claim(id, "first", 60_000, 5);
             long t1 = job.claimToken();
             KillSwitch ks = new KillSwitch();
             AtomicReference<Throwable> watcher = new AtomicReference<>();
@@ -180,7 +180,7 @@ class FarmCommandTest {
             try (var c = store.db().connection(); var st = c.createStatement()) {
                 st.executeUpdate("UPDATE jobs SET lease_until_ms = 0 WHERE job_id = " + id); // the first lease expires
             }
-            Store.Job again = store.claim(id, "second", 60_000, 5);
+            Store.Job again = store.claims().claim(id, "second", 60_000, 5);
             assertNotNull(again);
             long t2 = again.claimToken();
             JobResult r = runner.run(new JobContext(store, again, t2, "second", new KillSwitch()));
@@ -190,9 +190,9 @@ class FarmCommandTest {
             assertEquals(300, result.get("frames_logged").asInt(), r.json());
             assertEquals(300, result.get("framesCompared").asInt(), r.json());
             // The first attempt, a zombie now, can store nothing.
-            assertFalse(store.saveCheckpoint(id, t1, "first", 200, new byte[] {1}));
-            assertTrue(store.commit(id, t2, "second", r.status(), r.json()));
-            assertFalse(store.commit(id, t1, "first", "pass", "{}"));
+            assertFalse(store.claims().saveCheckpoint(id, t1, "first", 200, new byte[] {1}));
+            assertTrue(store.claims().commit(id, t2, "second", r.status(), r.json()));
+            assertFalse(store.claims().commit(id, t1, "first", "pass", "{}"));
         }
         Cli.Result j = Cli.run("farm", "report", "--store", db, "--json");
         assertTrue(j.out().contains("\"status\":\"done\",\"outcome\":\"pass\",\"result\":\"pass\""), j.out());

@@ -57,6 +57,13 @@ public final class Coordinator {
         stopped = true;
     }
 
+    private volatile String refusal;
+
+    /** The lock server's refusal of the credentials that stopped this coordinator, or null. */
+    public String refusal() {
+        return refusal;
+    }
+
     public void run() throws InterruptedException {
         Duration margin = options.safetyMargin != null ? options.safetyMargin : options.ttl.dividedBy(5);
         try (LeaderElection election = LeaderElection.start(locks, KEY, options.owner, options.ttl, margin,
@@ -76,6 +83,12 @@ public final class Coordinator {
             String seen = null;
             String error = null;
             while (!stopped && (options.periods == 0 || n++ < options.periods)) {
+                if (election.refusal() != null) {
+                    // its password was changed under it: no campaign can succeed
+                    refusal = election.refusal();
+                    log("stopping: " + refusal);
+                    break;
+                }
                 if (election.isLeader()) {
                     tick();
                 } else {

@@ -184,6 +184,9 @@ public final class Farm {
                 Runtime.getRuntime().addShutdownHook(hook);
                 try {
                     w.run();
+                    if (w.refusal() != null) {
+                        throw new BadInput(oneLine(w.refusal())); // its claims are given back
+                    }
                 } finally {
                     done.countDown();
                     try {
@@ -335,7 +338,11 @@ public final class Farm {
                 if (server != null) {
                     out.println("coordinator: metrics on http://127.0.0.1:" + server.port() + "/metrics");
                 }
-                new Coordinator(store, locks, o, metrics, null).run();
+                Coordinator c = new Coordinator(store, locks, o, metrics, null);
+                c.run();
+                if (c.refusal() != null) {
+                    throw new BadInput(oneLine(c.refusal()));
+                }
                 return 0;
             }
         });

@@ -23,6 +23,7 @@ import lockstep.nes.farm.lock.KilledException;
 import lockstep.nes.farm.lock.Lease;
 import lockstep.nes.farm.lock.LeaseKeeper;
 import lockstep.nes.farm.lock.LockException;
+import lockstep.nes.farm.lock.LockRefusedException;
 import lockstep.nes.farm.lock.LockManager;
 import lockstep.nes.farm.store.Store;
 import lockstep.nes.verifier.Backoff;
@@ -102,7 +103,7 @@ public final class Worker {
         this.log = log;
         store.maxAbandoned(options.maxAbandoned);
         this.combined = locks instanceof lockstep.nes.farm.lock.SqlLockManager sql && sql.uses(store.db())
-                && store.combinedClaim();
+                && store.claims().combinedClaim();
     }
 
     public static String defaultOwner() {
@@ -131,6 +132,27 @@ public final class Worker {
         stopped = true;
     }
 
+    /** Why the lock server refused this worker's credentials while it ran, or null. */
+    private volatile String refusal;
+
+    /**
+     * The lock server's refusal of the credentials that stopped this worker (its password was
+     * changed under it), or null: no retry can succeed, so the worker gives its claims back and
+     * stops, and the command ends with this one line.
+     */
+    public String refusal() {
+        return refusal;
+    }
+
+    /** The lock server refused the credentials: stop as on SIGTERM, giving the running job back. */
+    private void refused(LockRefusedException e) {
+        if (refusal == null) {
+            refusal = e.getMessage();
+            log("stopping: " + e.getMessage());
+        }
+        shutdown();
+    }
+
     /** The running job's kill switch, while one runs. */
     private volatile KillSwitch running;
     private volatile boolean shuttingDown;
@@ -156,7 +178,9 @@ public final class Worker {
     public void run() throws InterruptedException {
         Backoff idle = new Backoff(Math.max(1, options.idlePoll.toMillis() / 4), Math.max(1, options.idlePoll.toMillis()),
                 random.nextLong());
-        Backoff outage = new Backoff(200, 10_000, random.nextLong());
+        // at most 3 s between tries: a server back from an outage is used within seconds, as by
+        // a freshly started worker; the jitter spreads the workers' tries
+        Backoff outage = new Backoff(200, 3_000, random.nextLong());
         log("started (locks: " + locks.kind() + ", ttl " + options.ttl.toMillis() + " ms"
                 + (options.partition != null ? ", partition " + options.partition : "") + ")");
         if (options.partition != null) {
@@ -228,6 +252,9 @@ public final class Worker {
                 checkPartition();
                 worked = runOne();
                 outage.reset();
+            } catch (LockRefusedException e) {
+                refused(e);
+                break;
             } catch (SQLException | LockException e) {
                 long d = outage.nextDelayMillis();
                 log("store or lock manager unavailable (" + e.getMessage() + "); retrying in " + d + " ms");
@@ -287,9 +314,9 @@ public final class Worker {
         // Candidates are fetched afresh for each claim (a list kept across jobs would hide a job
         // whose lease expired meanwhile), expired leases first, each group in random order so
         // workers rarely collide; one that another worker took in the meantime is skipped.
-        List<Long> ids = new ArrayList<>(store.takeovers(64, options.partition));
+        List<Long> ids = new ArrayList<>(store.claims().takeovers(64, options.partition));
         Collections.shuffle(ids, random);
-        List<Long> queued = new ArrayList<>(store.candidates(64, options.partition));
+        List<Long> queued = new ArrayList<>(store.claims().candidates(64, options.partition));
         queued.removeAll(ids);
         Collections.shuffle(queued, random);
         ids.addAll(queued);
@@ -297,7 +324,7 @@ public final class Worker {
             Lease lease;
             Store.Job job;
             if (combined) {
-                Store.LeasedClaim lc = store.acquireAndClaim(id, key(id), options.owner, options.ttl.toMillis(),
+                Store.LeasedClaim lc = store.claims().acquireAndClaim(id, key(id), options.owner, options.ttl.toMillis(),
                         options.maxAttempts);
                 if (lc == null) {
                     continue;
@@ -311,7 +338,7 @@ public final class Worker {
                 }
                 lease = got.get();
                 try {
-                    job = store.claim(id, options.owner, options.ttl.toMillis(), options.maxAttempts);
+                    job = store.claims().claim(id, options.owner, options.ttl.toMillis(), options.maxAttempts);
                 } catch (SQLException e) {
                     release(lease);
                     throw e;
@@ -336,7 +363,7 @@ public final class Worker {
 
     /**
      * PostgreSQL with the store's own leases: claims come in small batches from one statement
-     * ({@link Store#acquireAndClaimBatch}), each job under its own lease and fresh token, and a
+     * ({@link lockstep.nes.farm.store.JobClaims#acquireAndClaimBatch}), each job under its own lease and fresh token, and a
      * successful commit deletes the lease in the same statement, so a short job costs about two
      * round trips instead of three or more. The batch grows only while jobs are short next to the
      * TTL; a claimed job still waiting here is not renewed, so it is run only while its lease has
@@ -345,7 +372,7 @@ public final class Worker {
      */
     private boolean runOneBatched() throws SQLException, LockException {
         if (claimed.isEmpty()) {
-            for (Store.LeasedClaim lc : store.acquireAndClaimBatch(batch, options.owner, options.ttl.toMillis(),
+            for (Store.LeasedClaim lc : store.claims().acquireAndClaimBatch(batch, options.owner, options.ttl.toMillis(),
                     options.maxAttempts)) {
                 if (lc.job() == null) {
                     release(lc.lease());
@@ -405,7 +432,7 @@ public final class Worker {
             return;
         }
         lastBurial = t;
-        int n = store.buryExhausted(options.maxAttempts);
+        int n = store.claims().buryExhausted(options.maxAttempts);
         if (n > 0) {
             if (metrics != null) {
                 for (int i = 0; i < n; i++) {
@@ -504,7 +531,7 @@ public final class Worker {
                 Thread.currentThread().interrupt();
             }
         }
-        if (store.commit(id, token, options.owner, result.status(), result.json(), releaseOnCommit)) {
+        if (store.claims().commit(id, token, options.owner, result.status(), result.json(), releaseOnCommit)) {
             committed++;
             if (metrics != null) {
                 metrics.committed();
@@ -519,10 +546,10 @@ public final class Worker {
     /** Set when this worker gave a job back because it cannot run it: it then waits a poll before claiming again. */
     private boolean unrunnable;
 
-    /** Gives the claim back uncharged (see {@link Store#release}) and logs it. */
+    /** Gives the claim back uncharged (see {@link lockstep.nes.farm.store.JobClaims#release}) and logs it. */
     private void giveBack(Store.Job job, long token, String reason, long delayMs) {
         try {
-            if (store.release(job.id(), token, options.owner, reason, delayMs)) {
+            if (store.claims().release(job.id(), token, options.owner, reason, delayMs)) {
                 log("job " + job.id() + " RELEASED uncharged (" + reason + ")");
             } else {
                 log("job " + job.id() + ": could not release it (its claim is no longer current); nothing written");
@@ -540,7 +567,7 @@ public final class Worker {
         log("job " + id + " STALE: " + what + " (token " + token + " is older than the job's newest claim or commit); "
                 + "this attempt is void");
         try {
-            store.attemptEnded(id, token, "stale", what);
+            store.claims().attemptEnded(id, token, "stale", what);
         } catch (SQLException e) {
             // bookkeeping only
         }
@@ -553,7 +580,7 @@ public final class Worker {
         for (int i = 0; i < Math.max(1, job.attempts()); i++) {
             delay = b.nextDelayMillis();
         }
-        Store.FailOutcome o = store.fail(job.id(), token, options.owner, error, options.maxAttempts, delay);
+        Store.FailOutcome o = store.claims().fail(job.id(), token, options.owner, error, options.maxAttempts, delay);
         if (metrics != null) {
             metrics.failed();
         }
@@ -606,7 +633,13 @@ public final class Worker {
 
         @Override
         public Optional<Lease> renew(Lease lease) throws LockException {
-            Optional<Lease> r = d.renew(lease);
+            Optional<Lease> r;
+            try {
+                r = d.renew(lease);
+            } catch (LockRefusedException e) {
+                refused(e); // fires the running job's kill switch: it is given back
+                throw e;
+            }
             if (r.isPresent()) {
                 try {
                     String spec = org.slf4j.MDC.get("rom");
@@ -614,7 +647,7 @@ public final class Worker {
                         JobLog.enter(jobId, token, null);
                         org.slf4j.MDC.put("rom", spec == null ? "-" : spec);
                         try {
-                            if (!store.extendLease(jobId, token, lease.ttlMillis())) {
+                            if (!store.claims().extendLease(jobId, token, lease.ttlMillis())) {
                                 log("job " + jobId + ": its lease had already expired in the store; the commit will be refused");
                             }
                         } catch (SQLException e) {

@@ -18,7 +18,7 @@ final class Claims {
         }
         long end = System.nanoTime() + 10_000_000_000L;
         while (System.nanoTime() - end < 0) {
-            Store.Job j = store.claim(jobId, owner, 60_000, 100);
+            Store.Job j = store.claims().claim(jobId, owner, 60_000, 100);
             if (j != null) {
                 return j.claimToken();
             }

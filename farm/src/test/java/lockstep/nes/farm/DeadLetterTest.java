@@ -47,11 +47,11 @@ class DeadLetterTest {
             store.maxAbandoned(8);
             long id = store.submit("noop", List.of("{}")).get(0);
             for (int i = 0; i < 8; i++) {
-                assertNotNull(store.claim(id, "w" + i, 60_000, 3), "claim " + (i + 1) + " refused after " + i + " abandoned");
+                assertNotNull(store.claims().claim(id, "w" + i, 60_000, 3), "claim " + (i + 1) + " refused after " + i + " abandoned");
                 sql(store, "UPDATE jobs SET lease_until_ms = 0"); // its worker was killed: the lease lapses
             }
-            assertNull(store.claim(id, "w9", 60_000, 3), "a ninth abandoned claim");
-            assertEquals(1, store.buryExhausted(3));
+            assertNull(store.claims().claim(id, "w9", 60_000, 3), "a ninth abandoned claim");
+            assertEquals(1, store.claims().buryExhausted(3));
             String error = store.deadLetters().get(0).lastError();
             assertTrue(error.contains("8 claim(s), 0 failed, 8 abandoned"), error);
         }
@@ -62,12 +62,12 @@ class DeadLetterTest {
         try (Store store = Store.open(tmp.resolve("f.db").toString(), 2)) {
             long id = store.submit("noop", List.of("{}")).get(0);
             // an abandoned claim between failures does not count as one
-            store.claim(id, "killed", 60_000, 2);
+            store.claims().claim(id, "killed", 60_000, 2);
             sql(store, "UPDATE jobs SET lease_until_ms = 0");
-            Store.Job a = store.claim(id, "a", 60_000, 2);
-            assertEquals(Store.FailOutcome.RETRY, store.fail(id, a.claimToken(), "a", "boom", 2, 0));
-            Store.Job b = store.claim(id, "b", 60_000, 2);
-            assertEquals(Store.FailOutcome.DEAD, store.fail(id, b.claimToken(), "b", "boom again", 2, 0));
+            Store.Job a = store.claims().claim(id, "a", 60_000, 2);
+            assertEquals(Store.FailOutcome.RETRY, store.claims().fail(id, a.claimToken(), "a", "boom", 2, 0));
+            Store.Job b = store.claims().claim(id, "b", 60_000, 2);
+            assertEquals(Store.FailOutcome.DEAD, store.claims().fail(id, b.claimToken(), "b", "boom again", 2, 0));
         }
     }
 
@@ -100,7 +100,7 @@ class DeadLetterTest {
     void aStoreOutageWhileCheckpointingStopsTheAttemptWithoutAFailure() throws Exception {
         Store store = Store.open(tmp.resolve("f.db").toString(), 2);
         long id = store.submit("noop", List.of("{}")).get(0);
-        Store.Job j = store.claim(id, "w", 60_000, 5);
+        Store.Job j = store.claims().claim(id, "w", 60_000, 5);
         JobContext ctx = new JobContext(store, j, j.claimToken(), "w", new KillSwitch());
         store.close(); // the store goes away
         KilledException e = assertThrows(KilledException.class, () -> ctx.checkpoint(10, new byte[] {1}));
@@ -123,7 +123,7 @@ class DeadLetterTest {
             Store.Job j = store.job(1);
             assertEquals(Store.QUEUED, j.status(), "the claim was left running until its lease expired");
             assertEquals(0, j.attempts(), "the stopped worker's claim was charged");
-            assertNotNull(store.claim(1, "next", 60_000, 5), "another worker cannot take it at once");
+            assertNotNull(store.claims().claim(1, "next", 60_000, 5), "another worker cannot take it at once");
         }
     }
 

@@ -57,7 +57,7 @@ class MetricsTest {
             long newer = Claims.takeOver(store, claimedId, "other");
             t.join();
             assertEquals(1, slow.staleCommits(), log.toString(StandardCharsets.UTF_8));
-            assertTrue(store.commit(claimedId, newer, "other", "ok", "{}"));
+            assertTrue(store.claims().commit(claimedId, newer, "other", "ok", "{}"));
 
             // A lease lost while the job runs: the kill switch fires, the job stops and writes nothing.
             long longJob = store.submit("noop", List.of("{\"ms\":5000}")).get(0);
@@ -85,7 +85,7 @@ class MetricsTest {
             assertNull(store.checkpoint(longJob));
             assertEquals(Store.RUNNING, store.job(longJob).status());
             long tk = Claims.takeOver(store, longJob, "other");
-            assertTrue(store.commit(longJob, tk, "other", "ok", "{}"));
+            assertTrue(store.claims().commit(longJob, tk, "other", "ok", "{}"));
 
             // The rest: one commits, one fails twice and is dead-lettered.
             store.submit("noop", List.of("{\"ms\":0}", "{\"ms\":0,\"fail\":true}"));

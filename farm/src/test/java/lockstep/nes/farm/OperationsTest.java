@@ -37,14 +37,14 @@ class OperationsTest {
         assertTrue(take().contains("submitted 1 noop job(s): id 3"));
         try (Store store = Store.open(db, 2)) {
             // Job 1 commits, job 2 fails into the dead letters, job 3 is cancelled while running.
-            Store.Job j1 = store.claim(1, "w", 60_000, 5);
-            assertTrue(store.commit(1, j1.claimToken(), "w", "pass", "{}"));
-            Store.Job j2 = store.claim(2, "w", 60_000, 1);
-            assertEquals(Store.FailOutcome.DEAD, store.fail(2, j2.claimToken(), "w", "boom", 1, 0));
-            Store.Job j3 = store.claim(3, "w", 60_000, 5);
+            Store.Job j1 = store.claims().claim(1, "w", 60_000, 5);
+            assertTrue(store.claims().commit(1, j1.claimToken(), "w", "pass", "{}"));
+            Store.Job j2 = store.claims().claim(2, "w", 60_000, 1);
+            assertEquals(Store.FailOutcome.DEAD, store.claims().fail(2, j2.claimToken(), "w", "boom", 1, 0));
+            Store.Job j3 = store.claims().claim(3, "w", 60_000, 5);
             assertEquals(0, Farm.cancel(db, List.of("3"), false, o, e));
             assertEquals("cancelled 1 job(s)\n", take());
-            assertFalse(store.commit(3, j3.claimToken(), "w", "pass", "{}"), "a cancelled job committed");
+            assertFalse(store.claims().commit(3, j3.claimToken(), "w", "pass", "{}"), "a cancelled job committed");
 
             // The run's mark counts only its own jobs.
             long term = store.coordinator().beginTerm("c");
@@ -78,7 +78,7 @@ class OperationsTest {
             assertEquals(Store.QUEUED, store.job(3).status());
             assertEquals(Store.DONE, store.job(1).status());
             assertTrue(store.deadLetters().isEmpty());
-            assertNotNull(store.claim(2, "w", 60_000, 1), "a requeued job has its attempts back");
+            assertNotNull(store.claims().claim(2, "w", 60_000, 1), "a requeued job has its attempts back");
 
             // Bad input: one line, exit 2.
             assertEquals(2, Farm.requeue(db, List.of("x"), false, false, o, e));

@@ -34,6 +34,30 @@ public final class PgServer {
     private PgServer() {
     }
 
+    /** The role of the throwaway cluster that must give its password (scram-sha-256). */
+    static final String PASSWORD_ROLE = "farm_pw";
+
+    /**
+     * A fresh database owned by {@link #PASSWORD_ROLE}, which logs in with {@code password}
+     * over TCP: its URL with that user and password. Skipped with LOCKSTEP_PG_URL (an outside
+     * server's authentication rules are not this class's).
+     */
+    public static synchronized String newPasswordDatabase(String password) {
+        String url = newDatabase();
+        assumeTrue(restart != null, "LOCKSTEP_PG_URL: the password rules are the outside server's");
+        String name = url.substring(url.lastIndexOf('/') + 1);
+        try (Connection c = DriverManager.getConnection(jdbc(base + "/postgres"), user(), password());
+             Statement s = c.createStatement()) {
+            s.execute("DO $$BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '" + PASSWORD_ROLE
+                    + "') THEN CREATE ROLE " + PASSWORD_ROLE + " LOGIN; END IF; END$$");
+            s.execute("ALTER ROLE " + PASSWORD_ROLE + " PASSWORD '" + password.replace("'", "''") + "'");
+            s.execute("ALTER DATABASE " + name + " OWNER TO " + PASSWORD_ROLE);
+        } catch (SQLException e) {
+            fail("cannot set up role " + PASSWORD_ROLE + ": " + e.getMessage());
+        }
+        return "postgresql://" + PASSWORD_ROLE + ":" + password + "@" + base.substring(base.indexOf('@') + 1) + "/" + name;
+    }
+
     /** A fresh, empty database's URL. */
     public static synchronized String newDatabase() {
         if (base == null && problem == null) {
@@ -107,6 +131,10 @@ public final class PgServer {
         initdb.addAll(List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-U", "postgres", "--auth=trust",
                 "-E", "UTF8", "--no-sync"));
         run(initdb, 120);
+        // One role must give its password (the first matching line of pg_hba.conf decides), for
+        // the tests of wrong credentials; every other role is trusted.
+        Path hba = data.resolve("pg_hba.conf");
+        Files.writeString(hba, "host all " + PASSWORD_ROLE + " 127.0.0.1/32 scram-sha-256\n" + Files.readString(hba));
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();

@@ -46,13 +46,13 @@ class StoreTest {
     private static void exactFence(String url) throws Exception {
         try (Store store = Store.open(url, 2)) {
             long id = store.submit("noop", List.of("{}")).get(0);
-            Store.Job a = store.claim(id, "A", 60_000, 5);
-            long foreign = store.nextToken() + 1_000;
-            assertFalse(store.saveCheckpoint(id, foreign, "A", 1, new byte[] {1}), "a foreign token checkpointed");
-            assertFalse(store.commit(id, foreign, "A", "pass", "{\"by\":\"foreign\"}"), "a foreign token committed");
-            assertEquals(Store.FailOutcome.STALE, store.fail(id, foreign, "A", "x", 5, 0));
-            assertFalse(store.commit(id, a.claimToken(), "B", "pass", "{\"by\":\"B\"}"), "another owner committed");
-            assertTrue(store.commit(id, a.claimToken(), "A", "pass", "{\"by\":\"A\"}"), "the live holder was refused");
+            Store.Job a = store.claims().claim(id, "A", 60_000, 5);
+            long foreign = store.claims().nextToken() + 1_000;
+            assertFalse(store.claims().saveCheckpoint(id, foreign, "A", 1, new byte[] {1}), "a foreign token checkpointed");
+            assertFalse(store.claims().commit(id, foreign, "A", "pass", "{\"by\":\"foreign\"}"), "a foreign token committed");
+            assertEquals(Store.FailOutcome.STALE, store.claims().fail(id, foreign, "A", "x", 5, 0));
+            assertFalse(store.claims().commit(id, a.claimToken(), "B", "pass", "{\"by\":\"B\"}"), "another owner committed");
+            assertTrue(store.claims().commit(id, a.claimToken(), "A", "pass", "{\"by\":\"A\"}"), "the live holder was refused");
             assertEquals("{\"by\":\"A\"}", store.report().get(0).resultJson());
         }
     }
@@ -66,15 +66,15 @@ class StoreTest {
         try (Store store = Store.open(PgServer.newDatabase(), 2)) {
             List<Long> ids = store.submit("noop", java.util.Collections.nCopies(20, "{}"));
             long last = ids.get(19);
-            assertNotNull(store.claim(last, "died", 60_000, 5));
+            assertNotNull(store.claims().claim(last, "died", 60_000, 5));
             try (var c = store.db().connection(); var st = c.createStatement()) {
                 st.executeUpdate("UPDATE jobs SET lease_until_ms = 1 WHERE job_id = " + last); // the lease lapsed
             }
             long term = store.coordinator().beginTerm("c");
             assertNotNull(store.coordinator().requeueExpired(term, "c"));
             assertEquals(Store.QUEUED, store.job(last).status());
-            assertEquals(List.of(last), store.takeovers(10, null));
-            List<Store.LeasedClaim> batch = store.acquireAndClaimBatch(1, "w", 10_000, 5);
+            assertEquals(List.of(last), store.claims().takeovers(10, null));
+            List<Store.LeasedClaim> batch = store.claims().acquireAndClaimBatch(1, "w", 10_000, 5);
             assertEquals(last, batch.get(0).job().id(), "the queue was served before the lapsed job");
         }
     }
@@ -86,8 +86,8 @@ class StoreTest {
             List<Long> ids = store.submit("noop", List.of("{}", "{}", "{}", "{}", "{}"));
             // Someone else holds the first job's lease: a batch claim must leave that job alone.
             Lease held = locks.tryAcquire("job:" + ids.get(0), "X", Duration.ofSeconds(10)).orElseThrow();
-            List<Store.LeasedClaim> first = store.acquireAndClaimBatch(2, "A", 10_000, 5);
-            List<Store.LeasedClaim> second = store.acquireAndClaimBatch(8, "B", 10_000, 5);
+            List<Store.LeasedClaim> first = store.claims().acquireAndClaimBatch(2, "A", 10_000, 5);
+            List<Store.LeasedClaim> second = store.claims().acquireAndClaimBatch(8, "B", 10_000, 5);
             assertEquals(2, first.size());
             assertEquals(2, second.size(), "the held job and A's two are not claimable");
             java.util.Set<Long> claimedIds = new java.util.HashSet<>();
@@ -106,11 +106,11 @@ class StoreTest {
             Store.LeasedClaim a = first.get(0);
             long id = a.job().id();
             Lease stale = new Lease(a.lease().key(), "A", a.lease().fencingToken() - 1_000, 10_000, a.lease().validUntilNanos());
-            assertFalse(store.commit(id, stale.fencingToken(), "A", "pass", "{}", stale));
+            assertFalse(store.claims().commit(id, stale.fencingToken(), "A", "pass", "{}", stale));
             assertTrue(locks.tryAcquire(a.lease().key(), "Z", Duration.ofSeconds(1)).isEmpty(), "a rejected commit released the lease");
-            assertTrue(store.commit(id, a.lease().fencingToken(), "A", "pass", "{}", a.lease()));
+            assertTrue(store.claims().commit(id, a.lease().fencingToken(), "A", "pass", "{}", a.lease()));
             assertTrue(locks.tryAcquire(a.lease().key(), "Z", Duration.ofSeconds(1)).isPresent(), "commit kept the lease");
-            assertFalse(store.commit(id, a.lease().fencingToken(), "A", "pass", "{}", a.lease()), "committed twice");
+            assertFalse(store.claims().commit(id, a.lease().fencingToken(), "A", "pass", "{}", a.lease()), "committed twice");
         }
     }
 
@@ -136,7 +136,7 @@ class StoreTest {
         try (Store store = Store.open(file.toString(), 2)) {
             assertEquals(Database.latestVersion(), store.db().schemaVersion());
             assertEquals(2, store.submit("noop", List.of("{}")).get(0));
-            assertNotNull(store.claim(1, "A", 10_000, 5));
+            assertNotNull(store.claims().claim(1, "A", 10_000, 5));
         }
     }
 
@@ -151,29 +151,29 @@ class StoreTest {
 
             Lease la = locks.tryAcquire("job:" + id, "A", Duration.ofMillis(300)).orElseThrow();
             assertTrue(locks.tryAcquire("job:" + id, "B", Duration.ofMillis(300)).isEmpty(), "held lease acquired twice");
-            Store.Job a = store.claim(id, "A", 300, 5);
+            Store.Job a = store.claims().claim(id, "A", 300, 5);
             assertNotNull(a);
-            assertNull(store.claim(id, "B", 300, 5), "a live lease claimed twice");
+            assertNull(store.claims().claim(id, "B", 300, 5), "a live lease claimed twice");
             assertTrue(locks.renew(la).isPresent());
             Thread.sleep(400);
             assertTrue(locks.renew(la).isEmpty(), "an expired lease was renewed");
             Lease lb = locks.tryAcquire("job:" + id, "B", Duration.ofSeconds(10)).orElseThrow();
             assertTrue(lb.fencingToken() > la.fencingToken(), "tokens must increase");
-            Store.Job b = store.claim(id, "B", 10_000, 5);
+            Store.Job b = store.claims().claim(id, "B", 10_000, 5);
             assertNotNull(b);
             assertTrue(b.claimToken() > a.claimToken(), "tokens must increase");
             // A, a zombie, writes nothing: not a checkpoint, not a failure, not a result.
-            assertFalse(store.saveCheckpoint(id, a.claimToken(), "A", 60, new byte[] {1}));
-            assertEquals(Store.FailOutcome.STALE, store.fail(id, a.claimToken(), "A", "x", 3, 0));
-            assertFalse(store.commit(id, a.claimToken(), "A", "pass", "{\"by\":\"A\"}"));
+            assertFalse(store.claims().saveCheckpoint(id, a.claimToken(), "A", 60, new byte[] {1}));
+            assertEquals(Store.FailOutcome.STALE, store.claims().fail(id, a.claimToken(), "A", "x", 3, 0));
+            assertFalse(store.claims().commit(id, a.claimToken(), "A", "pass", "{\"by\":\"A\"}"));
             // B checkpoints and commits, once.
-            assertTrue(store.saveCheckpoint(id, b.claimToken(), "B", 60, new byte[] {2}));
+            assertTrue(store.claims().saveCheckpoint(id, b.claimToken(), "B", 60, new byte[] {2}));
             assertEquals(60, store.checkpoint(id).frame());
-            assertTrue(store.commit(id, b.claimToken(), "B", "pass", "{\"by\":\"B\"}"));
-            assertFalse(store.commit(id, b.claimToken(), "B", "pass", "{\"by\":\"B\"}"), "committed twice");
+            assertTrue(store.claims().commit(id, b.claimToken(), "B", "pass", "{\"by\":\"B\"}"));
+            assertFalse(store.claims().commit(id, b.claimToken(), "B", "pass", "{\"by\":\"B\"}"), "committed twice");
             // A later token cannot commit a finished job either.
-            assertNull(store.claim(id, "C", 1000, 5));
-            assertFalse(store.commit(id, store.nextToken(), "C", "pass", "{}"));
+            assertNull(store.claims().claim(id, "C", 1000, 5));
+            assertFalse(store.claims().commit(id, store.claims().nextToken(), "C", "pass", "{}"));
             locks.release(lb);
             assertTrue(locks.tryAcquire("job:" + id, "D", Duration.ofSeconds(1)).isPresent(), "released lease still held");
 
@@ -186,8 +186,8 @@ class StoreTest {
             // Failures retry, then land in the dead letter table.
             long id2 = ids.get(1);
             for (int i = 1; i <= 2; i++) {
-                long t = store.claim(id2, "W", 1000, 5).claimToken();
-                Store.FailOutcome o = store.fail(id2, t, "W", "boom " + i, 2, 0);
+                long t = store.claims().claim(id2, "W", 1000, 5).claimToken();
+                Store.FailOutcome o = store.claims().fail(id2, t, "W", "boom " + i, 2, 0);
                 assertEquals(i < 2 ? Store.FailOutcome.RETRY : Store.FailOutcome.DEAD, o);
             }
             assertEquals(List.of(id2), store.deadLetters().stream().map(Store.DeadLetter::jobId).toList());
@@ -196,12 +196,12 @@ class StoreTest {
             assertEquals(1, counts.get("done"));
             assertEquals(1, counts.get("dead"));
             assertEquals(0, store.unfinished(null));
-            assertTrue(store.candidates(10, null).isEmpty());
+            assertTrue(store.claims().candidates(10, null).isEmpty());
 
             // Static partitions split the queue without overlap.
             List<Long> more = store.submit("noop", java.util.Collections.nCopies(10, "{}"));
-            List<Long> p0 = store.candidates(100, new Store.Partition(0, 2));
-            List<Long> p1 = store.candidates(100, new Store.Partition(1, 2));
+            List<Long> p0 = store.claims().candidates(100, new Store.Partition(0, 2));
+            List<Long> p1 = store.claims().candidates(100, new Store.Partition(1, 2));
             assertEquals(10, p0.size() + p1.size());
             assertTrue(p0.stream().allMatch(x -> x % 2 == 0) && p1.stream().allMatch(x -> x % 2 == 1));
             assertTrue(p0.containsAll(more.stream().filter(x -> x % 2 == 0).toList()));

@@ -159,12 +159,12 @@ class WorkerLeaseTest {
     void everyClaimWaitsForTheBackoff() throws Exception {
         try (Store store = Store.open(tmp.resolve("farm.db").toString(), 4)) {
             long id = store.submit("noop", List.of("{}")).get(0);
-            List<Long> listedBefore = store.candidates(64, null);
+            List<Long> listedBefore = store.claims().candidates(64, null);
             assertEquals(List.of(id), listedBefore);
-            Store.Job a = store.claim(id, "A", 10_000, 5);
-            assertEquals(Store.FailOutcome.RETRY, store.fail(id, a.claimToken(), "A", "boom", 5, 3_000));
-            assertNull(store.claim(id, "B", 10_000, 5), "claimed during its backoff");
-            assertTrue(store.candidates(64, null).isEmpty());
+            Store.Job a = store.claims().claim(id, "A", 10_000, 5);
+            assertEquals(Store.FailOutcome.RETRY, store.claims().fail(id, a.claimToken(), "A", "boom", 5, 3_000));
+            assertNull(store.claims().claim(id, "B", 10_000, 5), "claimed during its backoff");
+            assertTrue(store.claims().candidates(64, null).isEmpty());
             assertEquals(1, store.job(id).attempts());
         }
     }

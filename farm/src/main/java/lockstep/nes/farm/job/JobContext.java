@@ -60,7 +60,7 @@ public final class JobContext {
         killSwitch.throwIfFired();
         boolean ok;
         try {
-            ok = store.saveCheckpoint(job.id(), token, owner, frame, data);
+            ok = store.claims().saveCheckpoint(job.id(), token, owner, frame, data);
         } catch (SQLException e) {
             // the store is unavailable (restarting, say), which is not the job's failure: the
             // attempt stops with nothing more written and the job is taken over from its last checkpoint

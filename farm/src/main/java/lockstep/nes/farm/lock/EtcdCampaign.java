@@ -43,7 +43,6 @@ final class EtcdCampaign implements Campaign {
     static final String PREFIX = "lockstep/election/";
 
     private final EtcdLockManager etcd;
-    private final Election election;
     /** The leader keys this candidate won and holds, by token (resign needs the whole key). */
     private final Map<Long, LeaderKey> held = new ConcurrentHashMap<>();
     private volatile String observed;
@@ -51,7 +50,11 @@ final class EtcdCampaign implements Campaign {
 
     EtcdCampaign(EtcdLockManager etcd) {
         this.etcd = etcd;
-        this.election = etcd.client().getElectionClient();
+    }
+
+    /** The election API of the lock manager's client as it is now (it is built anew after a server lost its state). */
+    private Election election() {
+        return etcd.client().getElectionClient();
     }
 
     static ByteSequence name(String key) {
@@ -92,7 +95,7 @@ final class EtcdCampaign implements Campaign {
      */
     private LeaderKey waitInLine(String key, long leaseId, String candidate, Duration ttl, BooleanSupplier giveUp)
             throws LockException {
-        CompletableFuture<CampaignResponse> answer = election.campaign(name(key), leaseId,
+        CompletableFuture<CampaignResponse> answer = election().campaign(name(key), leaseId,
                 EtcdLockManager.bytes(candidate));
         long period = Math.max(1, ttl.toMillis() / 3);
         while (true) {
@@ -106,6 +109,10 @@ final class EtcdCampaign implements Campaign {
                 }
             } catch (ExecutionException e) {
                 Throwable cause = e.getCause() == null ? e : e.getCause();
+                if (String.valueOf(cause.getMessage()).contains("authentication failed")) {
+                    throw new LockRefusedException("etcd " + etcd.url() + ": the server refused the credentials (campaign for "
+                            + key + ": " + cause.getMessage() + ")");
+                }
                 throw new LockException("etcd " + etcd.url() + ": campaign for " + key + " failed: " + cause.getMessage(),
                         cause);
             } catch (InterruptedException e) {
@@ -119,7 +126,7 @@ final class EtcdCampaign implements Campaign {
     /** The current leader's key, or null when nobody leads. */
     private KeyValue leader(String key) throws LockException {
         try {
-            LeaderResponse r = etcd.await(election.leader(name(key)), "ask who leads " + key);
+            LeaderResponse r = etcd.await(election().leader(name(key)), "ask who leads " + key);
             return r.getKv();
         } catch (LockException e) {
             for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
@@ -153,7 +160,7 @@ final class EtcdCampaign implements Campaign {
         LeaderKey mine = held.remove(lease.fencingToken());
         if (mine != null) {
             try {
-                etcd.await(election.resign(mine), "resign the leadership of " + lease.key());
+                etcd.await(election().resign(mine), "resign the leadership of " + lease.key());
             } finally {
                 etcd.revokeQuietly(mine.getLease());
             }
@@ -166,7 +173,7 @@ final class EtcdCampaign implements Campaign {
             return;
         }
         observing = true;
-        election.observe(name(key), new Election.Listener() {
+        election().observe(name(key), new Election.Listener() {
             @Override
             public void onNext(LeaderResponse r) {
                 KeyValue kv = r.getKv();

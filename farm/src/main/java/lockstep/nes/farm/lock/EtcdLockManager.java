@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLException;
 import lockstep.nes.farm.secret.UrlCredentials;
 
@@ -55,17 +56,35 @@ import lockstep.nes.farm.secret.UrlCredentials;
 public final class EtcdLockManager implements LockManager {
     static final String PREFIX = "lockstep/lock/";
 
+    /** Calls failing in a row, with no answer between them, after which the client is built anew. */
+    static final int FAILURES_BEFORE_REBUILD = 2;
+
     private final String url;
     private final long timeoutMillis;
-    private final Client client;
+    private final Options options;
     private final java.net.URI endpoint;
+    private volatile Client client;
     /** False until a call has answered: the first call also opens the connection. */
     private volatile boolean connected;
+    /** Calls that failed since the last answer. */
+    private final AtomicInteger failures = new AtomicInteger();
+    /** When the client was built ({@link System#nanoTime()}). */
+    private volatile long builtNanos = System.nanoTime();
+    private volatile boolean closed;
+    /**
+     * The client was built anew and has had no answer since: an UNAUTHENTICATED then comes from
+     * a fresh authentication with the URL's password, a refusal (jetcd reports a failed token
+     * refresh by the status alone), not from a session the server forgot.
+     */
+    private volatile boolean rebuiltSinceAnswer;
+    /** How many times the client was built anew. */
+    private final AtomicInteger rebuilds = new AtomicInteger();
 
-    private EtcdLockManager(String url, Client client, long timeoutMillis, String endpoint) {
+    private EtcdLockManager(String url, Client client, Options options) {
         this.url = url;
-        this.endpoint = java.net.URI.create(endpoint);
-        this.timeoutMillis = timeoutMillis;
+        this.options = options;
+        this.endpoint = java.net.URI.create(options.endpoint());
+        this.timeoutMillis = options.timeoutMillis();
         this.client = client;
     }
 
@@ -89,7 +108,7 @@ public final class EtcdLockManager implements LockManager {
      */
     public static EtcdLockManager open(String url) throws LockException {
         Options o = parse(url);
-        return new EtcdLockManager(LockManagers.mask(url), builder(o, url).build(), o.timeoutMillis(), o.endpoint());
+        return new EtcdLockManager(LockManagers.mask(url), builder(o, url).build(), o);
     }
 
     static Options parse(String url) throws LockException {
@@ -274,6 +293,8 @@ public final class EtcdLockManager implements LockManager {
     public void check() throws LockException {
         try {
             holder("lockstep/check", "check the server");
+        } catch (LockRefusedException e) {
+            throw e;
         } catch (LockException e) {
             String m = String.valueOf(e.getMessage());
             if (m.contains("authentication failed") || m.contains("UNAUTHENTICATED") || m.contains("PERMISSION_DENIED")
@@ -311,18 +332,74 @@ public final class EtcdLockManager implements LockManager {
         try {
             T answer = call.get(wait, TimeUnit.MILLISECONDS);
             connected = true;
+            failures.set(0);
+            rebuiltSinceAnswer = false;
             return answer;
         } catch (TimeoutException e) {
             call.cancel(true);
+            failed();
             throw new LockException("etcd " + url + ": " + what + " did not answer within " + wait + " ms", e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
+            String m = String.valueOf(cause.getMessage());
+            if (m.contains("authentication failed") || m.contains("UNAUTHENTICATED") && rebuiltSinceAnswer) {
+                // etcd checked the user and password and refused them (a password changed under
+                // a running process): no retry can succeed
+                throw new LockRefusedException("etcd " + url + ": the server refused the credentials (" + what + ": "
+                        + cause.getMessage() + ")");
+            }
+            if (!(cause instanceof EtcdException ee && ee.getErrorCode() == ErrorCode.NOT_FOUND)) {
+                failed(); // NOT_FOUND is an answer: an expired lease
+            }
             throw new LockException("etcd " + url + ": " + what + " failed: " + cause.getMessage(), cause);
         } catch (InterruptedException e) {
             call.cancel(true);
             Thread.currentThread().interrupt();
             throw new LockException("etcd " + url + ": " + what + " interrupted", e);
         }
+    }
+
+    /**
+     * A call failed. After {@link #FAILURES_BEFORE_REBUILD} in a row, while something listens
+     * at the server's address, the client is built anew, as a freshly started process would
+     * build it: a new connection, a new authentication. An etcd wiped and started again (a new
+     * cluster, its authentication enabled anew) no longer knows the old client's session: its
+     * token belongs to a cluster that is gone, and jetcd's own retries of such calls outlast
+     * every timeout, so the old client never answers again. At most one rebuild per two
+     * timeouts (and a second), so a server that is merely slow is not asked through ever new
+     * connections. The old client is closed two timeouts later, letting calls other threads
+     * have in flight on it end on their own.
+     */
+    private void failed() {
+        if (failures.incrementAndGet() < FAILURES_BEFORE_REBUILD || closed) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (now - builtNanos < Math.max(1000, 2 * timeoutMillis) * 1_000_000L || !listening()) {
+            return;
+        }
+        Client old;
+        synchronized (this) {
+            if (closed || now - builtNanos < Math.max(1000, 2 * timeoutMillis) * 1_000_000L) {
+                return;
+            }
+            try {
+                old = client;
+                client = builder(options, url).build();
+            } catch (LockException | RuntimeException e) {
+                return; // the options built a client once; keep the old one
+            }
+            builtNanos = System.nanoTime();
+            rebuiltSinceAnswer = true;
+            connected = false;
+            failures.set(0);
+            rebuilds.incrementAndGet();
+        }
+        CompletableFuture.delayedExecutor(2 * timeoutMillis, TimeUnit.MILLISECONDS).execute(old::close);
+    }
+
+    int rebuilds() {
+        return rebuilds.get();
     }
 
     /** The coordinator's election runs on etcd's election API ({@link EtcdCampaign}), not on a lock. */
@@ -347,6 +424,9 @@ public final class EtcdLockManager implements LockManager {
 
     @Override
     public void close() {
+        synchronized (this) {
+            closed = true;
+        }
         client.close();
     }
 }

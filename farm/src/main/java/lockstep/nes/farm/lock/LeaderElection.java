@@ -49,6 +49,7 @@ public final class LeaderElection implements AutoCloseable {
     private volatile boolean closed;
     private volatile CountDownLatch electedLatch = new CountDownLatch(1);
     private volatile String lastError;
+    private volatile String refusal;
 
     private LeaderElection(Campaign campaign, String key, String candidate, Duration ttl, Duration safetyMargin,
             MeterRegistry registry, Listener listener) {
@@ -107,6 +108,14 @@ public final class LeaderElection implements AutoCloseable {
         return campaign.observedLeader();
     }
 
+    /**
+     * The lock server's refusal of the credentials (a password changed under a running
+     * candidate), or null: the candidate stops campaigning, since no retry can succeed.
+     */
+    public String refusal() {
+        return refusal;
+    }
+
     /** The last error talking to the lock manager while campaigning, or null. */
     public String lastError() {
         return lastError;
@@ -156,6 +165,11 @@ public final class LeaderElection implements AutoCloseable {
         try {
             got = campaign.campaign(key, candidate, ttl, () -> closed);
             lastError = null;
+        } catch (LockRefusedException e) {
+            lastError = String.valueOf(e.getMessage());
+            refusal = lastError;
+            closed = true;
+            return null;
         } catch (LockException | RuntimeException e) {
             lastError = String.valueOf(e.getMessage());
             return null;

@@ -272,7 +272,12 @@ public final class RedisLockManager implements LockManager {
         try (Jedis j = pool.getResource()) {
             return j.eval(script, keys, args);
         } catch (JedisException e) {
-            throw new LockException("Redis " + url + ": " + what + " failed: " + problem(e), e);
+            String problem = problem(e);
+            if (problem.startsWith(REFUSED)) {
+                // the password was changed under a running process: no retry can succeed
+                throw new LockRefusedException("Redis " + url + ": " + problem);
+            }
+            throw new LockException("Redis " + url + ": " + what + " failed: " + problem, e);
         } catch (ClassCastException e) {
             throw new LockException("Redis " + url + ": " + what + " answered something unexpected", e);
         }

@@ -70,6 +70,9 @@ public final class Database implements AutoCloseable {
             cfg.addDataSourceProperty("transaction_mode", "IMMEDIATE");
             cfg.addDataSourceProperty("synchronous", "NORMAL");
         }
+        if (url.dialect() == Dialect.POSTGRESQL) {
+            loginOnce(url, cfg);
+        }
         HikariDataSource ds;
         try {
             ds = new HikariDataSource(cfg);
@@ -91,6 +94,34 @@ public final class Database implements AutoCloseable {
             throw new SQLException("cannot connect to " + url + " (" + rootMessage(e) + ")", e);
         }
         return db;
+    }
+
+    /**
+     * One login with the pool's settings, before the pool exists: refused credentials (SQL
+     * state 28xxx) or a missing database (3D000) are a {@link StoreRefusedException} at once.
+     * The pool's own first attempt would add its pause of a second after a failed connection,
+     * and its retries, to the refusal.
+     */
+    private static void loginOnce(StoreUrl url, HikariConfig cfg) throws SQLException {
+        java.util.Properties props = new java.util.Properties();
+        props.putAll(cfg.getDataSourceProperties());
+        if (cfg.getUsername() != null) {
+            props.setProperty("user", cfg.getUsername());
+        }
+        if (cfg.getPassword() != null) {
+            props.setProperty("password", cfg.getPassword());
+        }
+        try (Connection c = new org.postgresql.Driver().connect(url.jdbcUrl(), props)) {
+            if (c == null) {
+                throw new SQLException("cannot open " + url + ": not a PostgreSQL JDBC URL");
+            }
+        } catch (SQLException e) {
+            String state = e.getSQLState();
+            if (state != null && (state.startsWith("28") || state.equals("3D000"))) {
+                throw new StoreRefusedException("cannot open " + url + ": " + rootMessage(e));
+            }
+            throw new SQLException("cannot connect to " + url + " (" + rootMessage(e) + ")", e);
+        }
     }
 
     /** The SQL state of the first SQLException in {@code e}'s causes, or null. */
