@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -20,6 +22,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import lockstep.nes.farm.lock.LocalServer;
@@ -32,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * What operators and servers do to a running multi-process farm, beside the pauses and kills of
  * {@link LockBackendChaosTest}:
  * <ul>
- *   <li>Redis's password changed under it (and its clients disconnected): every worker and coordinator
+ *   <li>Redis's password changed under it (and its clients disconnected), or etcd's root password
+ *       changed under it (its tokens invalidated): every worker and coordinator
  *       stops with one line and exit 2, the password never shown, the running jobs given back,
  *       nothing committed twice; workers started with the new password finish the run;</li>
  *   <li>etcd with authentication wiped and started again empty with authentication on, while a
@@ -58,6 +62,23 @@ class IncidentChaosTest {
         try (LocalServer redis = LocalServer.redisWithPassword(port, OLD_PW)) {
             passwordChanged("redis://:%s@127.0.0.1:" + port + "?timeout=500", () -> {
                 redisCommands(port, "AUTH " + OLD_PW, "CONFIG SET requirepass " + NEW_PW, "CLIENT KILL TYPE normal");
+                return null;
+            });
+        }
+    }
+
+    @Test
+    void anEtcdPasswordChangedUnderTheFarmStopsItCleanly() throws Exception {
+        int port = LocalServer.freePort();
+        try (LocalServer etcd = LocalServer.etcd(port)) {
+            EtcdAuthRestartTest.enableAuth(port, OLD_PW);
+            passwordChanged("etcd://root:%s@127.0.0.1:" + port + "?timeout=500", () -> {
+                ByteSequence root = ByteSequence.from("root", StandardCharsets.UTF_8);
+                try (Client admin = Client.builder().endpoints("http://127.0.0.1:" + port).user(root)
+                        .password(ByteSequence.from(OLD_PW, StandardCharsets.UTF_8)).build()) {
+                    admin.getAuthClient().userChangePassword(root, ByteSequence.from(NEW_PW, StandardCharsets.UTF_8))
+                            .get(10, TimeUnit.SECONDS);
+                }
                 return null;
             });
         }
