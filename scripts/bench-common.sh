@@ -26,14 +26,18 @@ bench_parse() {
   done
 }
 
-# bench_default_roms ROOT DEMO: sets roms to DEMO (left out when empty) and five ROMs under the
-# roms dir ($LOCKSTEP_ROMS, else ../shared/roms next to ROOT).
+# bench_default_roms ROOT DEMO: sets roms to DEMO (left out when empty) and the eight ROMs of the
+# device machine's speed run (../shared/device/speed.sh) under the roms dir ($LOCKSTEP_ROMS, else
+# ../shared/roms next to ROOT): three that wait in spin loops much of the time (tutor,
+# BladeBuster, pulsar), two partly (spritecans, quantum_disco), and three that render without
+# waiting (nes15, high-hopes, snow).
 bench_default_roms() {
   local dir="${LOCKSTEP_ROMS:-$1/../shared/roms}" r
   roms=()
   [ -n "$2" ] && roms+=("$2")
   for r in spritecans-2011/spritecans.nes nes15-1.0.0/nes15-NTSC.nes tutor/tutor.nes \
-           other/BladeBuster.nes other/high-hopes.nes; do
+           other/BladeBuster.nes other/high-hopes.nes other/pulsar.nes \
+           other/quantum_disco_brothers_by_wAMMA.nes other/snow.nes; do
     roms+=("$dir/nes-test-roms/$r")
   done
 }
@@ -52,7 +56,7 @@ bench_window() {
   done
 }
 
-# bench_roms ROOT: sets roms to the defaults (the demo left by the build, then five ROMs) unless
+# bench_roms ROOT: sets roms to the defaults (the demo left by the build, then eight ROMs) unless
 # ROMs were given, and checks that each exists.
 bench_roms() {
   local demo="$1/emulator-core/target/lockstep-demo.nes" r

@@ -7,8 +7,8 @@
 #
 # Usage: scripts/bench-pairs.sh [--frames N] [--warmup W] [--min-seconds S] [--rounds PAIRS]
 #                               OLD.jar NEW.jar [-- ROM...]
-# --rounds is the number of pairs per ROM (default 1). Default ROMs: the demo and five ROMs under
-# the roms dir ($LOCKSTEP_ROMS, else ../shared/roms).
+# --rounds is the number of pairs per ROM (default 1). Default ROMs: the demo and the eight ROMs
+# of the device speed run under the roms dir ($LOCKSTEP_ROMS, else ../shared/roms).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=bench-common.sh

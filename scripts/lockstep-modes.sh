@@ -9,8 +9,8 @@
 #
 # Usage: scripts/lockstep-modes.sh [--frames N] [--warmup W] [--min-seconds S] [--rounds R]
 #                                  JAR [-- ROM...]
-# Default ROMs: the demo (emulator-core/target/lockstep-demo.nes, left by the build) and five
-# ROMs under the roms dir ($LOCKSTEP_ROMS, else ../shared/roms).
+# Default ROMs: the demo (emulator-core/target/lockstep-demo.nes, left by the build) and the eight
+# ROMs of the device speed run under the roms dir ($LOCKSTEP_ROMS, else ../shared/roms).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=bench-common.sh

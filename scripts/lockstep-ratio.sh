@@ -3,8 +3,8 @@
 # scripts/LockstepRatio.java in one JVM per jar and ROM, interleaved batches, thread CPU time.
 #
 # Usage: scripts/lockstep-ratio.sh [--batches B] [--frames N] [--warmup W] JAR... [-- ROM...]
-# Default ROMs: the built-in demo and five ROMs under the roms dir ($LOCKSTEP_ROMS, else
-# ../shared/roms).
+# Default ROMs: the built-in demo and the eight ROMs of the device speed run under the roms dir
+# ($LOCKSTEP_ROMS, else ../shared/roms).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=bench-common.sh

@@ -9,8 +9,8 @@
 # Usage: scripts/standing-cost.sh [--frames N] [--warmup W] [--min-seconds S] [--rounds R]
 #                                 JAR [-- ROM...]
 # The state module's sources are taken from this checkout: run it from the commit JAR was built
-# from. Default ROMs: the demo and five ROMs under the roms dir ($LOCKSTEP_ROMS, else
-# ../shared/roms).
+# from. Default ROMs: the demo and the eight ROMs of the device speed run under the roms dir
+# ($LOCKSTEP_ROMS, else ../shared/roms).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=bench-common.sh
