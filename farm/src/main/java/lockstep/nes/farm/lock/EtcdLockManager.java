@@ -77,6 +77,13 @@ public final class EtcdLockManager implements LockManager {
      * refresh by the status alone), not from a session the server forgot.
      */
     private volatile boolean rebuiltSinceAnswer;
+    /**
+     * When a client built anew was first refused since the last answer (0: not refused). A
+     * server wiped and restarted refuses a fresh authentication too until its authentication is
+     * enabled anew, so a refusal stands only when a client built after it is refused as well.
+     */
+    private volatile long firstRefusalNanos;
+
     /** How many times the client was built anew. */
     private final AtomicInteger rebuilds = new AtomicInteger();
 
@@ -297,8 +304,9 @@ public final class EtcdLockManager implements LockManager {
             throw e;
         } catch (LockException e) {
             String m = String.valueOf(e.getMessage());
-            if (m.contains("authentication failed") || m.contains("UNAUTHENTICATED") || m.contains("PERMISSION_DENIED")
-                    || m.contains("user name is empty") || m.contains("invalid auth token")) {
+            // A bare UNAUTHENTICATED or a stale token is also what a server wiped and restarted
+            // says until its authentication is enabled anew: asked again, not refused.
+            if (m.contains("authentication failed") || m.contains("PERMISSION_DENIED") || m.contains("user name is empty")) {
                 throw new LockRefusedException("etcd " + url + ": the server refused the credentials ("
                         + m.substring(m.indexOf("failed: ") < 0 ? 0 : m.indexOf("failed: ") + 8) + ")");
             }
@@ -334,6 +342,7 @@ public final class EtcdLockManager implements LockManager {
             connected = true;
             failures.set(0);
             rebuiltSinceAnswer = false;
+            firstRefusalNanos = 0;
             return answer;
         } catch (TimeoutException e) {
             call.cancel(true);
@@ -342,7 +351,7 @@ public final class EtcdLockManager implements LockManager {
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             String m = String.valueOf(cause.getMessage());
-            if (m.contains("authentication failed") || m.contains("UNAUTHENTICATED") && rebuiltSinceAnswer) {
+            if (m.contains("authentication failed") || m.contains("UNAUTHENTICATED") && rebuiltSinceAnswer && refusedAgain()) {
                 // etcd checked the user and password and refused them (a password changed under
                 // a running process): no retry can succeed
                 throw new LockRefusedException("etcd " + url + ": the server refused the credentials (" + what + ": "
@@ -357,6 +366,19 @@ public final class EtcdLockManager implements LockManager {
             Thread.currentThread().interrupt();
             throw new LockException("etcd " + url + ": " + what + " interrupted", e);
         }
+    }
+
+    /**
+     * A refusal of a client built anew: true when an earlier one was seen since the last answer
+     * and the client was built again after it (a fresh authentication refused twice).
+     */
+    private boolean refusedAgain() {
+        long first = firstRefusalNanos;
+        if (first == 0) {
+            firstRefusalNanos = System.nanoTime();
+            return false;
+        }
+        return builtNanos - first > 0;
     }
 
     /**
