@@ -22,12 +22,15 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code lockstep bench}: frames per second without JMH, with the same frame window convention
  * as ../shared/peers/libretro_bench.c: each pass powers the console on, runs W untimed frames,
- * then times N frames; passes repeat until at least 5 s were timed. The threads and strict modes
+ * then times N frames; passes repeat until at least 5 s were timed. Before them, untimed passes of
+ * the same frames run until the JIT is quiet ({@link JitSettle}): the figure is the compiled
+ * engine's, not the compiler's, and five JVMs of one jar agree. The threads and strict modes
  * first run one untimed session of W frames, so their own path is compiled before it is timed. Audio and video are produced
  * as in normal use (the audio buffer is drained every frame) and discarded.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Measure emulation speed: W untimed frames, then N timed frames, repeated until 5 s were timed.",
+        description = {"Measure emulation speed: W untimed frames, then N timed frames, repeated until 5 s were timed, "
+                + "after untimed passes of the same frames that let the JIT settle.",
             "Last line: passes=P seconds=S fps=F cpu=C (CPU seconds of the whole process per 1,000 timed frames), "
                 + "and in the threads and strict modes parked=P (percent of the engine threads' time parked or blocked)"},
         footerHeading = "%nExamples:%n", footer = {"  lockstep bench", "  lockstep bench game.nes --frames 1000 --cpu-time", "  lockstep bench --mode lockstep", "  lockstep bench --mode threads"})
@@ -66,6 +69,16 @@ public final class BenchCommand implements Callable<Integer> {
             + "instead of counting it (the engine strict mode is measured against: strict runs every cycle)")
     boolean noSpinSkip;
 
+    @Option(names = "--settle", paramLabel = "P", description = "untimed passes, at most, that run before the timed "
+            + "ones until one passes in which the JIT compiled for at most 1% of its time, so that what is timed is "
+            + "the compiled engine and not the compiler (at most 15 s of them; 0: none) (default: ${DEFAULT-VALUE})")
+    int settlePasses = 5;
+
+    /** Two engines on this thread (the lockstep mode). */
+    private boolean lockstep;
+    /** The untimed passes after which the JIT was quiet, or -1 where it was not (or none ran). */
+    private int settledAfter = -1;
+
     /** The process's CPU time over the timed parts (every thread: engines, comparison, JIT, GC). */
     private long timedCpuNanos;
     /** The engine threads of the timed sessions (threads and strict modes). */
@@ -73,16 +86,16 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (frames < 1 || warmup < 0) {
+        if (frames < 1 || warmup < 0 || settlePasses < 0) {
             System.err.println("error: " + (frames < 1 ? OptionRange.atLeast("--frames", 1, frames)
-                    : OptionRange.atLeast("--warmup", 0, warmup)));
+                    : warmup < 0 ? OptionRange.atLeast("--warmup", 0, warmup)
+                    : OptionRange.atLeast("--settle", 0, settlePasses)));
             return 2;
         }
         if (!OptionRange.within(minSeconds, 0, MAX_SECONDS)) {
             System.err.println("error: " + OptionRange.between("--min-seconds", 0, MAX_SECONDS, minSeconds));
             return 2;
         }
-        boolean lockstep;
         Lockstep.Check threads; // null: this thread runs the engines
         switch (mode) {
             case "single" -> {
@@ -138,29 +151,28 @@ public final class BenchCommand implements Callable<Integer> {
                     threads(cart, threads, threadsStart, warmup, null);
                 }
             }
+            JitSettle settle = new JitSettle(settlePasses);
+            while (settle.another()) {
+                settle.startPass();
+                pass(cart, threads, threadsStart, audio, null);
+                long jitMillis = settle.endPass();
+                System.err.printf(Locale.ROOT, "bench: untimed pass %d, the JIT compiled for %d ms of it%n",
+                        settle.passes(), jitMillis);
+            }
+            if (settle.passes() > 0) {
+                System.err.printf(Locale.ROOT, settle.settled()
+                        ? "bench: the JIT settled after %d untimed passes (%.1f s)%n"
+                        : "bench: the JIT had not settled after %d untimed passes (%.1f s): timing anyway%n",
+                        settle.passes(), settle.seconds());
+            }
+            settledAfter = settle.settled() ? settle.passes() : -1;
+            long[] t = new long[4];
             while (timedNanos < minSeconds * 1e9 || passes == 0) {
-                if (threads != null) {
-                    // The session's own threads run the engines (wall time: the CPU time of this
-                    // thread would miss them).
-                    final long p0 = processCpu();
-                    timedNanos += threads(cart, threads, threadsStart, frames, engineTimes);
-                    timedCpuNanos += processCpu() - p0;
-                } else {
-                    Console a = engine(cart);
-                    Console b = lockstep ? engine(cart) : null;
-                    CycleDigest da = lockstep ? new CycleDigest(a) : null;
-                    CycleDigest db = lockstep ? new CycleDigest(b) : null;
-                    run(a, b, da, db, warmup, audio);
-                    final long c0 = a.cycles();
-                    final long s0 = a.spinCyclesSkipped();
-                    final long p0 = processCpu();
-                    long t0 = now();
-                    run(a, b, da, db, frames, audio);
-                    timedNanos += now() - t0;
-                    timedCpuNanos += processCpu() - p0;
-                    timedCycles += a.cycles() - c0;
-                    countedCycles += a.spinCyclesSkipped() - s0;
-                }
+                pass(cart, threads, threadsStart, audio, t);
+                timedNanos = t[0];
+                timedCpuNanos = t[1];
+                timedCycles = t[2];
+                countedCycles = t[3];
                 passes++;
                 System.err.printf(Locale.ROOT, "bench: pass %d, %.2f s timed%n", passes, timedNanos / 1e9);
             }
@@ -176,8 +188,9 @@ public final class BenchCommand implements Callable<Integer> {
             System.err.printf(Locale.ROOT, "bench: %.1f%% of the timed CPU cycles were spin-loop iterations counted, not run%n",
                     100.0 * countedCycles / timedCycles);
         }
-        System.out.printf(Locale.ROOT, "rom=%s mode=%s frames=%d warmup=%d clock=%s%n", RomArg.name(rom), mode, frames, warmup,
-                cpuTime && threads == null ? "thread-cpu" : "wall");
+        System.out.printf(Locale.ROOT, "rom=%s mode=%s frames=%d warmup=%d clock=%s settled=%s%n", RomArg.name(rom), mode,
+                frames, warmup, cpuTime && threads == null ? "thread-cpu" : "wall",
+                settledAfter < 0 ? "no" : settledAfter + "-passes");
         StringBuilder last = new StringBuilder(String.format(Locale.ROOT, "passes=%d seconds=%.3f fps=%.1f", passes,
                 seconds, (double) frames * passes / seconds));
         last.append(String.format(Locale.ROOT, " cpu=%.3f", timedCpuNanos / 1e9 / ((double) frames * passes / 1000)));
@@ -193,6 +206,43 @@ public final class BenchCommand implements Callable<Integer> {
         }
         System.out.println(last);
         return 0;
+    }
+
+    /**
+     * One pass: the timed frames of a threads-mode session from {@code threadsStart}, or a
+     * console powered on, W untimed frames and the timed ones. Adds to {@code timed} (wall or
+     * CPU nanoseconds, process CPU nanoseconds, CPU cycles, spin cycles counted) when given;
+     * an untimed pass (null) runs exactly the same frames.
+     */
+    private void pass(Cartridge cart, Lockstep.Check threads, byte[] threadsStart, short[] audio, long[] timed)
+            throws RomFormatException {
+        if (threads != null) {
+            // The session's own threads run the engines (wall time: the CPU time of this
+            // thread would miss them).
+            final long p0 = processCpu();
+            long nanos = threads(cart, threads, threadsStart, frames, timed == null ? null : engineTimes);
+            if (timed != null) {
+                timed[0] += nanos;
+                timed[1] += processCpu() - p0;
+            }
+            return;
+        }
+        Console a = engine(cart);
+        Console b = lockstep ? engine(cart) : null;
+        CycleDigest da = lockstep ? new CycleDigest(a) : null;
+        CycleDigest db = lockstep ? new CycleDigest(b) : null;
+        run(a, b, da, db, warmup, audio);
+        final long c0 = a.cycles();
+        final long s0 = a.spinCyclesSkipped();
+        final long p0 = processCpu();
+        long t0 = now();
+        run(a, b, da, db, frames, audio);
+        if (timed != null) {
+            timed[0] += now() - t0;
+            timed[1] += processCpu() - p0;
+            timed[2] += a.cycles() - c0;
+            timed[3] += a.spinCyclesSkipped() - s0;
+        }
     }
 
     private Console engine(Cartridge cart) throws RomFormatException {

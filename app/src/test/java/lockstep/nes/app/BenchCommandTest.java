@@ -98,6 +98,52 @@ class BenchCommandTest {
     }
 
     @Test
+    void untimedPassesRunUntilTheJitIsQuietAndTheHeaderSaysAfterHowMany() {
+        Cli.Result r = Cli.run("bench", "--frames", "30", "--warmup", "5", "--min-seconds", "0", "--settle", "3");
+        assertEquals(0, r.exit(), r.err());
+        Matcher pass = Pattern.compile("bench: untimed pass (\\d+), the JIT compiled for (\\d+) ms of it").matcher(r.err());
+        int untimed = 0;
+        while (pass.find()) {
+            untimed++;
+            assertEquals(untimed, Integer.parseInt(pass.group(1)), r.err());
+        }
+        assertTrue(untimed >= 1 && untimed <= 3, "one to three untimed passes: " + r.err());
+        String header = r.out().strip().split("\\R")[0];
+        Matcher settled = Pattern.compile("settled=(no|(\\d+)-passes)$").matcher(header);
+        assertTrue(settled.find(), header);
+        if (settled.group(2) != null) {
+            assertEquals(untimed, Integer.parseInt(settled.group(2)), r.err());
+            assertTrue(r.err().contains("bench: the JIT settled after " + untimed + " untimed passes"), r.err());
+        } else {
+            assertEquals(3, untimed, "passes end early only once the JIT is quiet: " + r.err());
+            assertTrue(r.err().contains("bench: the JIT had not settled after 3 untimed passes"), r.err());
+        }
+    }
+
+    @Test
+    void settleZeroTimesAtOnce() {
+        Cli.Result r = Cli.run("bench", "--frames", "10", "--warmup", "2", "--min-seconds", "0", "--settle", "0");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(!r.err().contains("untimed pass"), r.err());
+        assertTrue(r.out().contains("settled=no"), r.out());
+    }
+
+    @Test
+    void aPassIsQuietWhenTheJitWorkedAtMostOnePercentOfIt() {
+        assertTrue(JitSettle.quiet(0, 1_000_000));
+        assertTrue(JitSettle.quiet(10, 1_000_000_000L));
+        assertTrue(!JitSettle.quiet(11, 1_000_000_000L));
+        assertTrue(!JitSettle.quiet(1, 1_000_000));
+    }
+
+    @Test
+    void aNegativeSettleIsRefused() {
+        Cli.Result r = Cli.run("bench", "--frames", "2", "--settle", "-1");
+        assertEquals(2, r.exit());
+        assertEquals("error: --settle must be at least 0, not -1", r.err().strip());
+    }
+
+    @Test
     void aBadModeIsOneLineAndExitTwo() {
         Cli.Result r = Cli.run("bench", "--frames", "2", "--mode", "both");
         assertEquals(2, r.exit());
