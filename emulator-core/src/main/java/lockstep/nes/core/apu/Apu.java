@@ -426,7 +426,11 @@ public final class Apu implements Digestible {
     /** CPU write to $4000-$4013, $4015 or $4017. */
     public void write(int addr, int value) {
         sync();
-        digestStale = true;
+        // The DMC's registers are in the DMC's own cached term (versioned, see term()): a game
+        // that restarts samples hundreds of times a frame leaves the other channels' term cached.
+        if (addr < 0x4010 || addr > 0x4013) {
+            digestStale = true;
+        }
         value &= 0xFF;
         switch (addr) {
             case 0x4000, 0x4001, 0x4002, 0x4003 -> pulse1.write(addr & 3, value);
