@@ -1,5 +1,8 @@
 package lockstep.nes.app;
 
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -9,8 +12,15 @@ import picocli.CommandLine.Spec;
 @Command(name = "lockstep", mixinStandardHelpOptions = true, version = "lockstep 0.1.0",
         description = {"Cycle-accurate NES emulator with a lockstep verifier.",
             "'lockstep ROM' is short for 'lockstep run ROM' (play it in a window)."},
-        footerHeading = "%nExamples:%n", footer = {"  lockstep headless", "  lockstep run game.nes", "  lockstep verify game.nes --frames 300", "  lockstep test-roms"},
-        subcommands = {
+        footerHeading = "%nExamples:%n", footer = {"  lockstep headless", "  lockstep run game.nes", "  lockstep verify game.nes --frames 300", "  lockstep test-roms"})
+public final class Main implements Runnable {
+    /**
+     * The commands, in the order help lists them. Only the one named on the command line is
+     * built (picocli reads every option of a command by reflection, about 0.2 s for all of them
+     * at start-up, which an engine host, a canary's hosts' start and every short run wait for);
+     * all are built for the top-level help, a mistyped name (to suggest the nearest) and no name.
+     */
+    private static final List<Class<?>> COMMANDS = List.of(
             NestestCommand.class,
             TraceCommand.class,
             HeadlessCommand.class,
@@ -24,9 +34,33 @@ import picocli.CommandLine.Spec;
             EngineHostCommand.class,
             RunCommand.class,
             FarmCommand.class,
-            NetplayCommand.class,
-        })
-public final class Main implements Runnable {
+            NetplayCommand.class);
+
+    /** The commands' names, read from their annotations without building them. */
+    static Set<String> commandNames() {
+        Set<String> names = new LinkedHashSet<>();
+        for (Class<?> c : COMMANDS) {
+            names.add(c.getAnnotation(Command.class).name());
+        }
+        return names;
+    }
+
+    /**
+     * The {@code lockstep} command line with the command named {@code command} under it, or with
+     * every command when {@code command} names none (null included).
+     */
+    static CommandLine commandLine(String command) {
+        CommandLine cl = new CommandLine(new Main());
+        boolean one = command != null && commandNames().contains(command);
+        for (Class<?> c : COMMANDS) {
+            if (!one || c.getAnnotation(Command.class).name().equals(command)) {
+                cl.addSubcommand(c);
+            }
+        }
+        HelpText.install(cl);
+        return cl;
+    }
+
     @Spec
     CommandSpec spec;
 
@@ -50,9 +84,8 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit code (for tests). */
     public static int run(String... args) {
-        CommandLine cl = new CommandLine(new Main());
-        HelpText.install(cl);
-        args = RunCommand.implicit(args, cl.getSubcommands().keySet());
+        args = RunCommand.implicit(args, commandNames());
+        CommandLine cl = commandLine(args.length > 0 ? args[0] : null);
         // The one place exceptions become exit codes (ExitCodes): a bad option or argument is
         // one line saying what is wrong and where to look, exit 2.
         cl.setParameterExceptionHandler((ex, a) -> {

@@ -24,7 +24,7 @@ class CliHelpTest {
     /** Every visible command, as its argument list ("farm", "submit", "canary"). */
     private static List<List<String>> commands() {
         List<List<String>> out = new ArrayList<>();
-        collect(new CommandLine(new Main()), new ArrayList<>(), out);
+        collect(Main.commandLine(null), new ArrayList<>(), out);
         return out;
     }
 
