@@ -12,6 +12,12 @@ import lockstep.nes.state.Stateful;
  * visited, for the test that checks descriptions against the classes' fields.
  */
 public final class Describer implements StateVisitor {
+    /** Every value visited is returned as given. */
+    @Override
+    public boolean onlyObserves() {
+        return true;
+    }
+
     /** A component visited through {@link StateVisitor#section}: its section path and object. */
     public record Visited(String path, Object component) {
     }

@@ -23,6 +23,12 @@ import java.nio.ByteOrder;
  * <p>Not thread-safe; reusable.
  */
 public final class DigestTerm implements StateVisitor {
+    /** Every value visited is returned as given. */
+    @Override
+    public boolean onlyObserves() {
+        return true;
+    }
+
     private static final VarHandle LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int MAX_DEPTH = 16;

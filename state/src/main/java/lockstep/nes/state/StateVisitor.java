@@ -99,6 +99,15 @@ public interface StateVisitor {
         return false;
     }
 
+    /**
+     * True for a visitor that returns every value it is given unchanged (it saves, describes or
+     * hashes): a component's caches of its own terms stay valid after it. False by default, for
+     * visitors that may change a value (a fault's poke).
+     */
+    default boolean onlyObserves() {
+        return false;
+    }
+
     /** Visits a stateful child component inside its own section. */
     default void section(String name, Stateful component) {
         beginSection(name);

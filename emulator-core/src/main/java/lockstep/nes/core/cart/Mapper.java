@@ -510,9 +510,12 @@ public abstract class Mapper implements PpuBus, Digestible {
             // Not for other visitors: refreshDigest's own visit would count as a change.
             changes.bump();
         }
-        // Any visitor may have changed values (readers, fault pokes): the digest cache must be
-        // rebuilt (refreshDigest clears this after its own visit).
-        digestStale = true;
+        // A visitor that may have changed values (readers, fault pokes) leaves the digest cache
+        // to be rebuilt (refreshDigest clears this after its own visit); a snapshot's save, made
+        // every frame by the verifier, does not, so the next fold need not visit the board again.
+        if (!s.onlyObserves()) {
+            digestStale = true;
+        }
     }
 
     /**

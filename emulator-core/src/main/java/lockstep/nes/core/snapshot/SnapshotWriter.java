@@ -11,6 +11,12 @@ import lockstep.nes.state.StateVisitor;
  * that is reused between snapshots. Names must be ASCII (at most 255 characters).
  */
 public final class SnapshotWriter implements StateVisitor {
+    /** Every value visited is returned as given. */
+    @Override
+    public boolean onlyObserves() {
+        return true;
+    }
+
     private static final int MAX_DEPTH = 16;
 
     private byte[] buf;
