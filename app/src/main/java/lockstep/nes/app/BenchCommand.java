@@ -79,8 +79,13 @@ public final class BenchCommand implements Callable<Integer> {
     /** The untimed passes after which the JIT was quiet, or -1 where it was not (or none ran). */
     private int settledAfter = -1;
 
+    /** Wall nanoseconds of the timed parts (this thread's CPU time with {@code --cpu-time}). */
+    private long timedNanos;
     /** The process's CPU time over the timed parts (every thread: engines, comparison, JIT, GC). */
     private long timedCpuNanos;
+    /** CPU cycles of the timed parts, and those spin-loop iterations counted rather than run (Console#skipSpin). */
+    private long timedCycles;
+    private long countedCycles;
     /** The engine threads of the timed sessions (threads and strict modes). */
     private final java.util.List<lockstep.nes.verifier.EngineThreadTimes> engineTimes = new java.util.ArrayList<>();
 
@@ -123,10 +128,7 @@ public final class BenchCommand implements Callable<Integer> {
             return 2;
         }
         short[] audio = new short[8192];
-        long timedNanos = 0;
         int passes = 0;
-        long timedCycles = 0;
-        long countedCycles = 0; // spin-loop iterations counted rather than run (Console#skipSpin)
         if (threads != null) {
             // Counts each thread's time parked, sleeping, waiting or blocked (ThreadInfo's waited
             // and blocked times), which the engine threads read for themselves as they end.
@@ -154,7 +156,7 @@ public final class BenchCommand implements Callable<Integer> {
             JitSettle settle = new JitSettle(settlePasses);
             while (settle.another()) {
                 settle.startPass();
-                pass(cart, threads, threadsStart, audio, null);
+                pass(cart, threads, threadsStart, audio, false);
                 long jitMillis = settle.endPass();
                 System.err.printf(Locale.ROOT, "bench: untimed pass %d, the JIT compiled for %d ms of it%n",
                         settle.passes(), jitMillis);
@@ -166,13 +168,8 @@ public final class BenchCommand implements Callable<Integer> {
                         settle.passes(), settle.seconds());
             }
             settledAfter = settle.settled() ? settle.passes() : -1;
-            long[] t = new long[4];
             while (timedNanos < minSeconds * 1e9 || passes == 0) {
-                pass(cart, threads, threadsStart, audio, t);
-                timedNanos = t[0];
-                timedCpuNanos = t[1];
-                timedCycles = t[2];
-                countedCycles = t[3];
+                pass(cart, threads, threadsStart, audio, true);
                 passes++;
                 System.err.printf(Locale.ROOT, "bench: pass %d, %.2f s timed%n", passes, timedNanos / 1e9);
             }
@@ -210,20 +207,19 @@ public final class BenchCommand implements Callable<Integer> {
 
     /**
      * One pass: the timed frames of a threads-mode session from {@code threadsStart}, or a
-     * console powered on, W untimed frames and the timed ones. Adds to {@code timed} (wall or
-     * CPU nanoseconds, process CPU nanoseconds, CPU cycles, spin cycles counted) when given;
-     * an untimed pass (null) runs exactly the same frames.
+     * console powered on, W untimed frames and the timed ones. A timed pass adds to the timed
+     * totals; an untimed one runs exactly the same frames.
      */
-    private void pass(Cartridge cart, Lockstep.Check threads, byte[] threadsStart, short[] audio, long[] timed)
+    private void pass(Cartridge cart, Lockstep.Check threads, byte[] threadsStart, short[] audio, boolean timed)
             throws RomFormatException {
         if (threads != null) {
             // The session's own threads run the engines (wall time: the CPU time of this
             // thread would miss them).
             final long p0 = processCpu();
-            long nanos = threads(cart, threads, threadsStart, frames, timed == null ? null : engineTimes);
-            if (timed != null) {
-                timed[0] += nanos;
-                timed[1] += processCpu() - p0;
+            final long nanos = threads(cart, threads, threadsStart, frames, timed ? engineTimes : null);
+            if (timed) {
+                timedNanos += nanos;
+                timedCpuNanos += processCpu() - p0;
             }
             return;
         }
@@ -235,13 +231,13 @@ public final class BenchCommand implements Callable<Integer> {
         final long c0 = a.cycles();
         final long s0 = a.spinCyclesSkipped();
         final long p0 = processCpu();
-        long t0 = now();
+        final long t0 = now();
         run(a, b, da, db, frames, audio);
-        if (timed != null) {
-            timed[0] += now() - t0;
-            timed[1] += processCpu() - p0;
-            timed[2] += a.cycles() - c0;
-            timed[3] += a.spinCyclesSkipped() - s0;
+        if (timed) {
+            timedNanos += now() - t0;
+            timedCpuNanos += processCpu() - p0;
+            timedCycles += a.cycles() - c0;
+            countedCycles += a.spinCyclesSkipped() - s0;
         }
     }
 

@@ -19,7 +19,7 @@ import lockstep.nes.netplay.NetplayResult;
 import lockstep.nes.verifier.FaultSpec;
 import lockstep.nes.verifier.Faults;
 import lockstep.nes.verifier.MetricsServer;
-import lockstep.nes.verifier.host.EngineHost;
+import lockstep.nes.verifier.host.BuildId;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -96,7 +96,7 @@ final class NetplayOptions {
         o.fps = fps != null ? fps : cart.region().frameRate();
         o.faults = faults;
         o.input = input(m);
-        o.buildId = EngineHost.buildId("lockstep-nes/" + version());
+        o.buildId = BuildId.of("lockstep-nes/" + version());
         o.handshakeMillis = waitSeconds * 1000;
         o.peerTimeoutMillis = peerTimeoutSeconds * 1000;
         o.log = System.out;

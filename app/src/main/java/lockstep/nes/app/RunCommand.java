@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 
 import lockstep.nes.desktop.DesktopApp;
 import lockstep.nes.desktop.netplay.NetplayLaunch;
-import lockstep.nes.verifier.host.EngineHost;
+import lockstep.nes.verifier.host.BuildId;
 import lockstep.nes.verifier.FaultSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -139,7 +139,7 @@ public final class RunCommand implements Callable<Integer> {
             return 2;
         }
         if (o.netplay != null) {
-            o.buildId = EngineHost.buildId("lockstep-nes/" + NetplayOptions.version());
+            o.buildId = BuildId.of("lockstep-nes/" + NetplayOptions.version());
         }
         o.rom = rom;
         o.entry = archive.entry;

@@ -9,10 +9,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.CodeSource;
 import java.security.MessageDigest;
 import java.util.List;
 
@@ -109,7 +105,7 @@ public final class EngineHost {
     public static int main(String version) {
         PrintStream protocolOut = System.out;
         System.setOut(System.err);
-        EngineHost host = new EngineHost(System.in, protocolOut, buildId(version));
+        EngineHost host = new EngineHost(System.in, protocolOut, BuildId.of(version));
         try {
             return host.serve();
         } catch (IOException e) {
@@ -124,33 +120,6 @@ public final class EngineHost {
      */
     public static void main(String[] args) {
         System.exit(main("lockstep-nes/dev"));
-    }
-
-    /** "sha256:<hex of this build's jar>" (or the classes directory) plus the version. */
-    public static String buildId(String version) {
-        String where = "unknown";
-        try {
-            CodeSource cs = EngineHost.class.getProtectionDomain().getCodeSource();
-            if (cs != null && cs.getLocation() != null) {
-                Path p = Path.of(cs.getLocation().toURI());
-                if (Files.isRegularFile(p)) {
-                    MessageDigest md = RomId.sha256();
-                    try (InputStream s = Files.newInputStream(p)) {
-                        byte[] b = new byte[1 << 16];
-                        int n;
-                        while ((n = s.read(b)) > 0) {
-                            md.update(b, 0, n);
-                        }
-                    }
-                    where = "sha256:" + RomId.hex(md.digest());
-                } else {
-                    where = "classes:" + p;
-                }
-            }
-        } catch (IOException | URISyntaxException | SecurityException e) {
-            where = "unknown (" + e.getMessage() + ")";
-        }
-        return version + " " + where;
     }
 
     /** Sends HELLO, then answers requests until QUIT or the end of the input stream. */
