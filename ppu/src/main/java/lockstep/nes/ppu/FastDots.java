@@ -232,62 +232,82 @@ final class FastDots {
                 d += 8;
                 continue;
             }
-            d++;
-            if (d >= 2) {
-                lo = lo << 1;
-                hi = hi << 1 | 1;
-                al = al << 1 | (al & 1);
-                ah = ah << 1 | (ah & 1);
-            }
-            final int phase = d & 7;
-            if ((phase & 1) != 0) {
-                if (phase == 1 && d != 1) {
-                    lo = (lo & 0xFF00) | pl;
-                    hi = (hi & 0xFF00) | ph;
-                    al = (al & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
-                    ah = (ah & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
+            // Part of a tile, dots d+1..d+n (a batch's first or last): the same steps as the
+            // whole tile's, the pixels from the registers as they stand. On the tile's first dot
+            // (phase 0 before it) pixel i reads bit 15-fineX-i after the reload; later in the
+            // tile, pixel i reads bit 15-fineX-1-i of the registers before the dot's shift.
+            final int phase0 = d & 7;
+            final int n = Math.min(end - d, 8 - phase0);
+            final int shift;
+            final int shifts;
+            if (phase0 == 0) {
+                if (d != 0) {
+                    lo = (lo << 1 & 0xFF00) | pl;
+                    hi = (hi << 1 & 0xFF00) | ph;
+                    al = (al << 1 & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
+                    ah = (ah << 1 & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
                 }
-                // The tile's four fetches through one call (see docs/design/ppu.md).
-                final int value = rb.fetchAt(Background.fetchAddress(phase, vv, nt, bgTable), d);
+                shift = bit - 7;
+                shifts = n - 1;
+            } else {
+                shift = bit - 8;
+                shifts = n;
+            }
+            // The tile's fetches on its odd dots, through one call (see docs/design/ppu.md).
+            for (int f = d + 1 + (phase0 & 1); f <= d + n; f += 2) {
+                final int phase = f & 7;
+                final int value = rb.fetchAt(Background.fetchAddress(phase, vv, nt, bgTable), f);
                 switch (phase) {
                     case 1 -> nt = value;
                     case 3 -> at = Background.attributeBits(value, vv);
                     case 5 -> pl = value;
                     default -> ph = value;
                 }
-            } else if (phase == 0) {
-                vv = Scroll.incrementX(vv);
             }
-            final int x = d - 1;
-            int bg = 0;
-            if (bgOn && x >= bgFrom) {
-                bg = ((lo >> bit) & 1) | (((hi >> bit) & 1) << 1);
-                if (bg != 0) {
-                    bg |= (((al >> bit) & 1) << 2) | (((ah >> bit) & 1) << 3);
+            int pixels = 0;
+            if (bgOn && d >= bgFrom) {
+                final int planes = SPREAD[(lo >> shift) & 0xFF] | (SPREAD[(hi >> shift) & 0xFF] << 1);
+                if (planes != 0) {
+                    pixels = planes | (SPREAD[(al >> shift) & 0xFF] << 2) | (SPREAD[(ah >> shift) & 0xFF] << 3);
+                    pixels &= ((planes | (planes >>> 1)) & 0x11111111) * 0xF;
                 }
             }
-            int index = bg;
-            if (sprites) {
-                final int sp = line[x];
-                if (sp != 0 && spOn && x >= spFrom) {
-                    if ((sp & 0x40) != 0 && bg != 0 && x != 255) {
-                        hit = true;
-                    }
-                    if ((sp & 0x1F) != 0 && (bg == 0 || (sp & 0x20) == 0)) {
-                        index = sp & 0x1F;
-                    }
-                }
-            }
-            final int color = pal[(index & 3) == 0 ? 0 : index] & 0xFF;
             if (tail >= 0) {
                 last = pal[tail & 0x1F] & 0xFF;
                 tail = -1;
             }
-            before = last;
-            last = color;
-            out[row | x] = (short) ((color & grey) | emphasis);
-            if (d == 256) {
-                vv = Scroll.incrementY(vv);
+            for (int i = 0; i < n; i++) {
+                final int x = d + i;
+                int index = (pixels >>> (28 - 4 * i)) & 0xF;
+                if (sprites) {
+                    final int sp = line[x];
+                    if (sp != 0 && spOn && x >= spFrom) {
+                        if ((sp & 0x40) != 0 && index != 0 && x != 255) {
+                            hit = true;
+                        }
+                        if ((sp & 0x1F) != 0 && (index == 0 || (sp & 0x20) == 0)) {
+                            index = sp & 0x1F;
+                        }
+                    }
+                }
+                final int color = pal[(index & 3) == 0 ? 0 : index] & 0xFF;
+                before = last;
+                last = color;
+                out[row | x] = (short) ((color & grey) | emphasis);
+            }
+            if (shifts > 0) {
+                final int fill = (1 << shifts) - 1;
+                lo = lo << shifts;
+                hi = hi << shifts | fill;
+                al = al << shifts | (al & 1) * fill;
+                ah = ah << shifts | (ah & 1) * fill;
+            }
+            d += n;
+            if ((d & 7) == 0) {
+                vv = Scroll.incrementX(vv);
+                if (d == 256) {
+                    vv = Scroll.incrementY(vv);
+                }
             }
         }
         if (tail >= 0) {
