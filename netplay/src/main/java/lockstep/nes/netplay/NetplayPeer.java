@@ -1,16 +1,9 @@
 package lockstep.nes.netplay;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.net.BindException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.DatagramChannel;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -19,8 +12,6 @@ import lockstep.nes.core.Console;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.snapshot.SnapshotException;
-import lockstep.nes.ppu.Region;
-import lockstep.nes.verifier.DivergenceReport;
 import lockstep.nes.verifier.EpochFence;
 import lockstep.nes.verifier.FaultSpec;
 
@@ -81,14 +72,15 @@ public final class NetplayPeer implements AutoCloseable {
     private final Options o;
     private final boolean host;
     private final Cartridge cart;
-    private final DatagramChannel channel;
-    private final Selector selector;
-    private final ByteBuffer in = ByteBuffer.allocate(2048);
-    private final ByteBuffer out = ByteBuffer.allocate(2048);
-    private final SecureRandom random = new SecureRandom();
+    private final PeerSocket socket;
+    /** The socket's datagram in and datagram out. */
+    private final ByteBuffer in;
+    private final ByteBuffer out;
     private final EpochFence fence = new EpochFence();
 
     private SocketAddress peer;
+    /** What the handshake agreed (null before it). */
+    private Handshake handshake;
     private long session;
     private int delay;
     private int window;
@@ -111,7 +103,6 @@ public final class NetplayPeer implements AutoCloseable {
     private long echoReceivedAt;
     private long rttNanos = -1;
     private long rollbackNanos;
-    private long foreign;
 
     // A desync being resolved.
     private Phase phase = Phase.PLAYING;
@@ -126,21 +117,9 @@ public final class NetplayPeer implements AutoCloseable {
         this.o = o;
         this.host = host;
         this.cart = cart;
-        try {
-            channel = DatagramChannel.open();
-            try {
-                channel.bind(host ? new InetSocketAddress(port) : new InetSocketAddress(0));
-            } catch (BindException e) {
-                channel.close();
-                throw new NetplayException(NetplayException.Kind.PORT,
-                        "cannot listen on UDP port " + port + ": " + e.getMessage());
-            }
-            channel.configureBlocking(false);
-            selector = Selector.open();
-            channel.register(selector, SelectionKey.OP_READ);
-        } catch (IOException e) {
-            throw new NetplayException(NetplayException.Kind.PORT, "cannot open a UDP socket: " + e.getMessage());
-        }
+        this.socket = new PeerSocket(o, host ? port : 0);
+        this.in = socket.in();
+        this.out = socket.out();
     }
 
     /** A host listening on UDP {@code port} (0: any free port, see {@link #port}). */
@@ -159,21 +138,12 @@ public final class NetplayPeer implements AutoCloseable {
 
     /** The UDP port this peer listens on. */
     public int port() {
-        try {
-            return ((InetSocketAddress) channel.getLocalAddress()).getPort();
-        } catch (IOException e) {
-            return -1;
-        }
+        return socket.port();
     }
 
     @Override
     public void close() {
-        try {
-            selector.close();
-            channel.close();
-        } catch (IOException e) {
-            // closing: nothing left to do
-        }
+        socket.close();
     }
 
     /** Runs the handshake and the session to its last frame. */
@@ -188,11 +158,20 @@ public final class NetplayPeer implements AutoCloseable {
      */
     public void connect() throws NetplayException, InterruptedException {
         PeerIdentity me = PeerIdentity.of(cart, o.buildId);
+        Handshake h = new Handshake(o, socket, peer);
         if (host) {
-            hostHandshake(me);
+            h.host(me);
         } else {
-            joinHandshake(me);
+            h.join(me);
         }
+        handshake = h;
+        peer = h.peer;
+        session = h.session;
+        delay = h.delay;
+        window = h.window;
+        peerFaults = h.peerFaults;
+        rttNanos = h.rttNanos;
+        lastHeard = System.nanoTime();
         try {
             engine = new RollbackEngine(cart, host ? 0 : 1, delay, o.faults, this::rolledBack);
         } catch (RomFormatException e) {
@@ -200,52 +179,6 @@ public final class NetplayPeer implements AutoCloseable {
         }
         if (o.metrics != null) {
             o.metrics.delay(delay);
-        }
-    }
-
-    // ---- handshake
-
-    private void hostHandshake(PeerIdentity me) throws NetplayException, InterruptedException {
-        long deadline = System.nanoTime() + o.handshakeMillis * 1_000_000L;
-        while (true) {
-            SocketAddress from = receive(deadline);
-            if (from == null) {
-                throw new NetplayException(NetplayException.Kind.NO_ANSWER,
-                        "no joiner on UDP port " + port() + " within " + o.handshakeMillis / 1000 + " s");
-            }
-            if (Wire.type(in) != Wire.HELLO) {
-                foreign();
-                continue;
-            }
-            long nonce = Wire.session(in);
-            PeerIdentity them;
-            List<FaultSpec> faults;
-            try {
-                in.position(Wire.HEADER);
-                them = readIdentity(in);
-                faults = readFaults(in);
-            } catch (Wire.Malformed | IllegalArgumentException e) {
-                foreign();
-                continue;
-            }
-            String why = PeerIdentity.mismatch(me, them);
-            if (why != null) {
-                for (int i = 0; i < 3; i++) {
-                    Wire.header(out, Wire.REFUSE, nonce);
-                    Wire.putString(out, why);
-                    send(from);
-                }
-                throw new NetplayException(NetplayException.Kind.REFUSED, "refused " + from + ": " + why);
-            }
-            peer = from;
-            peerFaults = faults;
-            session = nonZero();
-            window = o.window;
-            delay = o.delay == AUTO_DELAY ? autoDelay(probe(nonce, deadline), me.region().frameRate(), window) : o.delay;
-            lastHeard = System.nanoTime();
-            // The joiner repeats HELLO until it has WELCOME: the first INPUT it sends ends the wait.
-            sendWelcome(me, nonce);
-            return;
         }
     }
 
@@ -258,166 +191,6 @@ public final class NetplayPeer implements AutoCloseable {
         long frameNanos = (long) (1e9 / frameRate);
         long d = rttNanos <= 0 ? 1 : (rttNanos / 2 + frameNanos - 1) / frameNanos;
         return (int) Math.max(1, Math.min(window - 1, d));
-    }
-
-    /**
-     * The host's round-trip samples before it welcomes the joiner: PINGs answered by PONGs, one
-     * at a time (each waits up to 250 ms), {@link #PROBES} of them; the median is the round trip
-     * the delay is chosen from (one late sample does not decide it). -1 when none came back.
-     */
-    private long probe(long nonce, long deadline) throws InterruptedException {
-        long[] samples = new long[PROBES];
-        int n = 0;
-        for (int attempt = 0; attempt < 2 * PROBES && n < PROBES; attempt++) {
-            long sent = System.nanoTime();
-            Wire.header(out, Wire.PING, nonce);
-            out.putLong(sent);
-            send(peer);
-            long until = Math.min(deadline, sent + 250_000_000L);
-            while (true) {
-                SocketAddress from = receive(until);
-                if (from == null) {
-                    break;
-                }
-                int type = Wire.type(in);
-                if (from.equals(peer) && type == Wire.HELLO && Wire.session(in) == nonce) {
-                    continue; // the joiner repeating its HELLO while it waits
-                }
-                if (!from.equals(peer) || type != Wire.PONG || Wire.session(in) != nonce
-                        || in.limit() < Wire.HEADER + 8 || in.getLong(Wire.HEADER) != sent) {
-                    foreign();
-                    continue;
-                }
-                samples[n++] = System.nanoTime() - sent;
-                break;
-            }
-        }
-        if (n == 0) {
-            return -1;
-        }
-        java.util.Arrays.sort(samples, 0, n);
-        rttNanos = samples[n / 2];
-        return rttNanos;
-    }
-
-    private void sendWelcome(PeerIdentity me, long nonce) {
-        Wire.header(out, Wire.WELCOME, nonce);
-        out.putLong(session).putInt(delay).putInt(window);
-        writeIdentity(out, me);
-        writeFaults(out, o.faults);
-        send(peer);
-        welcomeNonce = nonce;
-        welcomeIdentity = me;
-    }
-
-    private long welcomeNonce;
-    private PeerIdentity welcomeIdentity;
-
-    private void joinHandshake(PeerIdentity me) throws NetplayException, InterruptedException {
-        long nonce = nonZero();
-        long deadline = System.nanoTime() + o.handshakeMillis * 1_000_000L;
-        long nextHello = 0;
-        while (true) {
-            long now = System.nanoTime();
-            if (now - nextHello >= 0) {
-                Wire.header(out, Wire.HELLO, nonce);
-                writeIdentity(out, me);
-                writeFaults(out, o.faults);
-                send(peer);
-                nextHello = now + 100_000_000L;
-            }
-            SocketAddress from = receive(Math.min(deadline, nextHello));
-            if (from == null) {
-                if (System.nanoTime() - deadline >= 0) {
-                    throw new NetplayException(NetplayException.Kind.NO_ANSWER,
-                            "no answer from " + hostText() + " within " + o.handshakeMillis / 1000 + " s");
-                }
-                continue;
-            }
-            int type = Wire.type(in);
-            if (from.equals(peer) && type == Wire.PING && Wire.session(in) == nonce && in.limit() >= Wire.HEADER + 8) {
-                long sent = in.getLong(Wire.HEADER);
-                Wire.header(out, Wire.PONG, nonce);
-                out.putLong(sent);
-                send(peer);
-                continue;
-            }
-            if (!from.equals(peer) || (type != Wire.WELCOME && type != Wire.REFUSE) || Wire.session(in) != nonce) {
-                foreign();
-                continue;
-            }
-            try {
-                in.position(Wire.HEADER);
-                if (type == Wire.REFUSE) {
-                    throw new NetplayException(NetplayException.Kind.REFUSED,
-                            "refused by " + hostText() + ": " + Wire.getString(in));
-                }
-                Wire.need(in, 16);
-                session = in.getLong();
-                delay = in.getInt();
-                window = in.getInt();
-                PeerIdentity them = readIdentity(in);
-                peerFaults = readFaults(in);
-                String why = PeerIdentity.mismatch(them, me);
-                if (why != null) {
-                    throw new NetplayException(NetplayException.Kind.REFUSED, "refused " + hostText() + ": " + why);
-                }
-                if (delay < 0 || delay > 60 || window < 1 || window > 60) {
-                    foreign();
-                    continue;
-                }
-            } catch (Wire.Malformed | IllegalArgumentException e) {
-                foreign();
-                continue;
-            }
-            lastHeard = System.nanoTime();
-            return;
-        }
-    }
-
-    private String hostText() {
-        InetSocketAddress a = (InetSocketAddress) peer;
-        return a.getHostString() + ":" + a.getPort();
-    }
-
-    private static void writeIdentity(ByteBuffer b, PeerIdentity id) {
-        Wire.putString(b, id.romSha1());
-        Wire.putString(b, id.region().id());
-        Wire.putString(b, id.buildId());
-    }
-
-    private static PeerIdentity readIdentity(ByteBuffer b) {
-        String sha1 = Wire.getString(b);
-        Region region = Region.byId(Wire.getString(b));
-        if (region == null) {
-            throw new IllegalArgumentException("unknown region");
-        }
-        return new PeerIdentity(sha1, region, Wire.getString(b));
-    }
-
-    private static void writeFaults(ByteBuffer b, List<FaultSpec> faults) {
-        b.put((byte) faults.size());
-        for (FaultSpec f : faults) {
-            Wire.putString(b, f.toString());
-        }
-    }
-
-    private static List<FaultSpec> readFaults(ByteBuffer b) {
-        Wire.need(b, 1);
-        int n = b.get() & 0xFF;
-        List<FaultSpec> faults = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            faults.add(FaultSpec.parse(Wire.getString(b)));
-        }
-        return faults;
-    }
-
-    private long nonZero() {
-        long v;
-        do {
-            v = random.nextLong();
-        } while (v == 0);
-        return v;
     }
 
     // ---- the session
@@ -438,7 +211,7 @@ public final class NetplayPeer implements AutoCloseable {
         while (!step()) {
             if (!advanced) {
                 long wait = period > 0 ? Math.max(0, Math.min(nextFrameAt - System.nanoTime(), 2_000_000L)) : 1_000_000L;
-                waitForDatagram(wait);
+                socket.waitForDatagram(wait);
             }
         }
         return result();
@@ -589,7 +362,7 @@ public final class NetplayPeer implements AutoCloseable {
     public NetplayResult result() {
         return new NetplayResult(host ? "host" : "join", engine.present(), engine.rollbacks(), engine.deepest(),
                 engine.resimulated(), rollbackNanos, List.copyOf(desyncs), engine.stateHash(),
-                rttNanos < 0 ? -1 : rttNanos / 1e6, delay, window, foreign, interrupted,
+                rttNanos < 0 ? -1 : rttNanos / 1e6, delay, window, socket.foreignCount(), interrupted,
                 engine.log(0).toArray(), engine.log(1).toArray());
     }
 
@@ -798,24 +571,17 @@ public final class NetplayPeer implements AutoCloseable {
     /** Handles every datagram waiting. */
     private void drain() throws NetplayException {
         while (true) {
-            SocketAddress from;
-            try {
-                in.clear();
-                from = channel.receive(in);
-            } catch (IOException e) {
-                continue; // an ICMP error from an earlier send: the peer's silence will tell
-            }
+            SocketAddress from = socket.poll();
             if (from == null) {
                 return;
             }
-            in.flip();
             int type = Wire.type(in);
             if (type < 0 || !from.equals(peer)) {
                 foreign();
                 continue;
             }
-            if (host && type == Wire.HELLO && Wire.session(in) == welcomeNonce) {
-                sendWelcome(welcomeIdentity, welcomeNonce); // the WELCOME was lost
+            if (host && type == Wire.HELLO && Wire.session(in) == handshake.welcomeNonce) {
+                handshake.resendWelcome(); // the WELCOME was lost
                 continue;
             }
             if (Wire.session(in) != session) {
@@ -943,52 +709,10 @@ public final class NetplayPeer implements AutoCloseable {
     }
 
     private void foreign() {
-        foreign++;
-        if (o.metrics != null) {
-            o.metrics.foreign();
-        }
+        socket.foreign();
     }
 
     private void send(SocketAddress to) {
-        out.flip();
-        try {
-            channel.send(out, to);
-        } catch (IOException e) {
-            // A datagram that cannot leave is a lost datagram: the protocol repeats what matters.
-        }
-    }
-
-    /** Waits for a datagram until {@code deadline} (System.nanoTime); null when none came. */
-    private SocketAddress receive(long deadline) throws InterruptedException {
-        while (true) {
-            try {
-                in.clear();
-                SocketAddress from = channel.receive(in);
-                if (from != null) {
-                    in.flip();
-                    return from;
-                }
-            } catch (IOException e) {
-                // an ICMP error from an earlier send (nobody listening yet): keep waiting
-            }
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                return null;
-            }
-            if (o.stop.getAsBoolean()) {
-                throw new InterruptedException("stopped");
-            }
-            waitForDatagram(Math.min(left, 50_000_000L));
-        }
-    }
-
-    private void waitForDatagram(long nanos) {
-        try {
-            long ms = Math.max(1, nanos / 1_000_000L);
-            selector.select(ms);
-            selector.selectedKeys().clear();
-        } catch (IOException e) {
-            // the next receive says what is wrong
-        }
+        socket.send(to);
     }
 }
