@@ -3,6 +3,7 @@ package lockstep.nes.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
 import java.io.IOException;
@@ -52,8 +53,25 @@ class SignalTest {
 
     private record Running(Process process, Path outFile, Path errFile, Path work) {
         int waitFor() throws Exception {
-            assertTrue(process.waitFor(60, TimeUnit.SECONDS), "exits after the signal");
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                // Where it is stuck, for the failure message: its threads, then its output.
+                String threads = threadDump(process.pid());
+                process.destroyForcibly();
+                fail("exits after the signal; its threads:\n" + threads + "\nstdout:\n" + out() + "\nstderr:\n" + err());
+            }
             return process.exitValue();
+        }
+
+        private static String threadDump(long pid) {
+            try {
+                Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                        Long.toString(pid), "Thread.print").redirectErrorStream(true).start();
+                String dump = new String(jcmd.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                jcmd.waitFor(30, TimeUnit.SECONDS);
+                return dump;
+            } catch (IOException | InterruptedException e) {
+                return "(no thread dump: " + e.getMessage() + ")";
+            }
         }
 
         String out() throws IOException {

@@ -98,7 +98,8 @@ class VerifyProcessesTest {
     @Test
     void killedHostFailsTheRun() throws Exception {
         AtomicReference<Cli.Result> result = new AtomicReference<>();
-        Thread t = new Thread(() -> result.set(verify("--mode", "processes", "--frames", "3000", "--rollback", "off")));
+        // More frames than a host can stream before the kill lands, however fast the engine runs.
+        Thread t = new Thread(() -> result.set(verify("--mode", "processes", "--frames", "100000", "--rollback", "off")));
         t.start();
         // Kill a host once it has surely been streaming for a while: 2 s of its own CPU time
         // (start-up, handshake and LOAD_ROM take far less), so the kill lands mid-run.
