@@ -11,10 +11,7 @@ import lockstep.nes.state.NotState;
  * empty between batches, so none of it is state.
  */
 final class A12Queue {
-    /**
-     * Each entry: the dot (bits 0-15), the address (16-31), for a dip the high address (32-47),
-     * bit 48, and in bits 49-57 how many dips 8 dots apart it stands for, ending on its dot.
-     */
+    /** Each entry: the dot (bits 0-15), the address (16-31), for a dip the high address (32-47) and bit 48. */
     @NotState("A12 changes of a batch in progress; empty between batches")
     private final long[] entries = new long[341];
     @NotState("A12 changes of a batch in progress; 0 between batches")
@@ -22,8 +19,6 @@ final class A12Queue {
     /** A12 as the board will have seen it once told of the queue. */
     @NotState("A12 level of a batch in progress (the board's, once told)")
     private int level;
-
-    private static final long DIP = 1L << 48;
 
     private final PpuBus bus;
     private final Timing timing;
@@ -58,15 +53,7 @@ final class A12Queue {
     void tile(int ntAddr, int pa, int d) {
         if (level != 0) {
             if ((pa & 0x1000) != 0) {
-                final long dip = (d + 1) | (long) ntAddr << 16 | (long) pa << 32 | DIP;
-                final int n = count;
-                final long before = n > 0 ? entries[n - 1] : 0;
-                if ((before & DIP) != 0 && (int) (before & 0xFFFF) == d - 7) {
-                    // The previous tile's dip, 8 dots before: one entry for the run.
-                    entries[n - 1] = dip | ((before >>> 49) + 1) << 49;
-                } else {
-                    entries[count++] = dip | 1L << 49;
-                }
+                entries[count++] = (d + 1) | (long) ntAddr << 16 | (long) pa << 32 | 1L << 48;
             } else {
                 entries[count++] = (d + 1) | (long) ntAddr << 16;
                 level = 0;
@@ -88,13 +75,8 @@ final class A12Queue {
             final long e = queue[i];
             timing.dot = (int) e & 0xFFFF;
             final int addr = (int) (e >>> 16) & 0xFFFF;
-            if ((e & DIP) != 0) {
-                final int dips = (int) (e >>> 49);
-                if (dips == 1) {
-                    bus.a12Dip(addr, (int) (e >>> 32) & 0xFFFF, 4);
-                } else {
-                    bus.a12Dips(addr, (int) (e >>> 32) & 0xFFFF, 4, dips);
-                }
+            if ((e & (1L << 48)) != 0) {
+                bus.a12Dip(addr, (int) (e >>> 32) & 0xFFFF, 4);
             } else {
                 bus.ppuAddress(addr);
             }

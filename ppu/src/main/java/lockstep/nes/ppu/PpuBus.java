@@ -61,17 +61,6 @@ public interface PpuBus {
     }
 
     /**
-     * {@code count} dips ({@link #a12Dip}) of {@code dots} dots, each 8 dots after the one before,
-     * the last on the present dot (from {@code lowAddr} to {@code highAddr}), A12 staying high
-     * between them: what rendering from the pattern table at $1000 makes once a tile. A board
-     * that takes dips looks at nothing on the bus but A12, so the earlier dips' addresses are not
-     * given.
-     */
-    default void a12Dips(int lowAddr, int highAddr, int dots, int count) {
-        throw new UnsupportedOperationException("a12Dips on a board that does not offer it");
-    }
-
-    /**
      * The arrays behind an A12-watching board's reads, the A12 level it last saw (see
      * {@link #a12Watch}), and whether it takes {@link #a12Dip} (its page tables must then not
      * depend on A12, so the PPU may read between the two changes before telling it of both).

@@ -126,17 +126,6 @@ class RunDifferentialTest {
         }
 
         @Override
-        public void a12Dips(int lowAddr, int highAddr, int dots, int count) {
-            if (count < 2) {
-                throw new IllegalStateException("a12Dips of " + count);
-            }
-            for (int i = count - 1; i >= 0; i--) {
-                record(4, ppu.scanline(), ppu.dot() - 8 * i);
-                record(5, ppu.scanline(), ppu.dot() - 8 * i + dots);
-            }
-        }
-
-        @Override
         public A12Watch a12Watch() {
             return watch ? new A12Watch(new Direct(chr, chrPage, nt, ntPage), line, dips) : null;
         }

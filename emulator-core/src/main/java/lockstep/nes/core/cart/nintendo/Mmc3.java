@@ -260,14 +260,6 @@ public final class Mmc3 extends Mapper {
         }
     }
 
-    /** {@code count} dips 8 dots apart, the last falling now ({@link A12Filter#dips}). */
-    @Override
-    public void a12Dips(int lowAddr, int highAddr, int dots, int count) {
-        for (int n = a12.dips(busTime(), dots, count); n > 0; n--) {
-            clockCounter();
-        }
-    }
-
     private void clockCounter() {
         if (counter.clock() && irqEnabled) {
             irqLine = true;

@@ -93,25 +93,6 @@ public final class A12Filter {
         return rise(fall + 4L * dots);
     }
 
-    /**
-     * {@code count} dips ({@link #dip}), each 8 dots after the one before, the last falling at bus
-     * time {@code lastFall}: how many of their rises count. A rise after a dip of at most
-     * {@link Mapper#SHORT_CLOCKS} never counts and leaves only its fall behind, so such a run is
-     * its last dip.
-     */
-    public int dips(long lastFall, int dots, int count) {
-        if (4L * dots <= Mapper.SHORT_CLOCKS) {
-            return dip(lastFall, dots) ? 1 : 0;
-        }
-        int counted = 0;
-        for (int i = count - 1; i >= 0; i--) {
-            if (dip(lastFall - 32L * i, dots)) {
-                counted++;
-            }
-        }
-        return counted;
-    }
-
     private boolean rise(long now) {
         if (fallPending && now - fallTime <= Mapper.SHORT_CLOCKS) {
             return false; // fewer than LOW_CYCLES M2 edges since the fall
