@@ -47,23 +47,23 @@ public final class Console implements Digestible {
     private final Region region;
     // The region's CPU cycle in master clocks (fixed wiring, read on every cycle): its length, the
     // bus access's place in it for a read and a write, and the rest of the cycle after each.
-    private final int cpuDivider;
-    private final int readClock;
-    private final int writeClock;
-    private final int readRest;
-    private final int writeRest;
+    final int cpuDivider;
+    final int readClock;
+    final int writeClock;
+    final int readRest;
+    final int writeRest;
 
     private final Cartridge cartridge;
-    private final Mapper mapper;
+    final Mapper mapper;
     private final Cpu cpu = new Cpu();
-    private final Ppu ppu;
+    final Ppu ppu;
     private final Dma dma = new Dma(this);
     /** The APU, which also steps and mixes the board's sound chip ({@link BoardHooks#AUDIO}). */
-    private final Apu apu;
+    final Apu apu;
     private final Controllers controllers = new Controllers();
-    private final Memory ram = new Memory("ram", Memory.RAM, 2048);
+    final Memory ram = new Memory("ram", Memory.RAM, 2048);
     /** The cheat codes in effect: described as a section of their own while any is ({@link #state}). */
-    private final Cheats cheats = new Cheats();
+    final Cheats cheats = new Cheats();
     /**
      * Whether any cheat is in effect: CPU reads then go through {@link #readCheated} and whole
      * instructions run on {@link CheatBus}, so a console without cheats runs the plain paths only.
@@ -72,10 +72,10 @@ public final class Console implements Digestible {
     private boolean cheating;
 
     /** CPU cycles started since power-on, minus one (-1 at power, as the reset sequence starts). */
-    private long cycle;
-    private long masterClock;
+    long cycle;
+    long masterClock;
     /** The last value seen on the CPU data bus. */
-    private int openBus;
+    int openBus;
 
     /**
      * Counts every change of the parts that change only on events: the PPU (counted here, at
@@ -90,16 +90,16 @@ public final class Console implements Digestible {
     private final PpuCatchUp ppuCatchUp;
     /** Sees whole instructions' bus accesses while a lockstep chain runs (see {@link AccessWatcher}). */
     @NotState("the lockstep chain attached during a chained run; null between runs")
-    private AccessWatcher watcher;
+    AccessWatcher watcher;
     /** Watches for a spin loop that {@link #runFrame} may count rather than run. */
     @NotState("bookkeeping of the spin-loop fast path, forgotten at every frame start, chained stretch and state visit")
     private final SpinSkip spin = new SpinSkip(this::peek);
     /**
-     * Counts the accesses a spin loop must not make (any but a quiet read, see {@link #bus}), so
-     * that {@link #spin} sees whether an iteration made one.
+     * Counts the accesses a spin loop must not make (any but a quiet read, see
+     * {@link WholeInstructionBus}), so that {@link #spin} sees whether an iteration made one.
      */
     @NotState("bookkeeping of the spin-loop fast path: only compared within a frame")
-    private long disturbances;
+    long disturbances;
     /** {@link #disturbances} at the last backward jump {@link #runFrame} saw. */
     @NotState("bookkeeping of the spin-loop fast path: only compared within a frame")
     private long backJumpDisturbances;
@@ -111,7 +111,7 @@ public final class Console implements Digestible {
     /** The board counts CPU cycles ({@link BoardHooks#CPU_CYCLE}). */
     private final boolean boardCycles;
     /** The board can pull /IRQ low ({@link BoardHooks#IRQ}). */
-    private final boolean boardIrq;
+    final boolean boardIrq;
     /** The board watches writes to the PPU's registers ({@link BoardHooks#PPU_REGISTERS}). */
     private final boolean boardPpuRegisters;
     /**
@@ -122,7 +122,7 @@ public final class Console implements Digestible {
      */
     private final boolean syncAtStart;
     /** The 2 KiB CPU RAM's live array (reads only; writes go through {@link #ram}). */
-    private final byte[] ramData;
+    final byte[] ramData;
 
     private Console(Cartridge cartridge, Mapper mapper, boolean eager, boolean spinSkip) {
         this.cartridge = cartridge;
@@ -177,7 +177,7 @@ public final class Console implements Digestible {
     private void cheatsChanged() {
         cheating = cheats.active();
         if (cheating && cheatBus == null) {
-            cheatBus = new CheatBus();
+            cheatBus = new WholeInstructionBus.Cheating(this);
         }
         bus = cheating ? cheatBus : plainBus;
     }
@@ -271,7 +271,7 @@ public final class Console implements Digestible {
      * PPU caught up to it (when someone before the access could see it), the APU and the
      * board's cycle counter clocked.
      */
-    private void beginCycle() {
+    void beginCycle() {
         cycle++;
         if (syncAtStart) {
             runPpu();
@@ -371,142 +371,21 @@ public final class Console implements Digestible {
         return !ppuCatchUp.isDue(masterClock + (long) Cpu.MAX_INSTRUCTION_CYCLES * cpuDivider);
     }
 
-    /**
-     * The bus of whole instructions: one cycle per call, as {@link #runCycle} makes it. A cycle
-     * that reads RAM or $8000-$FFFF, or writes RAM, before the PPU's and the APU's deadlines
-     * (a quiet cycle: the catch-ups of {@link #beginCycle} and {@link #runPpu} would do nothing),
-     * on a board without a cycle counter, is its clocks and its access alone (seen by an
-     * {@link AccessWatcher} like any other access), small enough to inline into {@link Cpu#runInstruction} ({@link Cpu.Bus#quietRead}); any other
-     * is the whole cycle ({@code cycleRead}, {@code cycleWrite}). A quiet cycle changes neither
-     * /NMI nor /IRQ (only catch-ups at the deadlines, register accesses and board cycles do), so
-     * the CPU polls after it from the lines it last saw. Per-cycle work added here must be done
-     * in the quiet paths too, or make {@link #quietCycle} false while it is on.
-     */
-    private final PlainBus plainBus = new PlainBus();
+    /** The bus of whole instructions without cheats ({@link WholeInstructionBus}). */
+    private final WholeInstructionBus plainBus = new WholeInstructionBus(this);
     /** {@link #plainBus}'s cheat-aware twin, built when a cheat is first put in effect. */
     @NotState("wiring: the bus of whole instructions while cheats are in effect")
-    private CheatBus cheatBus;
+    private WholeInstructionBus cheatBus;
     /** The bus whole instructions run on: {@link #plainBus}, or {@link #cheatBus} while a cheat is in effect. */
     @NotState("wiring chosen from the cheats (cheatsChanged)")
     private Cpu.Bus bus;
-
-    /** The bus of whole instructions without cheats (see {@link #bus}). */
-    private class PlainBus implements Cpu.Bus {
-        @Override
-        public int cycleRead(int address) {
-            disturbances++;
-            masterClock += readClock;
-            beginCycle();
-            final int value = read(address);
-            masterClock += readRest;
-            runPpu();
-            final AccessWatcher w = watcher;
-            if (w != null) {
-                w.access(address | ((long) openBus << 32)); // the value read, unless a $4015 read's
-            }
-            return value;
-        }
-
-        @Override
-        public void cycleWrite(int address, int value) {
-            disturbances++;
-            masterClock += writeClock;
-            beginCycle();
-            write(address, value);
-            masterClock += writeRest;
-            runPpu();
-            final AccessWatcher w = watcher;
-            if (w != null) {
-                w.access(address | (1L << 24) | ((long) value << 32));
-            }
-        }
-
-        @Override
-        public int quietRead(int address) {
-            if ((address < 0x2000 || address >= 0x8000) && quietCycle()) {
-                cycle++;
-                masterClock += readClock;
-                int value;
-                if (address < 0x2000) {
-                    value = ramData[address & 0x7FF] & 0xFF;
-                } else {
-                    value = mapper.cpuRead(address);
-                    if (value < 0) {
-                        value = openBus;
-                    }
-                }
-                openBus = value;
-                masterClock += readRest;
-                final AccessWatcher w = watcher;
-                if (w != null) {
-                    w.quietAccess(address | ((long) value << 32));
-                }
-                return value;
-            }
-            return -1;
-        }
-
-        @Override
-        public int quietWrite(int address, int value) {
-            if (address < 0x2000 && quietCycle()) {
-                disturbances++;
-                cycle++;
-                masterClock += cpuDivider;
-                openBus = value;
-                ram.write(address & 0x7FF, value);
-                final AccessWatcher w = watcher;
-                if (w != null) {
-                    w.quietAccess(address | (1L << 24) | ((long) value << 32));
-                }
-                return 0;
-            }
-            return -1;
-        }
-
-        @Override
-        public boolean nmiLow() {
-            return ppu.nmiOutput();
-        }
-
-        @Override
-        public boolean irqLow() {
-            return apu.irq() || (boardIrq && mapper.irq());
-        }
-    }
-
-    /**
-     * The bus of whole instructions while cheats are in effect: a read of an address a cheat
-     * names is never quiet (the CPU takes the whole cycle, {@link #cycleRead}), and sees the
-     * cheat's value ({@link #readCheated}); every other access is {@link PlainBus}'s.
-     */
-    private final class CheatBus extends PlainBus {
-        @Override
-        public int cycleRead(int address) {
-            disturbances++;
-            masterClock += readClock;
-            beginCycle();
-            final int value = readCheated(address);
-            masterClock += readRest;
-            runPpu();
-            final AccessWatcher w = watcher;
-            if (w != null) {
-                w.access(address | ((long) openBus << 32));
-            }
-            return value;
-        }
-
-        @Override
-        public int quietRead(int address) {
-            return cheats.names(address) ? -1 : super.quietRead(address);
-        }
-    }
 
     /**
      * A CPU read while cheats are in effect: {@link #read}, then, where a cheat names the
      * address, the cheat's value in place of the bus's (Game Genie: the cartridge's byte, which
      * an 8-letter code's compare value is checked against). The cheat drives the data bus.
      */
-    private int readCheated(int addr) {
+    int readCheated(int addr) {
         final int value = read(addr);
         if (!cheats.names(addr)) {
             return value;
@@ -517,12 +396,12 @@ public final class Console implements Digestible {
     }
 
     /**
-     * True when the coming cycle is quiet (see {@link #bus}): it ends before the PPU's deadline
-     * (so neither catch-up of the cycle runs it) and starts before the APU's next event, and the
-     * board counts no cycles. A lockstep chain ({@link AccessWatcher}) sees quiet cycles' accesses
-     * as it sees the others.
+     * True when the coming cycle is quiet (see {@link WholeInstructionBus}): it ends before the
+     * PPU's deadline (so neither catch-up of the cycle runs it) and starts before the APU's next
+     * event, and the board counts no cycles. A lockstep chain ({@link AccessWatcher}) sees quiet
+     * cycles' accesses as it sees the others.
      */
-    private boolean quietCycle() {
+    boolean quietCycle() {
         return !ppuCatchUp.isDue(masterClock + cpuDivider) && cycle + 1 < apu.nextEventCycle()
                 && !boardCycles;
     }
@@ -536,8 +415,8 @@ public final class Console implements Digestible {
      */
     public interface AccessWatcher {
         /**
-         * A quiet cycle's access (see {@link #bus}): it changed the clocks, the open bus and, for
-         * a write, CPU RAM, nothing counted by {@link #changeCount}.
+         * A quiet cycle's access (see {@link WholeInstructionBus}): it changed the clocks, the
+         * open bus and, for a write, CPU RAM, nothing counted by {@link #changeCount}.
          */
         void quietAccess(long access);
 
@@ -573,7 +452,7 @@ public final class Console implements Digestible {
         runPpu();
     }
 
-    private void runPpu() {
+    void runPpu() {
         if (ppuCatchUp.isDue(masterClock)) {
             syncPpu();
         }
