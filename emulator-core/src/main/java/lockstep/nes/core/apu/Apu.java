@@ -90,7 +90,8 @@ public final class Apu implements Digestible {
     private boolean eager;
     /**
      * The last cycle of the quiet span found from the present state (see {@link #quietSpan}),
-     * or less than {@link #done} when not known; any change other than {@link #skip} drops it.
+     * or less than {@link #done} when not known; any change other than {@link #skip} drops it,
+     * but a write of the DMC's control registers only cuts it ({@link #dmcControlWritten}).
      */
     @NotState("catch-up span cache")
     private long quietUntil = Long.MIN_VALUE;
@@ -257,6 +258,22 @@ public final class Apu implements Digestible {
     void expansionChanged() {
         changes.bump();
         quietUntil = Long.MIN_VALUE;
+    }
+
+    /**
+     * A write to $4010, $4012 or $4013 (caught up before): it changed the DMC's rate, loop and
+     * IRQ flags or its sample's address and length, none of which moves the level or another
+     * channel. The quiet span found before stands for the other channels; it is cut to the
+     * DMC's own from here (a new rate moves its next expiry). A DMC that restarts its sample
+     * hundreds of times a frame then costs no search of every channel's span per write.
+     */
+    private void dmcControlWritten() {
+        changes.bump();
+        if (quietUntil > done) {
+            quietUntil = dmc.quiet() ? Math.min(quietUntil, done + dmc.quietSpan()) : Long.MIN_VALUE;
+        }
+        deadline = nextDeadline();
+        irqLine = frameCounter.irq() || dmc.irqFlag;
     }
 
     /** The state changed other than by running: the quiet span must be found again. */
@@ -437,7 +454,12 @@ public final class Apu implements Digestible {
             case 0x4004, 0x4005, 0x4006, 0x4007 -> pulse2.write(addr & 3, value);
             case 0x4008, 0x4009, 0x400A, 0x400B -> triangle.write(addr & 3, value);
             case 0x400C, 0x400D, 0x400E, 0x400F -> noise.write(addr & 3, value);
-            case 0x4010, 0x4011, 0x4012, 0x4013 -> dmc.write(addr & 3, value);
+            case 0x4010, 0x4012, 0x4013 -> {
+                dmc.write(addr & 3, value);
+                dmcControlWritten();
+                return;
+            }
+            case 0x4011 -> dmc.write(1, value);
             case 0x4015 -> writeStatus(value);
             case 0x4017 -> frameCounter.write(value, oddCycle());
             default -> {

@@ -206,7 +206,11 @@ class LazyApuDifferentialTest {
 
     private static void run(long seed, int cycles) throws Exception {
         Random r = new Random(seed);
-        byte[] prg = program(r);
+        run(program(r), r, "seed " + seed, cycles);
+    }
+
+    /** Runs {@code prg} on a lazy and an eager engine, observing both at points {@code r} draws. */
+    private static void run(byte[] prg, Random r, String name, int cycles) throws Exception {
         Console lazy = console(prg);
         Console ref = console(prg);
         ref.apu().setEager(true);
@@ -216,7 +220,7 @@ class LazyApuDifferentialTest {
         for (int i = 0; i < cycles; i++) {
             lazy.runCycle();
             ref.runCycle();
-            String where = "seed " + seed + " cycle " + ref.cycles();
+            String where = name + " cycle " + ref.cycles();
             if (lazy.cpu().digestTerm() != ref.cpu().digestTerm() || lazy.dma().digestTerm() != ref.dma().digestTerm()
                     || lazy.apu().irq() != ref.apu().irq()) {
                 assertSame(lazy, ref, where, true);
@@ -264,7 +268,7 @@ class LazyApuDifferentialTest {
                 }
             }
         }
-        assertSame(lazy, ref, "seed " + seed + " end", true);
+        assertSame(lazy, ref, name + " end", true);
         assertTrue(observations > 50, "observations " + observations);
     }
 
@@ -272,6 +276,50 @@ class LazyApuDifferentialTest {
     void lazyApuMatchesTheEagerReferenceOnRandomPrograms() throws Exception {
         for (long seed = 1; seed <= 16; seed++) {
             run(seed, 400_000);
+        }
+    }
+
+    /**
+     * A program that writes the DMC's control registers while a fetched byte waits in its
+     * buffer for the silent shift register to run out: a new rate moves the expiry that takes
+     * the byte (and asks for the next), so a span of quiet cycles found before the write must
+     * not outlast it. The rate goes both ways, at delays of every length from the fetch.
+     */
+    static byte[] dmcControlPrograms(Random r) {
+        byte[] prg = new byte[0x8000];
+        Arrays.fill(prg, (byte) 0xEA);
+        Asm a = new Asm(prg, 0x8000);
+        a.op(0x78); // SEI
+        int loop = a.pc;
+        while (a.pc < 0xE000) {
+            a.op(0xA9, r.nextInt(16)); // LDA #rate, IRQ off, no loop
+            a.op(0x8D, 0x10, 0x40); // STA $4010
+            a.op(0xA9, r.nextInt(4)); // LDA #length
+            a.op(0x8D, 0x13, 0x40); // STA $4013
+            a.op(0xA9, 0x10); // LDA #$10: start the sample, the buffer fills at once
+            a.op(0x8D, 0x15, 0x40); // STA $4015
+            a.op(0xA2, 1 + r.nextInt(255)); // LDX #n
+            a.op(0xCA); // DEX
+            a.op(0xD0, 0xFD); // BNE -3
+            a.op(0xA9, r.nextInt(16) | (r.nextInt(4) == 0 ? 0x40 : 0)); // LDA #rate (sometimes looping)
+            a.op(0x8D, 0x10 + 2 * r.nextInt(2), 0x40); // STA $4010 or $4012
+            a.op(0xA9, r.nextInt(256)); // LDA #address or length
+            a.op(0x8D, 0x12 + r.nextInt(2), 0x40); // STA $4012 or $4013
+            a.op(0xA2, 1 + r.nextInt(255)); // LDX #n
+            a.op(0xCA); // DEX
+            a.op(0xD0, 0xFD); // BNE -3
+        }
+        a.op(0x4C, loop & 0xFF, loop >> 8); // JMP loop
+        prg[0x7FFC] = 0x00;
+        prg[0x7FFD] = (byte) 0x80;
+        return prg;
+    }
+
+    @Test
+    void dmcControlWritesCutTheQuietSpan() throws Exception {
+        for (long seed = 1; seed <= 4; seed++) {
+            Random r = new Random(seed);
+            run(dmcControlPrograms(r), r, "DMC control seed " + seed, 1_000_000);
         }
     }
 
