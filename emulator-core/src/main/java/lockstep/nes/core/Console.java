@@ -283,8 +283,9 @@ public final class Console implements Digestible {
     }
 
     /**
-     * Runs until the PPU finishes the current frame: whole instructions at once where that is
-     * the same as cycle by cycle ({@link #wholeInstructionSafe}), else one cycle at a time.
+     * Runs until the PPU finishes the current frame: whole instructions and interrupt sequences
+     * at once where that is the same as cycle by cycle ({@link #wholeInstructionSafe}), else one
+     * cycle at a time.
      */
     public void runFrame() {
         final long frame = ppu.frameCount();
@@ -302,6 +303,8 @@ public final class Console implements Digestible {
                         backJumpDisturbances = disturbances;
                     }
                 }
+            } else if (c.atInterruptStart() && wholeInstructionSafe() && frameCannotEndWithin()) {
+                c.runInterrupt(bus);
             } else {
                 runCycle();
             }
@@ -343,6 +346,8 @@ public final class Console implements Digestible {
         do {
             if (c.atInstructionStart() && wholeInstructionSafe()) {
                 c.runInstruction(bus);
+            } else if (c.atInterruptStart() && wholeInstructionSafe()) {
+                c.runInterrupt(bus);
             } else {
                 runCycle();
             }
@@ -350,9 +355,9 @@ public final class Console implements Digestible {
     }
 
     /**
-     * True when the coming instruction (the CPU at its opcode fetch) may run as a whole
-     * ({@link Cpu#runInstruction}): the fetch is a read, and the DMA unit cannot take any of
-     * its read cycles. DMA starts by a $4014 or $4015 write (which no instruction follows with a
+     * True when the coming instruction (the CPU at its opcode fetch) or interrupt sequence may
+     * run as a whole ({@link Cpu#runInstruction}, {@link Cpu#runInterrupt}): the fetch is a read,
+     * and the DMA unit cannot take any of its read cycles. DMA starts by a $4014 or $4015 write (which no instruction follows with a
      * read other than JSR's, after its pushes to the stack page) or by a DMC request, which the
      * APU makes only at a visible event, not before its {@link Apu#nextEventCycle}.
      */
@@ -727,23 +732,7 @@ public final class Console implements Digestible {
      * the value already there leaves the two represented alike ({@code RepresentationTerm}).
      */
     public void revisit() {
-        state(PassThrough.READER);
-    }
-
-    /** A reader that returns every value unchanged (see {@link #revisit}). */
-    private static final class PassThrough implements StateVisitor {
-        static final PassThrough READER = new PassThrough();
-
-        @Override public boolean isReader() { return true; }
-        @Override public void beginSection(String name) { }
-        @Override public void endSection() { }
-        @Override public boolean bool(String name, boolean value) { return value; }
-        @Override public int u8(String name, int value) { return value; }
-        @Override public int u16(String name, int value) { return value; }
-        @Override public int i32(String name, int value) { return value; }
-        @Override public long i64(String name, long value) { return value; }
-        @Override public void bytes(String name, byte[] array) { }
-        @Override public void ints(String name, int[] array) { }
+        state(PassThroughReader.READER);
     }
 
     /** The console section, the CPU and the PPU as they stand: the start of {@link #state} and {@link #representation}. */

@@ -141,6 +141,11 @@ public final class Cpu implements Digestible {
         return ((long) a << 48) | ((long) x << 40) | ((long) y << 32) | ((long) s << 24) | ((long) p << 16) | pc;
     }
 
+    /** True when the coming cycle starts an IRQ or NMI sequence (its discarded opcode fetch). */
+    public boolean atInterruptStart() {
+        return opcode == OP_INT && step == 0;
+    }
+
     /** True when the coming cycle is the opcode fetch of a new instruction. */
     public boolean atInstructionStart() {
         return opcode == OP_FETCH;
@@ -619,6 +624,17 @@ public final class Cpu implements Digestible {
      */
     public void runInstruction(Bus bus) {
         WholeInstruction.run(this, bus);
+    }
+
+    /**
+     * Runs the IRQ or NMI sequence that the coming cycle starts (seven cycles, from the
+     * discarded opcode fetch to the vector's high byte) as a whole through {@code bus}, on the
+     * same terms as {@link #runInstruction}: the same accesses, polls and state afterwards as
+     * {@link #tick} once per cycle, an NMI seen by the end of the P push taking the vector.
+     * Call only when {@link #atInterruptStart()}.
+     */
+    public void runInterrupt(Bus bus) {
+        WholeInstruction.interrupt(this, bus);
     }
 
     // ---- bus helpers ----

@@ -316,6 +316,59 @@ final class WholeInstruction {
         poll(c, bus, q);
     }
 
+    /**
+     * See {@link Cpu#runInterrupt}: two reads of PC (the first in place of the opcode fetch),
+     * PCH, PCL and P (B clear) pushed, then the vector, chosen after the P push: NMI's when an
+     * NMI is pending by the poll before it, else IRQ's; I is set as the vector is read. The
+     * handler's first instruction is not interrupted (its fetch is never an interrupt's).
+     */
+    static void interrupt(Cpu c, Bus bus) {
+        int q; // a quiet read's or write's result, or -1 (see Bus#quietRead)
+        final int pc = c.pc;
+        if ((q = bus.quietRead(pc)) < 0) {
+            bus.cycleRead(pc);
+        }
+        poll(c, bus, q);
+        if ((q = bus.quietRead(pc)) < 0) {
+            bus.cycleRead(pc);
+        }
+        poll(c, bus, q);
+        q = stackPush(c, bus, pc >> 8);
+        poll(c, bus, q);
+        q = stackPush(c, bus, pc & 0xFF);
+        poll(c, bus, q);
+        final int p = c.p;
+        q = stackPush(c, bus, p);
+        c.dout = p;
+        final int vector;
+        if (c.nmiPending) {
+            c.nmiPending = false;
+            vector = 0xFFFA;
+        } else {
+            vector = 0xFFFE;
+        }
+        c.p = p | I;
+        c.tmp = vector;
+        poll(c, bus, q);
+        final int low = (q = bus.quietRead(vector)) >= 0 ? q : bus.cycleRead(vector);
+        c.ea = low;
+        poll(c, bus, q);
+        final int high = (q = bus.quietRead(vector + 1)) >= 0 ? q : bus.cycleRead(vector + 1);
+        c.pc = low | (high << 8);
+        finish(c, false, bus, q);
+    }
+
+    /** A push to the stack page, S decremented; returns the quiet write's result. */
+    private static int stackPush(Cpu c, Bus bus, int value) {
+        final int address = 0x100 | c.s;
+        int q;
+        if ((q = bus.quietWrite(address, value)) < 0) {
+            bus.cycleWrite(address, value);
+        }
+        c.s = (c.s - 1) & 0xFF;
+        return q;
+    }
+
     /** The rest of the opcode fetch cycle as {@link Cpu#tick} does it; the instruction goes on per cycle. */
     private static void fetchOnly(Cpu c, int nextPc, Bus bus, int q) {
         c.pc = nextPc;
