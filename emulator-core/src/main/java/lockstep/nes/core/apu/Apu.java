@@ -91,7 +91,7 @@ public final class Apu implements Digestible {
     /**
      * The last cycle of the quiet span found from the present state (see {@link #quietSpan}),
      * or less than {@link #done} when not known; any change other than {@link #skip} drops it,
-     * but a write of the DMC's control registers only cuts it ({@link #dmcControlWritten}).
+     * but a write of the DMC's rate only cuts it ({@link #dmcControlWritten}).
      */
     @NotState("catch-up span cache")
     private long quietUntil = Long.MIN_VALUE;
@@ -261,9 +261,8 @@ public final class Apu implements Digestible {
     }
 
     /**
-     * A write to $4010, $4012 or $4013 (caught up before): it changed the DMC's rate, loop and
-     * IRQ flags or its sample's address and length, none of which moves the level or another
-     * channel. The quiet span found before stands for the other channels; it is cut to the
+     * A write to $4010 (caught up before): it changed the DMC's rate and its loop and IRQ flags,
+     * none of which moves the level or another channel. The quiet span found before stands for the other channels; it is cut to the
      * DMC's own from here (a new rate moves its next expiry). A DMC that restarts its sample
      * hundreds of times a frame then costs no search of every channel's span per write.
      */
@@ -442,6 +441,14 @@ public final class Apu implements Digestible {
 
     /** CPU write to $4000-$4013, $4015 or $4017. */
     public void write(int addr, int value) {
+        if (addr == 0x4012 || addr == 0x4013) {
+            // The sample's address and length are read only as a sample starts: at a $4015
+            // write or a fetched byte, each of which catches the APU up first. No cycle the APU
+            // has yet to run reads them, so the write needs no catch-up.
+            dmc.write(addr & 3, value & 0xFF);
+            changes.bump();
+            return;
+        }
         sync();
         // The DMC's registers are in the DMC's own cached term (versioned, see term()): a game
         // that restarts samples hundreds of times a frame leaves the other channels' term cached.
@@ -454,8 +461,8 @@ public final class Apu implements Digestible {
             case 0x4004, 0x4005, 0x4006, 0x4007 -> pulse2.write(addr & 3, value);
             case 0x4008, 0x4009, 0x400A, 0x400B -> triangle.write(addr & 3, value);
             case 0x400C, 0x400D, 0x400E, 0x400F -> noise.write(addr & 3, value);
-            case 0x4010, 0x4012, 0x4013 -> {
-                dmc.write(addr & 3, value);
+            case 0x4010 -> {
+                dmc.write(0, value);
                 dmcControlWritten();
                 return;
             }
