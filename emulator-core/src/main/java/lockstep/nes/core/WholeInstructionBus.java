@@ -29,7 +29,7 @@ class WholeInstructionBus implements Cpu.Bus {
         n.disturbances++;
         n.masterClock += n.readClock;
         n.beginCycle();
-        final int value = n.read(address);
+        final int value = busRead(n, address);
         n.masterClock += n.readRest;
         n.runPpu();
         final Console.AccessWatcher w = n.watcher;
@@ -98,6 +98,11 @@ class WholeInstructionBus implements Cpu.Bus {
         return -1;
     }
 
+    /** The read of a whole cycle, at its bus access ({@link Console#read}). */
+    int busRead(Console n, int address) {
+        return n.read(address);
+    }
+
     @Override
     public boolean nmiLow() {
         return console.ppu.nmiOutput();
@@ -112,7 +117,8 @@ class WholeInstructionBus implements Cpu.Bus {
     /**
      * The bus of whole instructions while cheats are in effect: a read of an address a cheat
      * names is never quiet (the CPU takes the whole cycle, {@link #cycleRead}), and sees the
-     * cheat's value ({@link Console#readCheated}); every other access is the plain bus's.
+     * cheat's value ({@link Console#readCheated}); every other access is the plain bus's
+     * (why an override costs nothing without cheats: docs/design/performance.md).
      */
     static final class Cheating extends WholeInstructionBus {
         Cheating(Console console) {
@@ -120,19 +126,8 @@ class WholeInstructionBus implements Cpu.Bus {
         }
 
         @Override
-        public int cycleRead(int address) {
-            final Console n = console;
-            n.disturbances++;
-            n.masterClock += n.readClock;
-            n.beginCycle();
-            final int value = n.readCheated(address);
-            n.masterClock += n.readRest;
-            n.runPpu();
-            final Console.AccessWatcher w = n.watcher;
-            if (w != null) {
-                w.access(address | ((long) n.openBus << 32));
-            }
-            return value;
+        int busRead(Console n, int address) {
+            return n.readCheated(address);
         }
 
         @Override
