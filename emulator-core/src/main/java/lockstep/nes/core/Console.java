@@ -18,6 +18,7 @@ import lockstep.nes.core.cart.Mapper;
 import lockstep.nes.core.cart.RomFormatException;
 import lockstep.nes.core.cheat.Cheat;
 import lockstep.nes.core.cheat.Cheats;
+import lockstep.nes.core.cpu.Bus;
 import lockstep.nes.core.cpu.Cpu;
 import lockstep.nes.core.input.Controllers;
 import lockstep.nes.ppu.Ppu;
@@ -383,7 +384,7 @@ public final class Console implements Digestible {
     private WholeInstructionBus cheatBus;
     /** The bus whole instructions run on: {@link #plainBus}, or {@link #cheatBus} while a cheat is in effect. */
     @NotState("wiring chosen from the cheats (cheatsChanged)")
-    private Cpu.Bus bus;
+    private Bus bus;
 
     /**
      * A CPU read while cheats are in effect: {@link #read}, then, where a cheat names the

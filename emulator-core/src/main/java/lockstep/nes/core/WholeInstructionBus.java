@@ -1,5 +1,6 @@
 package lockstep.nes.core;
 
+import lockstep.nes.core.cpu.Bus;
 import lockstep.nes.core.cpu.Cpu;
 
 /**
@@ -10,13 +11,13 @@ import lockstep.nes.core.cpu.Cpu;
  * deadlines (a quiet cycle, {@link Console#quietCycle}: the catch-ups of the cycle would do
  * nothing), on a board without a cycle counter, is its clocks and its access alone (seen by a
  * {@link Console.AccessWatcher} like any other access), small enough to inline into
- * {@link Cpu#runInstruction} ({@link Cpu.Bus#quietRead}); any other is the whole cycle
+ * {@link Cpu#runInstruction} ({@link Bus#quietRead}); any other is the whole cycle
  * ({@link #cycleRead}, {@link #cycleWrite}). A quiet cycle changes neither /NMI nor /IRQ (only
  * catch-ups at the deadlines, register accesses and board cycles do), so the CPU polls after it
  * from the lines it last saw. Per-cycle work added to {@link Console#runCycle} must be done in
  * the quiet paths too, or make {@link Console#quietCycle} false while it is on.
  */
-class WholeInstructionBus implements Cpu.Bus {
+class WholeInstructionBus implements Bus {
     final Console console;
 
     WholeInstructionBus(Console console) {

@@ -262,17 +262,16 @@ public final class Apu implements Digestible {
 
     /**
      * A write to $4010 (caught up before): it changed the DMC's rate and its loop and IRQ flags,
-     * none of which moves the level or another channel. The quiet span found before stands for the other channels; it is cut to the
-     * DMC's own from here (a new rate moves its next expiry). A DMC that restarts its sample
-     * hundreds of times a frame then costs no search of every channel's span per write.
+     * none of which moves the level or another channel. The quiet span found before stands for
+     * the other channels and is cut to the DMC's own (a new rate moves its next expiry), so a
+     * DMC that restarts its sample hundreds of times a frame costs no search of every channel's
+     * span per write.
      */
     private void dmcControlWritten() {
-        changes.bump();
-        if (quietUntil > done) {
-            quietUntil = dmc.quiet() ? Math.min(quietUntil, done + dmc.quietSpan()) : Long.MIN_VALUE;
-        }
-        deadline = nextDeadline();
-        irqLine = frameCounter.irq() || dmc.irqFlag;
+        final long cut = quietUntil > done && dmc.quiet()
+                ? Math.min(quietUntil, done + dmc.quietSpan()) : Long.MIN_VALUE;
+        changed();
+        quietUntil = cut;
     }
 
     /** The state changed other than by running: the quiet span must be found again. */

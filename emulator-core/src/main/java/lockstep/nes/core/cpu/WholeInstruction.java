@@ -3,8 +3,6 @@ package lockstep.nes.core.cpu;
 import static lockstep.nes.core.cpu.Cpu.*;
 import static lockstep.nes.core.cpu.Opcodes.*;
 
-import lockstep.nes.core.cpu.Cpu.Bus;
-
 /**
  * The fast path of {@link Cpu#tick}: an instruction run as a whole ({@link Cpu#runInstruction}),
  * each of its cycles one call to the {@link Bus}, with the same accesses in the same order, the
