@@ -447,6 +447,14 @@ public final class Console implements Digestible {
         cpu.runInstruction(bus);
     }
 
+    /**
+     * Runs the coming IRQ or NMI sequence as a whole ({@link Cpu#runInterrupt}), the CPU at its
+     * start and {@link #wholeInstructionSafe} true: the same as running its cycles one by one.
+     */
+    public void runWholeInterrupt() {
+        cpu.runInterrupt(bus);
+    }
+
     /** Starts a CPU cycle and runs up to its bus access (DMA cycles; {@link #runCycle} inlines this). */
     void startCycle(boolean read) {
         masterClock += read ? readClock : writeClock;

@@ -6,14 +6,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.cart.RomFormatException;
-import lockstep.nes.core.demo.Assembler;
-import lockstep.nes.core.demo.Ines;
 import lockstep.nes.core.digest.CycleDigest;
 import org.junit.jupiter.api.Test;
 
 /**
  * IRQ and NMI sequences run as a whole ({@link lockstep.nes.core.cpu.Cpu#runInterrupt}) equal
- * the CPU stepped one cycle at a time, NMI hijacking included.
+ * the CPU stepped one cycle at a time, NMI hijacking included, on {@link IrqLoopProgram}.
  *
  * <p>The program holds /IRQ low for good (a DMC sample with its IRQ on, never acknowledged),
  * so the CPU takes an IRQ after every RTI: an 18-cycle loop of sequence, handler and RTI. The
@@ -24,42 +22,9 @@ import org.junit.jupiter.api.Test;
 class InterruptSequenceTest {
     private static final int FRAMES = 120;
 
-    private static Cartridge program() throws RomFormatException {
-        String src = String.join("\n",
-                ".org $8000",
-                "reset:",
-                "  sei",
-                "  ldx #$FF",
-                "  txs",
-                "  lda #0",
-                "  sta $4012", // sample at $C000,
-                "  sta $4013", // one byte long
-                "  lda #$8F",
-                "  sta $4010", // IRQ on, fastest rate
-                "  lda #$10",
-                "  sta $4015", // start: the byte is fetched, the sample ends, /IRQ goes low
-                "  lda #$80",
-                "  sta $2000", // NMI at vertical blank
-                "  cli",
-                "main:",
-                "  inc $10",
-                "  jmp main",
-                "irq:",
-                "  inc $11",
-                "  rti",
-                "nmi:",
-                "  inc $12",
-                "  rti",
-                ".org $FFFA",
-                ".word nmi, reset, irq",
-                "");
-        byte[] prg = Assembler.assemble(src).image(0x8000, 0x8000, 0xEA);
-        return Cartridge.parse("interrupts.nes", Ines.nrom(prg, new byte[0x2000], true));
-    }
-
     @Test
     void wholeSequencesEqualCycleByCycleInstructionByInstruction() throws RomFormatException {
-        Cartridge cart = program();
+        Cartridge cart = IrqLoopProgram.cartridge();
         Console fast = Console.create(cart);
         Console slow = Console.create(cart);
         CycleDigest fastDigest = new CycleDigest(fast);
@@ -86,7 +51,7 @@ class InterruptSequenceTest {
 
     @Test
     void wholeSequencesEqualCycleByCycleFrameByFrame() throws RomFormatException {
-        Cartridge cart = program();
+        Cartridge cart = IrqLoopProgram.cartridge();
         Console fast = Console.create(cart);
         Console slow = Console.create(cart);
         CycleDigest fastDigest = new CycleDigest(fast);

@@ -51,12 +51,12 @@ public final class ChainedRun implements Console.AccessWatcher {
      * Runs the console, as {@link Console#runFrame} does, until the frame ends or
      * {@link Console#cycles} reaches {@code limit} (whichever comes first; whole instructions
      * only where they cannot pass the limit), and returns the chain of the stretch: every
-     * cycle's bus access (see {@link Console.AccessWatcher}), whole instructions' cycles and
-     * cycles run alone (interrupt sequences, instructions near an event, DMA cycles) alike; and
+     * cycle's bus access (see {@link Console.AccessWatcher}), whole instructions' and interrupt
+     * sequences' cycles and cycles run alone (instructions near an event, DMA cycles) alike; and
      * the term of the counted parts (the PPU as of its last catch-up with the PPU clock, the
      * APU with the last cycle it ran, DMA, controllers and board) after every cycle that changed
-     * it, and at every instruction boundary where it changed (a board that counts CPU cycles
-     * moves it every cycle, uncounted). A spin loop's iterations counted rather than run
+     * it, and at every instruction boundary and interrupt sequence's start where it changed (a
+     * board that counts CPU cycles moves it every cycle, uncounted). A spin loop's iterations counted rather than run
      * ({@link Console#skipSpin}) are one record: how many cycles they took.
      *
      * <p>The chain holds represented values (the PPU clock), so engines equal in state but not
@@ -103,15 +103,20 @@ public final class ChainedRun implements Console.AccessWatcher {
         con.watchAccesses(this);
         try {
             while (con.frameAfterCycle() == frame && con.cycles() < limit) {
-                if (c.atInstructionStart() && !dma.wantsReadCycle()) {
-                    // An instruction boundary: the counted parts if they changed, then the
-                    // instruction as a whole where runFrame would run it so and it cannot pass
-                    // the limit.
+                final boolean fetch = c.atInstructionStart();
+                if ((fetch || c.atInterruptStart()) && !dma.wantsReadCycle()) {
+                    // A boundary (an opcode fetch or an interrupt sequence's first cycle): the
+                    // counted parts if they changed, then the instruction or sequence as a whole
+                    // where runFrame would run it so and it cannot pass the limit.
                     if (con.changeCount() != chainedCount || boardCycles) {
                         foldParts();
                     }
                     if (con.cycles() + Cpu.MAX_INSTRUCTION_CYCLES <= limit && con.wholeInstructionSafe()
                             && con.frameCannotEndWithin()) {
+                        if (!fetch) {
+                            con.runWholeInterrupt();
+                            continue;
+                        }
                         con.runWholeInstruction();
                         if (c.pc() <= c.instructionPc()) {
                             final long skipped = con.skipSpin(limit);
@@ -128,6 +133,30 @@ public final class ChainedRun implements Console.AccessWatcher {
             }
         } finally {
             con.watchAccesses(null);
+        }
+        return chain;
+    }
+
+    /**
+     * The reference of {@link #resume}: the same chain with every cycle run alone, no whole
+     * instructions or interrupt sequences (the counted parts folded at the same boundaries and
+     * after the same cycles). On a console that counts no spin loops
+     * ({@link Console#createWithoutSpinSkip}) it gives {@link #resume}'s chain; a differential
+     * test holds the two to it.
+     */
+    long resumeCycleByCycle(long limit) {
+        final Console con = console;
+        final Cpu c = con.cpu();
+        final Dma dma = con.dma();
+        final long frame = con.frameAfterCycle();
+        while (con.frameAfterCycle() == frame && con.cycles() < limit) {
+            if ((c.atInstructionStart() || c.atInterruptStart()) && !dma.wantsReadCycle()
+                    && (con.changeCount() != chainedCount || boardCycles)) {
+                foldParts();
+            }
+            final long access = (c.isWrite() ? 1L << 24 : 0) | c.address();
+            con.runCycle();
+            access(access | ((long) con.openBus() << 32));
         }
         return chain;
     }
