@@ -287,6 +287,25 @@ class ChangeTrackingTest {
                     p.controllers().write(0);
                 },
                 (p, r) -> p.controllers().read(r.nextInt(2), 0x40));
+        path(vacuous, "Controllers.read (a strobe on its way)", cart, at, 1, k++,
+                p -> {
+                    p.controllers().setButtons(0, 0xA5);
+                    p.controllers().write(0);
+                    p.controllers().read(0, 0x40);
+                    // A write on a put cycle reaches the ports only as the next get cycle ends.
+                    long put = ApuPhase.isGet(1000) ? 1001 : 1000;
+                    p.controllers().write(1, put);
+                },
+                (p, r) -> p.controllers().read(0, 0x40, 1003));
+        path(vacuous, "Controllers.read (read out)", cart, at, 1, k++,
+                p -> {
+                    p.controllers().write(1);
+                    p.controllers().write(0);
+                    for (int i = 0; i < 7; i++) {
+                        p.controllers().read(1, 0x40);
+                    }
+                },
+                (p, r) -> p.controllers().read(1, 0x40));
         path(vacuous, "Controllers.power", cart, at, 1, k++, p -> p.controllers().write(1),
                 (p, r) -> p.controllers().power());
         final int controllerEntries = entries(new Controllers());

@@ -182,17 +182,30 @@ public final class Controllers implements Digestible {
 
     /** {@link #read(int, int)} on CPU cycle {@code cycle} (a write still on its way may reach the ports first). */
     public int read(int port, int openBus, long cycle) {
-        changed();
-        settle(cycle);
+        if (pendingStrobe >= 0 && cycle >= strobeAt) {
+            changed();
+            settle(cycle);
+        }
         if (port == zapperPort) {
             return zapperBits(openBus);
         }
         if (strobe) {
+            changed();
             reload();
         }
-        int bit = shift[port] & 1;
-        shift[port] = fourScore ? shift[port] >>> 1 : (shift[port] >>> 1) | 0x80;
-        return (openBus & 0xE0) | bit;
+        final int was = shift[port];
+        // A standard controller's register fills with 1s as it is read out: once it holds only
+        // 1s (and the Four Score's 0s once shifted out), further reads change nothing.
+        final int now = fourScore ? was >>> 1 : (was >>> 1) | 0x80;
+        if (now != was) {
+            shift[port] = now;
+            changes.bump();
+            if (!digestStale) {
+                // Only the register's word moved (games poll the pads hundreds of times a frame).
+                digestCached += (port == 0 ? W4 : W5) * (long) (now - was);
+            }
+        }
+        return (openBus & 0xE0) | (was & 1);
     }
 
     private int zapperBits(int openBus) {
