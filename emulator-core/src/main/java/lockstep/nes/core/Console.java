@@ -101,7 +101,7 @@ public final class Console implements Digestible {
      */
     @NotState("bookkeeping of the spin-loop fast path: only compared within a frame")
     long disturbances;
-    /** {@link #disturbances} at the last backward jump {@link #runFrame} saw. */
+    /** {@link #disturbances} at the last backward jump {@link #afterBackJump} saw. */
     @NotState("bookkeeping of the spin-loop fast path: only compared within a frame")
     private long backJumpDisturbances;
     /** False for the reference that runs every spin loop (for tests). Fixed wiring. */
@@ -296,13 +296,7 @@ public final class Console implements Digestible {
             if (c.atInstructionStart() && wholeInstructionSafe() && frameCannotEndWithin()) {
                 c.runInstruction(bus);
                 if (c.pc() <= c.instructionPc()) {
-                    // A loop whose last turn made a non-quiet access cannot be counted: only
-                    // note where the count stands (skipSpin would find the same, at a call's cost).
-                    if (disturbances == backJumpDisturbances) {
-                        skipSpin(Long.MAX_VALUE);
-                    } else {
-                        backJumpDisturbances = disturbances;
-                    }
+                    afterBackJump(Long.MAX_VALUE);
                 }
             } else if (c.atInterruptStart() && wholeInstructionSafe() && frameCannotEndWithin()) {
                 c.runInterrupt(bus);
@@ -334,6 +328,19 @@ public final class Console implements Digestible {
         cycle += skipped;
         masterClock += skipped * cpuDivider;
         return skipped;
+    }
+
+    /**
+     * {@link #skipSpin} after a loop's back jump, unless the loop's last turn made a non-quiet
+     * access (it cannot be counted, as skipSpin would find at a call's cost): then only notes
+     * where the count of such accesses stands. Returns the cycles skipped.
+     */
+    public long afterBackJump(long limit) {
+        if (disturbances == backJumpDisturbances) {
+            return skipSpin(limit);
+        }
+        backJumpDisturbances = disturbances;
+        return 0;
     }
 
     /** The CPU cycles of spin-loop iterations counted rather than run ({@link #skipSpin}) by this engine. */
@@ -447,10 +454,7 @@ public final class Console implements Digestible {
         cpu.runInstruction(bus);
     }
 
-    /**
-     * Runs the coming IRQ or NMI sequence as a whole ({@link Cpu#runInterrupt}), the CPU at its
-     * start and {@link #wholeInstructionSafe} true: the same as running its cycles one by one.
-     */
+    /** {@link #runWholeInstruction} for the IRQ or NMI sequence the CPU is at the start of ({@link Cpu#runInterrupt}). */
     public void runWholeInterrupt() {
         cpu.runInterrupt(bus);
     }

@@ -119,7 +119,7 @@ public final class ChainedRun implements Console.AccessWatcher {
                         }
                         con.runWholeInstruction();
                         if (c.pc() <= c.instructionPc()) {
-                            final long skipped = con.skipSpin(limit);
+                            final long skipped = con.afterBackJump(limit);
                             if (skipped > 0) {
                                 chain = chain * CHAIN_K + (SPIN_SKIP | skipped << 32);
                             }
