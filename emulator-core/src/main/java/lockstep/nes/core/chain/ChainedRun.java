@@ -56,8 +56,9 @@ public final class ChainedRun implements Console.AccessWatcher {
      * the term of the counted parts (the PPU as of its last catch-up with the PPU clock, the
      * APU with the last cycle it ran, DMA, controllers and board) after every cycle that changed
      * it, and at every instruction boundary and interrupt sequence's start where it changed (a
-     * board that counts CPU cycles moves it every cycle, uncounted). A spin loop's iterations counted rather than run
-     * ({@link Console#skipSpin}) are one record: how many cycles they took.
+     * board that counts CPU cycles moves it every cycle, uncounted). A spin loop's iterations
+     * counted rather than run ({@link Console#skipSpin}) are one record: how many cycles they
+     * took.
      *
      * <p>The chain holds represented values (the PPU clock), so engines equal in state but not
      * in representation may give different chains: start stretches caught up
