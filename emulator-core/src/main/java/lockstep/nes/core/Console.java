@@ -331,9 +331,9 @@ public final class Console implements Digestible {
     }
 
     /**
-     * {@link #skipSpin} after a loop's back jump, unless the loop's last turn made a non-quiet
-     * access (it cannot be counted, as skipSpin would find at a call's cost): then only notes
-     * where the count of such accesses stands. Returns the cycles skipped.
+     * {@link #skipSpin} after a loop's back jump. A loop whose last turn made a non-quiet access
+     * cannot be counted, so then it only notes where the count of such accesses stands, sparing
+     * the call. Returns the cycles skipped.
      */
     public long afterBackJump(long limit) {
         if (disturbances == backJumpDisturbances) {
@@ -454,7 +454,7 @@ public final class Console implements Digestible {
         cpu.runInstruction(bus);
     }
 
-    /** {@link #runWholeInstruction} for the IRQ or NMI sequence the CPU is at the start of ({@link Cpu#runInterrupt}). */
+    /** {@link #runWholeInstruction} for the IRQ or NMI sequence the CPU is at the start of. */
     public void runWholeInterrupt() {
         cpu.runInterrupt(bus);
     }

@@ -148,13 +148,18 @@ public final class Controllers implements Digestible {
         }
     }
 
-    /** A write waiting for the get-to-put transition reaches the ports by CPU cycle {@code cycle}. */
-    private void settle(long cycle) {
+    /**
+     * A write waiting for the get-to-put transition reaches the ports by CPU cycle {@code cycle};
+     * true when one did.
+     */
+    private boolean settle(long cycle) {
         if (pendingStrobe >= 0 && cycle >= strobeAt) {
             int v = pendingStrobe;
             pendingStrobe = -1;
             strobe(v);
+            return true;
         }
+        return false;
     }
 
     private void strobe(int value) {
@@ -182,9 +187,8 @@ public final class Controllers implements Digestible {
 
     /** {@link #read(int, int)} on CPU cycle {@code cycle} (a write still on its way may reach the ports first). */
     public int read(int port, int openBus, long cycle) {
-        if (pendingStrobe >= 0 && cycle >= strobeAt) {
+        if (settle(cycle)) {
             changed();
-            settle(cycle);
         }
         if (port == zapperPort) {
             return zapperBits(openBus);
