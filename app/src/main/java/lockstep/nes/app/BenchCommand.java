@@ -70,7 +70,7 @@ public final class BenchCommand implements Callable<Integer> {
     boolean noSpinSkip;
 
     @Option(names = "--settle", paramLabel = "P", description = "untimed passes, at most, that run before the timed "
-            + "ones until one passes in which the JIT compiled for at most 1% of its time, so that what is timed is "
+            + "ones until one passes in which the JIT compiled for at most 1%% of its time, so that what is timed is "
             + "the compiled engine and not the compiler (at most 15 s of them; 0: none) (default: ${DEFAULT-VALUE})")
     int settlePasses = 5;
 

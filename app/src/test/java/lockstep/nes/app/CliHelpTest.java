@@ -1,9 +1,12 @@
 package lockstep.nes.app;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -85,6 +88,26 @@ class CliHelpTest {
             "builtin:demo", "ram-bitflip@CYCLE:ENGINE[:ADDR:BIT]", "$XDG_CONFIG_HOME/lockstep/keys.json"}) {
             assertTrue(text.contains(token), token + " is broken across lines somewhere");
         }
+    }
+
+    @Test
+    void everyHelpFormatsWithoutPicocliWarnings() {
+        // A lone '%' in a description is a format specifier to picocli: it warns on stderr and
+        // prints the raw text.
+        PrintStream saved = System.err;
+        ByteArrayOutputStream caught = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(caught, true, UTF_8));
+        try {
+            for (List<String> c : commands()) {
+                Cli.Result r = help(c);
+                assertFalse(r.out().contains("%n"), c + ": " + r.out());
+                assertFalse(r.err().contains("WARN"), c + ": " + r.err());
+            }
+        } finally {
+            System.setErr(saved);
+        }
+        assertFalse(caught.toString(UTF_8).contains("picocli WARN"),
+                caught.toString(UTF_8));
     }
 
     @Test
