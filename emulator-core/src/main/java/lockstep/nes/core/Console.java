@@ -293,12 +293,19 @@ public final class Console implements Digestible {
         final Cpu c = cpu;
         spin.forget();
         while (ppu.frameCount() == frame) {
-            if (c.atInstructionStart() && wholeInstructionSafe() && frameCannotEndWithin()) {
+            // Whole instructions in a loop of their own, first in the bytecode, so that the JIT
+            // inlines them before the rarer paths (docs/design/performance.md, "The chained
+            // loop's shape").
+            while (c.atInstructionStart() && wholeInstructionSafe() && frameCannotEndWithin()) {
                 c.runInstruction(bus);
                 if (c.pc() <= c.instructionPc()) {
                     afterBackJump(Long.MAX_VALUE);
                 }
-            } else if (c.atInterruptStart() && wholeInstructionSafe() && frameCannotEndWithin()) {
+            }
+            if (ppu.frameCount() != frame) {
+                break;
+            }
+            if (c.atInterruptStart() && wholeInstructionSafe() && frameCannotEndWithin()) {
                 c.runInterrupt(bus);
             } else {
                 runCycle();

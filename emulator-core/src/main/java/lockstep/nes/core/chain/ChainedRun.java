@@ -99,43 +99,73 @@ public final class ChainedRun implements Console.AccessWatcher {
     public long resume(long limit) {
         final Console con = console;
         final Cpu c = con.cpu();
-        final Dma dma = con.dma();
         final long frame = con.frameAfterCycle();
         con.watchAccesses(this);
         try {
             while (con.frameAfterCycle() == frame && con.cycles() < limit) {
-                final boolean fetch = c.atInstructionStart();
-                if ((fetch || c.atInterruptStart()) && !dma.wantsReadCycle()) {
-                    // A boundary (an opcode fetch or an interrupt sequence's first cycle): the
-                    // counted parts if they changed, then the instruction or sequence as a whole
-                    // where runFrame would run it so and it cannot pass the limit.
-                    if (con.changeCount() != chainedCount || boardCycles) {
-                        foldParts();
-                    }
-                    if (con.cycles() + Cpu.MAX_INSTRUCTION_CYCLES <= limit && con.wholeInstructionSafe()
-                            && con.frameCannotEndWithin()) {
-                        if (!fetch) {
-                            con.runWholeInterrupt();
-                            continue;
-                        }
-                        con.runWholeInstruction();
-                        if (c.pc() <= c.instructionPc()) {
-                            final long skipped = con.afterBackJump(limit);
-                            if (skipped > 0) {
-                                chain = chain * CHAIN_K + (SPIN_SKIP | skipped << 32);
-                            }
-                        }
-                        continue;
-                    }
+                // The common case in a loop of its own, first in the bytecode: opcode fetches with
+                // nothing to fold, run whole (none can end the frame or pass the limit). The JIT
+                // then inlines it before the rarer paths of step (docs/design/performance.md,
+                // "The chained loop's shape").
+                while (c.atInstructionStart() && con.changeCount() == chainedCount && !boardCycles
+                        && con.cycles() + Cpu.MAX_INSTRUCTION_CYCLES <= limit && con.wholeInstructionSafe()
+                        && con.frameCannotEndWithin()) {
+                    wholeInstruction(limit);
                 }
-                final long access = (c.isWrite() ? 1L << 24 : 0) | c.address();
-                con.runCycle();
-                access(access | ((long) con.openBus() << 32));
+                if (con.frameAfterCycle() != frame || con.cycles() >= limit) {
+                    break;
+                }
+                step(limit);
             }
         } finally {
             con.watchAccesses(null);
         }
         return chain;
+    }
+
+    /**
+     * One step of {@link #resume} other than its common case: at a boundary (an opcode fetch or
+     * an interrupt sequence's first cycle, no DMA read due), the counted parts if they changed,
+     * then the instruction or sequence as a whole where runFrame would run it so and it cannot
+     * pass the limit; else one cycle alone, its access and the counted parts if it changed them.
+     */
+    private void step(long limit) {
+        final Console con = console;
+        final Cpu c = con.cpu();
+        final boolean fetch = c.atInstructionStart();
+        if ((fetch || c.atInterruptStart()) && !con.dma().wantsReadCycle()) {
+            if (con.changeCount() != chainedCount || boardCycles) {
+                foldParts();
+            }
+            if (con.cycles() + Cpu.MAX_INSTRUCTION_CYCLES <= limit && con.wholeInstructionSafe()
+                    && con.frameCannotEndWithin()) {
+                if (fetch) {
+                    wholeInstruction(limit);
+                } else {
+                    con.runWholeInterrupt();
+                }
+                return;
+            }
+        }
+        final long access = (c.isWrite() ? 1L << 24 : 0) | c.address();
+        con.runCycle();
+        access(access | ((long) con.openBus() << 32));
+    }
+
+    /**
+     * The instruction whose opcode fetch comes next, as a whole, then a spin loop's iterations
+     * counted where it jumped back ({@link Console#afterBackJump}): one record of their cycles.
+     */
+    private void wholeInstruction(long limit) {
+        final Console con = console;
+        final Cpu c = con.cpu();
+        con.runWholeInstruction();
+        if (c.pc() <= c.instructionPc()) {
+            final long skipped = con.afterBackJump(limit);
+            if (skipped > 0) {
+                chain = chain * CHAIN_K + (SPIN_SKIP | skipped << 32);
+            }
+        }
     }
 
     /**
