@@ -5,27 +5,29 @@ package lockstep.nes.core.cpu;
  * Cycle counts are not listed anywhere: they follow from the bus pattern.
  */
 final class Opcodes {
-    // Bus patterns.
-    static final int IMP = 0;    // implied / accumulator: one dummy read
-    static final int IMM = 1;
-    static final int ZP = 2;
-    static final int ZPX = 3;
-    static final int ZPY = 4;
-    static final int ABS = 5;
-    static final int ABX = 6;
-    static final int ABY = 7;
-    static final int IZX = 8;
-    static final int IZY = 9;
-    static final int REL = 10;
-    static final int JMP = 11;
-    static final int JMI = 12;   // JMP (ind)
-    static final int JSR = 13;
-    static final int RTS = 14;
-    static final int RTI = 15;
-    static final int BRK = 16;   // BRK, and the IRQ/NMI/reset sequences
-    static final int PSH = 17;
-    static final int PUL = 18;
-    static final int JAM = 19;
+    // Bus patterns, numbered from the least used up: C2 parses WholeInstruction.run's switch on
+    // them from the highest number down and inlines its cases until the compile's budget is
+    // spent, so the patterns most instructions use come first (docs/design/cpu.md).
+    static final int JAM = 0;
+    static final int BRK = 1;    // BRK, and the IRQ/NMI/reset sequences
+    static final int JMI = 2;    // JMP (ind)
+    static final int RTI = 3;
+    static final int JMP = 4;
+    static final int PUL = 5;
+    static final int PSH = 6;
+    static final int RTS = 7;
+    static final int JSR = 8;
+    static final int IZX = 9;
+    static final int IZY = 10;
+    static final int ZPY = 11;
+    static final int ZPX = 12;
+    static final int ABY = 13;
+    static final int ABX = 14;
+    static final int ABS = 15;
+    static final int REL = 16;
+    static final int ZP = 17;
+    static final int IMM = 18;
+    static final int IMP = 19;   // implied / accumulator: one dummy read
 
     // Operation kinds: how the addressed operand is accessed.
     static final int READ = 0;
@@ -122,8 +124,8 @@ final class Opcodes {
             "RLA", "RRA", "ISC", "DCP", "CLC", "SEC", "CLI", "SEI", "CLV", "CLD", "SED", "TAX", "TXA",
             "TAY", "TYA", "TSX", "TXS", "INX", "INY", "DEX", "DEY", "BRANCH", "PHA", "PHP", "PLA",
             "PLP"};
-        String[] modes = {"imp", "imm", "zp", "zpx", "zpy", "abs", "abx", "aby", "izx", "izy", "rel",
-            "jmp", "jmi", "jsr", "rts", "rti", "brk", "psh", "pul", "jam"};
+        String[] modes = {"jam", "brk", "jmi", "rti", "jmp", "pul", "psh", "rts", "jsr", "izx", "izy",
+            "zpy", "zpx", "aby", "abx", "abs", "rel", "zp", "imm", "imp"}; // by number
         String[] words = TABLE.trim().split("\\s+");
         if (words.length != 512) {
             throw new AssertionError("opcode table has " + words.length / 2 + " entries");
