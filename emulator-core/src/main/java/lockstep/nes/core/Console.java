@@ -87,6 +87,8 @@ public final class Console implements Digestible {
     private final ChangeCounter changes = new ChangeCounter();
     /** The PPU's own changes, each counted in {@link #changes} too: a cache of the PPU's term keys on it. */
     private final ChangeCounter ppuChanges = new ChangeCounter(changes);
+    /** The controllers' own changes, each counted in {@link #changes} too (a chain's fold keys on it). */
+    private final ChangeCounter controllerChanges = new ChangeCounter(changes);
     /** Runs the PPU up to the master clock, lazily where nothing could see the difference. */
     private final PpuCatchUp ppuCatchUp;
     /** Sees whole instructions' bus accesses while a lockstep chain runs (see {@link AccessWatcher}). */
@@ -148,7 +150,7 @@ public final class Console implements Digestible {
         ppu.trackChanges(ppuChanges);
         apu.trackChanges(changes);
         dma.trackChanges(changes);
-        controllers.trackChanges(changes);
+        controllers.trackChanges(controllerChanges);
         cheats.set(cartridge.cheats());
         cheatsChanged();
         power();
@@ -653,6 +655,11 @@ public final class Console implements Digestible {
     /** A count that moves whenever the PPU may have changed (each move counted in {@link #changeCount} too). */
     public long ppuChangeCount() {
         return ppuChanges.count();
+    }
+
+    /** A count that moves whenever the controllers may have changed (each move counted in {@link #changeCount} too). */
+    public long controllerChangeCount() {
+        return controllerChanges.count();
     }
 
     /**

@@ -31,6 +31,8 @@ public final class ChainedRun implements Console.AccessWatcher {
     private final RepresentationTerm terms;
     /** The board counts CPU cycles: its term moves every cycle, uncounted. */
     private final boolean boardCycles;
+    /** The board's term moves without a counted change (cycle counters, clock counts): taken at every fold. */
+    private final boolean boardMoves;
 
     @NotState("the running stretch's hash")
     private long chain;
@@ -39,12 +41,23 @@ public final class ChainedRun implements Console.AccessWatcher {
     private long chainedCount;
     @NotState("the counted parts' term the stretch last folded")
     private long chainedParts;
+    /**
+     * {@link Console#changeCount} less {@link Console#controllerChangeCount} when the counted
+     * parts' term was last taken in full, and that term (clocks included) less the controllers'
+     * part: while only the controllers change (a game reading its pads), a fold adds their part
+     * afresh to it instead of taking every part again.
+     */
+    @NotState("change count, controllers' changes aside, when the counted parts were last taken in full")
+    private long othersCount;
+    @NotState("the counted parts' term last taken in full, less the controllers' part")
+    private long othersParts;
 
     /** A chain over {@code terms}' console ({@code terms} caches the counted parts' term). */
     public ChainedRun(RepresentationTerm terms) {
         this.terms = terms;
         this.console = terms.console();
         this.boardCycles = console.boardCountsCycles();
+        this.boardMoves = boardCycles || console.representedMapper().digestTermMovesWithClock();
     }
 
     /**
@@ -73,6 +86,7 @@ public final class ChainedRun implements Console.AccessWatcher {
     public void begin() {
         chain = CHAIN_SEED;
         chainedCount = Long.MIN_VALUE; // the first boundary folds the counted parts
+        othersCount = Long.MIN_VALUE;
         chainedParts = 0;
     }
 
@@ -84,6 +98,7 @@ public final class ChainedRun implements Console.AccessWatcher {
     public void fold(long value) {
         chain = Long.rotateLeft(chain, 29) * CHAIN_K + value;
         chainedCount = Long.MIN_VALUE; // the counted parts are folded afresh at the next boundary
+        othersCount = Long.MIN_VALUE;
     }
 
     /** The chain so far. */
@@ -171,7 +186,7 @@ public final class ChainedRun implements Console.AccessWatcher {
     /**
      * The reference of {@link #resume}: the same chain with every cycle run alone, no whole
      * instructions or interrupt sequences (the counted parts folded at the same boundaries and
-     * after the same cycles). On a console that counts no spin loops
+     * after the same cycles, every part taken in full each time). On a console that counts no spin loops
      * ({@link Console#createWithoutSpinSkip}) it gives {@link #resume}'s chain; a differential
      * test holds the two to it.
      */
@@ -183,11 +198,14 @@ public final class ChainedRun implements Console.AccessWatcher {
         while (con.frameAfterCycle() == frame && con.cycles() < limit) {
             if ((c.atInstructionStart() || c.atInterruptStart()) && !dma.wantsReadCycle()
                     && (con.changeCount() != chainedCount || boardCycles)) {
-                foldParts();
+                foldPartsAfresh();
             }
             final long access = (c.isWrite() ? 1L << 24 : 0) | c.address();
             con.runCycle();
-            access(access | ((long) con.openBus() << 32));
+            chain = chain * CHAIN_K + (access | ((long) con.openBus() << 32));
+            if (con.changeCount() != chainedCount) {
+                foldPartsAfresh();
+            }
         }
         return chain;
     }
@@ -211,13 +229,37 @@ public final class ChainedRun implements Console.AccessWatcher {
      * Folds the counted parts' term, with the PPU clock and the APU's last cycle run, into the
      * chain when it moved. Only a counted change (or a board's cycle counter) can move it, the
      * PPU clock included (it moves only as the PPU is caught up, which counts a change first).
+     * When only the controllers changed since the term was last taken in full, the rest of it
+     * stands, and their part is added to it afresh (the same sum, wrapping, as taking it in full).
      */
     private void foldParts() {
         final Console con = console;
+        final long count = con.changeCount();
+        chainedCount = count;
+        final long others = count - con.controllerChangeCount();
+        final long pads = CHAIN_PARTS * terms.controllersTerm();
+        if (others != othersCount || boardMoves) {
+            othersCount = others;
+            othersParts = partsTerm(con) - pads;
+        }
+        foldPartsTerm(othersParts + pads);
+    }
+
+    /** The reference of {@link #foldParts}: every part taken in full at every fold. */
+    private void foldPartsAfresh() {
+        final Console con = console;
         chainedCount = con.changeCount();
+        foldPartsTerm(partsTerm(con));
+    }
+
+    /** The counted parts' term in full, with the board's, the PPU clock and the APU's last cycle run. */
+    private long partsTerm(Console con) {
         final long board = ConsoleSections.MAPPER * con.representedMapper().digestTerm();
-        final long parts = CHAIN_PARTS * (terms.countedPartsTerm() + board)
+        return CHAIN_PARTS * (terms.countedPartsTerm() + board)
                 + DigestKeys.W1 * con.ppuClock() + DigestKeys.W2 * con.apu().syncedCycle();
+    }
+
+    private void foldPartsTerm(long parts) {
         if (parts != chainedParts) {
             chainedParts = parts;
             chain = Long.rotateLeft(chain, 29) * CHAIN_K + parts;

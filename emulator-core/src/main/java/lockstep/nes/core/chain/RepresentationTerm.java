@@ -150,7 +150,12 @@ public final class RepresentationTerm {
      */
     long countedPartsTerm() {
         return PPU * ppuTerm() + APU * apu.representedTerm() + DMA * dma.digestTerm()
-                + CONTROLLERS * controllers.digestTerm() + CHEATS * console.cheatsTerm();
+                + controllersTerm() + CHEATS * console.cheatsTerm();
+    }
+
+    /** The controllers' part of {@link #countedPartsTerm}. */
+    long controllersTerm() {
+        return CONTROLLERS * controllers.digestTerm();
     }
 
     /**

@@ -3,13 +3,16 @@ package lockstep.nes.core.chain;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.Random;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.IrqLoopProgram;
 import lockstep.nes.core.RandomCodeCarts;
 import lockstep.nes.core.TestRoms;
 import lockstep.nes.core.cart.Cartridge;
+import lockstep.nes.core.cart.Mirroring;
 import lockstep.nes.core.cpu.Cpu;
+import lockstep.nes.core.demo.Assembler;
 import lockstep.nes.core.demo.DemoRom;
 import lockstep.nes.core.digest.CycleDigest;
 import org.junit.jupiter.api.Test;
@@ -72,7 +75,8 @@ class ChainedRunTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"other/snow.nes", "cpu_interrupts_v2/rom_singles/4-irq_and_dma.nes",
-        "cpu_interrupts_v2/rom_singles/2-nmi_and_brk.nes", "spritecans-2011/spritecans.nes"})
+        "cpu_interrupts_v2/rom_singles/2-nmi_and_brk.nes", "spritecans-2011/spritecans.nes",
+        "nes15-1.0.0/nes15-NTSC.nes"})
     void romsGiveTheReferenceChain(String rom) throws Exception {
         long whole = assertSameChains(Cartridge.load(TestRoms.require(rom)), 30, rom.hashCode());
         assertTrue(whole > 0, rom + ": no interrupt sequence ran whole");
@@ -81,6 +85,45 @@ class ChainedRunTest {
     @Test
     void theDemoGivesTheReferenceChain() throws Exception {
         assertSameChains(DemoRom.cartridge(), 30, 7);
+    }
+
+    /**
+     * A program that strobes and reads the first pad in a loop, with nothing else changing
+     * between reads (the chain then folds the controllers' part alone), on boards whose term
+     * moves with the clock (MMC1, MMC3: taken afresh at every fold) and on NROM.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 4})
+    void padReadsGiveTheReferenceChain(int mapper) throws Exception {
+        String src = String.join("\n",
+                ".org $E000",
+                "reset:",
+                "  sei",
+                "  ldx #$FF",
+                "  txs",
+                "loop:",
+                "  lda #1",
+                "  sta $4016",
+                "  lda #0",
+                "  sta $4016",
+                "  ldx #8",
+                "read:",
+                "  lda $4016",
+                "  dex",
+                "  bne read",
+                "  jmp loop",
+                "nmi:",
+                "irq:",
+                "  rti",
+                ".org $FFFA",
+                ".word nmi, reset, irq");
+        byte[] last = Assembler.assemble(src).image(0xE000, 0x2000, 0xEA);
+        byte[] prg = new byte[mapper == 0 ? 0x8000 : 0x20000];
+        Arrays.fill(prg, (byte) 0xEA);
+        System.arraycopy(last, 0, prg, prg.length - last.length, last.length);
+        Cartridge cart = new Cartridge("pads" + mapper + ".nes", prg, new byte[0], mapper, Mirroring.VERTICAL, false,
+                8192, 8192);
+        assertSameChains(cart, 6, mapper);
     }
 
     /** Random code on boards with IRQs of their own (MMC3's scanline counter, FME-7's cycle counter) and without. */
