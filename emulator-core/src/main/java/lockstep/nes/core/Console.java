@@ -89,6 +89,8 @@ public final class Console implements Digestible {
     private final ChangeCounter ppuChanges = new ChangeCounter(changes);
     /** The controllers' own changes, each counted in {@link #changes} too (a chain's fold keys on it). */
     private final ChangeCounter controllerChanges = new ChangeCounter(changes);
+    /** The APU's own changes, catch-ups included, each counted in {@link #changes} too (a chain's fold keys on it). */
+    private final ChangeCounter apuChanges = new ChangeCounter(changes);
     /** Runs the PPU up to the master clock, lazily where nothing could see the difference. */
     private final PpuCatchUp ppuCatchUp;
     /** Sees whole instructions' bus accesses while a lockstep chain runs (see {@link AccessWatcher}). */
@@ -148,7 +150,7 @@ public final class Console implements Digestible {
         mapper.attach(this::busTime);
         mapper.trackChanges(changes);
         ppu.trackChanges(ppuChanges);
-        apu.trackChanges(changes);
+        apu.trackChanges(apuChanges);
         dma.trackChanges(changes);
         controllers.trackChanges(controllerChanges);
         cheats.set(cartridge.cheats());
@@ -660,6 +662,11 @@ public final class Console implements Digestible {
     /** A count that moves whenever the controllers may have changed (each move counted in {@link #changeCount} too). */
     public long controllerChangeCount() {
         return controllerChanges.count();
+    }
+
+    /** A count that moves whenever the APU may have changed, catch-ups included (each move counted in {@link #changeCount} too). */
+    public long apuChangeCount() {
+        return apuChanges.count();
     }
 
     /**

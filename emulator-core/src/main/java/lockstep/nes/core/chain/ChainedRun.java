@@ -42,14 +42,15 @@ public final class ChainedRun implements Console.AccessWatcher {
     @NotState("the counted parts' term the stretch last folded")
     private long chainedParts;
     /**
-     * {@link Console#changeCount} less {@link Console#controllerChangeCount} when the counted
-     * parts' term was last taken in full, and that term (clocks included) less the controllers'
-     * part: while only the controllers change (a game reading its pads), a fold adds their part
-     * afresh to it instead of taking every part again.
+     * {@link Console#changeCount} less the controllers' and the APU's own counts
+     * ({@link Console#controllerChangeCount}, {@link Console#apuChangeCount}) when the counted
+     * parts' term was last taken in full, and that term (clocks included) less those two parts:
+     * while only the controllers and the APU change (a game reading its pads, or writing sound
+     * registers), a fold adds their parts afresh to it instead of taking every part again.
      */
-    @NotState("change count, controllers' changes aside, when the counted parts were last taken in full")
+    @NotState("change count, controllers' and APU's aside, when the counted parts were last taken in full")
     private long othersCount;
-    @NotState("the counted parts' term last taken in full, less the controllers' part")
+    @NotState("the counted parts' term last taken in full, less the controllers' and the APU's parts")
     private long othersParts;
 
     /** A chain over {@code terms}' console ({@code terms} caches the counted parts' term). */
@@ -229,20 +230,22 @@ public final class ChainedRun implements Console.AccessWatcher {
      * Folds the counted parts' term, with the PPU clock and the APU's last cycle run, into the
      * chain when it moved. Only a counted change (or a board's cycle counter) can move it, the
      * PPU clock included (it moves only as the PPU is caught up, which counts a change first).
-     * When only the controllers changed since the term was last taken in full, the rest of it
-     * stands, and their part is added to it afresh (the same sum, wrapping, as taking it in full).
+     * When only the controllers and the APU changed since the term was last taken in full, the
+     * rest of it stands, and their parts are added to it afresh (the same sum, wrapping, as
+     * taking it in full).
      */
     private void foldParts() {
         final Console con = console;
         final long count = con.changeCount();
         chainedCount = count;
-        final long others = count - con.controllerChangeCount();
-        final long pads = CHAIN_PARTS * terms.controllersTerm();
+        final long others = count - con.controllerChangeCount() - con.apuChangeCount();
+        final long own = CHAIN_PARTS * (terms.controllersTerm() + terms.apuTerm())
+                + DigestKeys.W2 * con.apu().syncedCycle();
         if (others != othersCount || boardMoves) {
             othersCount = others;
-            othersParts = partsTerm(con) - pads;
+            othersParts = partsTerm(con) - own;
         }
-        foldPartsTerm(othersParts + pads);
+        foldPartsTerm(othersParts + own);
     }
 
     /** The reference of {@link #foldParts}: every part taken in full at every fold. */

@@ -149,8 +149,13 @@ public final class RepresentationTerm {
      * {@link #term} and a chained stretch ({@link ChainedRun}) take them.
      */
     long countedPartsTerm() {
-        return PPU * ppuTerm() + APU * apu.representedTerm() + DMA * dma.digestTerm()
+        return PPU * ppuTerm() + apuTerm() + DMA * dma.digestTerm()
                 + controllersTerm() + CHEATS * console.cheatsTerm();
+    }
+
+    /** The APU's part of {@link #countedPartsTerm} (as of the last cycle it ran through). */
+    long apuTerm() {
+        return APU * apu.representedTerm();
     }
 
     /** The controllers' part of {@link #countedPartsTerm}. */
