@@ -87,10 +87,6 @@ public final class Console implements Digestible {
     private final ChangeCounter changes = new ChangeCounter();
     /** The PPU's own changes, each counted in {@link #changes} too: a cache of the PPU's term keys on it. */
     private final ChangeCounter ppuChanges = new ChangeCounter(changes);
-    /** The controllers' own changes, each counted in {@link #changes} too (a chain's fold keys on it). */
-    private final ChangeCounter controllerChanges = new ChangeCounter(changes);
-    /** The APU's own changes, catch-ups included, each counted in {@link #changes} too (a chain's fold keys on it). */
-    private final ChangeCounter apuChanges = new ChangeCounter(changes);
     /** Runs the PPU up to the master clock, lazily where nothing could see the difference. */
     private final PpuCatchUp ppuCatchUp;
     /** Sees whole instructions' bus accesses while a lockstep chain runs (see {@link AccessWatcher}). */
@@ -150,9 +146,9 @@ public final class Console implements Digestible {
         mapper.attach(this::busTime);
         mapper.trackChanges(changes);
         ppu.trackChanges(ppuChanges);
-        apu.trackChanges(apuChanges);
+        apu.trackChanges(new ChangeCounter(changes)); // its own count: Apu#changeCount
         dma.trackChanges(changes);
-        controllers.trackChanges(controllerChanges);
+        controllers.trackChanges(new ChangeCounter(changes)); // its own count: Controllers#changeCount
         cheats.set(cartridge.cheats());
         cheatsChanged();
         power();
@@ -431,24 +427,6 @@ public final class Console implements Digestible {
     }
 
     /**
-     * Sees the bus access of every cycle that a whole instruction ({@link #runWholeInstruction})
-     * runs, as {@code address | (write ? 1 << 24 : 0) | dataBus << 32}, {@code dataBus} being the
-     * value on the CPU data bus after the access (the value read or written; a $4015 read, which
-     * leaves the bus alone, gives what the APU's state and the open bus give). The same-thread
-     * lockstep verifier folds them into its chain ({@code lockstep.nes.core.chain.ChainedRun}).
-     */
-    public interface AccessWatcher {
-        /**
-         * A quiet cycle's access (see {@link WholeInstructionBus}): it changed the clocks, the
-         * open bus and, for a write, CPU RAM, nothing counted by {@link #changeCount}.
-         */
-        void quietAccess(long access);
-
-        /** Any other cycle's access, after the whole cycle ran. */
-        void access(long access);
-    }
-
-    /**
      * Attaches {@code w} to see whole instructions' bus accesses (null: none, the default); the
      * spin-loop watch starts afresh ({@link #skipSpin}).
      */
@@ -657,16 +635,6 @@ public final class Console implements Digestible {
     /** A count that moves whenever the PPU may have changed (each move counted in {@link #changeCount} too). */
     public long ppuChangeCount() {
         return ppuChanges.count();
-    }
-
-    /** A count that moves whenever the controllers may have changed (each move counted in {@link #changeCount} too). */
-    public long controllerChangeCount() {
-        return controllerChanges.count();
-    }
-
-    /** A count that moves whenever the APU may have changed, catch-ups included (each move counted in {@link #changeCount} too). */
-    public long apuChangeCount() {
-        return apuChanges.count();
     }
 
     /**

@@ -10,7 +10,7 @@ import lockstep.nes.core.cpu.Cpu;
  * <p>A cycle that reads RAM or $8000-$FFFF, or writes RAM, before the PPU's and the APU's
  * deadlines (a quiet cycle, {@link Console#quietCycle}: the catch-ups of the cycle would do
  * nothing), on a board without a cycle counter, is its clocks and its access alone (seen by a
- * {@link Console.AccessWatcher} like any other access), small enough to inline into
+ * {@link AccessWatcher} like any other access), small enough to inline into
  * {@link Cpu#runInstruction} ({@link Bus#quietRead}); any other is the whole cycle
  * ({@link #cycleRead}, {@link #cycleWrite}). A quiet cycle changes neither /NMI nor /IRQ (only
  * catch-ups at the deadlines, register accesses and board cycles do), so the CPU polls after it
@@ -33,7 +33,7 @@ class WholeInstructionBus implements Bus {
         final int value = busRead(n, address);
         n.masterClock += n.readRest;
         n.runPpu();
-        final Console.AccessWatcher w = n.watcher;
+        final AccessWatcher w = n.watcher;
         if (w != null) {
             w.access(address | ((long) n.openBus << 32)); // the value read, unless a $4015 read's
         }
@@ -49,7 +49,7 @@ class WholeInstructionBus implements Bus {
         n.write(address, value);
         n.masterClock += n.writeRest;
         n.runPpu();
-        final Console.AccessWatcher w = n.watcher;
+        final AccessWatcher w = n.watcher;
         if (w != null) {
             w.access(address | (1L << 24) | ((long) value << 32));
         }
@@ -72,7 +72,7 @@ class WholeInstructionBus implements Bus {
             }
             n.openBus = value;
             n.masterClock += n.readRest;
-            final Console.AccessWatcher w = n.watcher;
+            final AccessWatcher w = n.watcher;
             if (w != null) {
                 w.quietAccess(address | ((long) value << 32));
             }
@@ -90,7 +90,7 @@ class WholeInstructionBus implements Bus {
             n.masterClock += n.cpuDivider;
             n.openBus = value;
             n.ram.write(address & 0x7FF, value);
-            final Console.AccessWatcher w = n.watcher;
+            final AccessWatcher w = n.watcher;
             if (w != null) {
                 w.quietAccess(address | (1L << 24) | ((long) value << 32));
             }

@@ -199,9 +199,18 @@ public final class Apu implements Digestible {
         return deadline;
     }
 
-    /** Counts this APU's changes in {@code counter} (see {@link ChangeCounter}). */
+    /**
+     * Counts this APU's changes in {@code counter} (see {@link ChangeCounter}): the console gives
+     * it a counter of its own that also counts into the shared one, so {@link #changeCount}
+     * moves with this APU's changes alone.
+     */
     public void trackChanges(ChangeCounter counter) {
         changes = counter;
+    }
+
+    /** This APU's changes so far, catch-ups included (see {@link #trackChanges}). */
+    public long changeCount() {
+        return changes.count();
     }
 
     /** Catches up to the console's present cycle (the one that has started). */

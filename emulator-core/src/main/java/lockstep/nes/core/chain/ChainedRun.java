@@ -1,5 +1,6 @@
 package lockstep.nes.core.chain;
 
+import lockstep.nes.core.AccessWatcher;
 import lockstep.nes.core.Console;
 import lockstep.nes.core.ConsoleSections;
 import lockstep.nes.core.Dma;
@@ -15,7 +16,7 @@ import lockstep.nes.state.NotState;
  * cycle of it (hash collisions aside): the proof, and what each fold is for, are in
  * docs/design/chain.md.
  */
-public final class ChainedRun implements Console.AccessWatcher {
+public final class ChainedRun implements AccessWatcher {
     /** The chain's multiplier per cycle and the weight of the counted parts (odd constants). */
     private static final long CHAIN_K = 0x9E3779B97F4A7C15L;
     private static final long CHAIN_PARTS = 0xD6E8FEB86659FD93L;
@@ -31,7 +32,7 @@ public final class ChainedRun implements Console.AccessWatcher {
     private final RepresentationTerm terms;
     /** The board counts CPU cycles: its term moves every cycle, uncounted. */
     private final boolean boardCycles;
-    /** The board's term moves without a counted change (cycle counters, clock counts): taken at every fold. */
+    /** The board's term moves without a counted change (cycle counters, clock counts): taken afresh at every fold. */
     private final boolean boardMoves;
 
     @NotState("the running stretch's hash")
@@ -43,14 +44,15 @@ public final class ChainedRun implements Console.AccessWatcher {
     private long chainedParts;
     /**
      * {@link Console#changeCount} less the controllers' and the APU's own counts
-     * ({@link Console#controllerChangeCount}, {@link Console#apuChangeCount}) when the counted
-     * parts' term was last taken in full, and that term (clocks included) less those two parts:
-     * while only the controllers and the APU change (a game reading its pads, or writing sound
-     * registers), a fold adds their parts afresh to it instead of taking every part again.
+     * ({@code Controllers#changeCount}, {@code Apu#changeCount}) when the counted parts' term was
+     * last taken in full, and that term (clocks included) less the parts a fold takes afresh
+     * anyway (controllers, APU, and a board whose term moves uncounted): while only the
+     * controllers and the APU change (a game reading its pads, or writing sound registers), a
+     * fold adds those parts to it instead of taking every part again.
      */
     @NotState("change count, controllers' and APU's aside, when the counted parts were last taken in full")
     private long othersCount;
-    @NotState("the counted parts' term last taken in full, less the controllers' and the APU's parts")
+    @NotState("the counted parts' term last taken in full, less the parts every fold takes afresh")
     private long othersParts;
 
     /** A chain over {@code terms}' console ({@code terms} caches the counted parts' term). */
@@ -65,7 +67,7 @@ public final class ChainedRun implements Console.AccessWatcher {
      * Runs the console, as {@link Console#runFrame} does, until the frame ends or
      * {@link Console#cycles} reaches {@code limit} (whichever comes first; whole instructions
      * only where they cannot pass the limit), and returns the chain of the stretch: every
-     * cycle's bus access (see {@link Console.AccessWatcher}), whole instructions' and interrupt
+     * cycle's bus access (see {@link AccessWatcher}), whole instructions' and interrupt
      * sequences' cycles and cycles run alone (instructions near an event, DMA cycles) alike; and
      * the term of the counted parts (the PPU as of its last catch-up with the PPU clock, the
      * APU with the last cycle it ran, DMA, controllers and board) after every cycle that changed
@@ -230,18 +232,19 @@ public final class ChainedRun implements Console.AccessWatcher {
      * Folds the counted parts' term, with the PPU clock and the APU's last cycle run, into the
      * chain when it moved. Only a counted change (or a board's cycle counter) can move it, the
      * PPU clock included (it moves only as the PPU is caught up, which counts a change first).
-     * When only the controllers and the APU changed since the term was last taken in full, the
-     * rest of it stands, and their parts are added to it afresh (the same sum, wrapping, as
-     * taking it in full).
+     * The controllers', the APU's and a moving board's parts are taken afresh; the rest is taken
+     * again only when something else was counted since (the same sum, wrapping, as taking it
+     * all in full).
      */
     private void foldParts() {
         final Console con = console;
         final long count = con.changeCount();
         chainedCount = count;
-        final long others = count - con.controllerChangeCount() - con.apuChangeCount();
-        final long own = CHAIN_PARTS * (terms.controllersTerm() + terms.apuTerm())
+        final long others = count - con.controllers().changeCount() - con.apu().changeCount();
+        final long board = boardMoves ? ConsoleSections.MAPPER * con.representedMapper().digestTerm() : 0;
+        final long own = CHAIN_PARTS * (terms.controllersTerm() + terms.apuTerm() + board)
                 + DigestKeys.W2 * con.apu().syncedCycle();
-        if (others != othersCount || boardMoves) {
+        if (others != othersCount) {
             othersCount = others;
             othersParts = partsTerm(con) - own;
         }

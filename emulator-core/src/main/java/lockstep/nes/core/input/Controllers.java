@@ -73,9 +73,18 @@ public final class Controllers implements Digestible {
     /** Counts changes for the lockstep check (the console's counter once wired). */
     private ChangeCounter changes = new ChangeCounter();
 
-    /** Counts these controllers' changes in {@code counter} (see {@link ChangeCounter}). */
+    /**
+     * Counts these controllers' changes in {@code counter} (see {@link ChangeCounter}): the
+     * console gives them a counter of their own that also counts into the shared one, so
+     * {@link #changeCount} moves with their changes alone.
+     */
     public void trackChanges(ChangeCounter counter) {
         changes = counter;
+    }
+
+    /** These controllers' changes so far (see {@link #trackChanges}). */
+    public long changeCount() {
+        return changes.count();
     }
 
     /** The state may have changed: the digest term is stale and the change is counted. */
