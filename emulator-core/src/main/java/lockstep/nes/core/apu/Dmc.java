@@ -95,7 +95,11 @@ final class Dmc implements Digestible {
     }
 
     void write(int reg, int value) {
-        digestStale = true;
+        // A game that restarts samples from its IRQ handler writes these hundreds of times a
+        // frame, each write folded by a verifying stretch: a valid cached term takes the
+        // register's difference (its fields share no bits with the rest of their word) instead
+        // of being recomputed.
+        final long before = digestStale ? 0 : registerWords(reg);
         switch (reg) {
             case 0 -> {
                 irqEnabled = (value & 0x80) != 0;
@@ -109,6 +113,23 @@ final class Dmc implements Digestible {
             case 2 -> sampleAddress = 0xC000 | (value << 6);
             default -> sampleLength = (value << 4) | 1;
         }
+        if (!digestStale) {
+            digestCold += registerWords(reg) - before;
+            digestVersion++;
+        }
+    }
+
+    /** The part of {@link #fullDigestTerm} that register {@code reg}'s write sets. */
+    private long registerWords(int reg) {
+        return switch (reg) {
+            case 0 -> W0 * ((DigestKeys.b(irqFlag) << 50)
+                | (DigestKeys.b(irqEnabled) << 49)
+                | (DigestKeys.b(loop) << 48)
+                | ((period & 0xFFFFL) << 32));
+            case 1 -> W1 * ((level & 0xFFL) << 40);
+            case 2 -> W0 * (sampleAddress & 0xFFFFL);
+            default -> W1 * ((sampleLength & 0xFFFFL) << 48);
+        };
     }
 
     /** $4015 bit 4. {@code oddCycle}: the parity of the CPU cycle of the write. */
