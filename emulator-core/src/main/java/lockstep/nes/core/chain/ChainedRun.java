@@ -16,9 +16,9 @@ import lockstep.nes.state.NotState;
  * cycle of it (hash collisions aside): the proof, and what each fold is for, are in
  * docs/design/chain.md.
  */
-public final class ChainedRun implements AccessWatcher {
-    /** The chain's multiplier per cycle and the weight of the counted parts (odd constants). */
-    private static final long CHAIN_K = 0x9E3779B97F4A7C15L;
+public final class ChainedRun extends AccessWatcher {
+    /** The chain's multiplier per cycle ({@link AccessWatcher#ACCESS_K}) and the weight of the counted parts (odd constants). */
+    private static final long CHAIN_K = ACCESS_K;
     private static final long CHAIN_PARTS = 0xD6E8FEB86659FD93L;
     /**
      * Marks a spin loop's counted iterations in the chain ({@link Console#skipSpin}): bit 25 is
@@ -35,8 +35,6 @@ public final class ChainedRun implements AccessWatcher {
     /** The board's term moves without a counted change (cycle counters, clock counts): taken afresh at every fold. */
     private final boolean boardMoves;
 
-    @NotState("the running stretch's hash")
-    private long chain;
     /** {@link Console#changeCount} when the counted parts' term was last folded, and that term. */
     @NotState("change count when the stretch last folded the counted parts")
     private long chainedCount;
@@ -211,12 +209,6 @@ public final class ChainedRun implements AccessWatcher {
             }
         }
         return chain;
-    }
-
-    /** A quiet cycle: its bus access alone (it changes no counted part). */
-    @Override
-    public void quietAccess(long access) {
-        chain = chain * CHAIN_K + access;
     }
 
     /** A cycle that is not quiet: its bus access, then the counted parts if the cycle changed them. */
