@@ -65,9 +65,15 @@ class WholeInstructionBus implements Bus {
             if (address < 0x2000) {
                 value = n.ramData[address & 0x7FF] & 0xFF;
             } else {
-                value = n.mapper.cpuRead(address);
-                if (value < 0) {
-                    value = n.openBus;
+                final int[] pages = n.romPages;
+                if (pages != null) {
+                    // Mapper.cpuRead's own read, one load nearer: the opcode and operand fetches.
+                    value = n.rom[pages[(address >> 13) & 3] | (address & 0x1FFF)] & 0xFF;
+                } else {
+                    value = n.mapper.cpuRead(address);
+                    if (value < 0) {
+                        value = n.openBus;
+                    }
                 }
             }
             n.openBus = value;

@@ -196,6 +196,21 @@ public abstract class Mapper implements PpuBus, Digestible {
         return (hooks & hook) != 0;
     }
 
+    /**
+     * The PRG page table, live, of a board that decodes no CPU reads itself (no
+     * {@link BoardHooks#CPU_READ}): its read of $8000-$FFFF is then {@code prgRom()[pages[(addr
+     * >> 13) & 3] | (addr & 0x1FFF)] & 0xFF}, which the console's quiet reads take without the
+     * call. Null for a board that declares CPU_READ. Read only.
+     */
+    public final int[] plainRomPages() {
+        return hasHook(BoardHooks.CPU_READ) ? null : prgPage;
+    }
+
+    /** The PRG ROM the page table indexes (padded to whole 8 KiB banks). Read only. */
+    public final byte[] prgRom() {
+        return prg;
+    }
+
     /** CPU read of $4020-$FFFF; {@link #OPEN_BUS} when nothing answers. */
     public int cpuRead(int addr) {
         if (addr >= 0x8000) {

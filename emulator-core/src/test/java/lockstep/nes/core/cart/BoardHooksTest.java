@@ -48,6 +48,39 @@ class BoardHooksTest {
                 Forgetful.class.getName() + " declares IRQ but overrides none of [irq]"), check(new Forgetful(cart)));
     }
 
+    /**
+     * The console reads $8000-$FFFF itself, through {@link Mapper#plainRomPages}, on every board
+     * that decodes no CPU reads: there that read must be the board's own {@code cpuRead}, after
+     * any bank switching. A board that decodes reads gives no page table.
+     */
+    @Test
+    void plainRomReadsAreTheBoardsReads() {
+        java.util.Random r = new java.util.Random(5);
+        List<String> problems = new ArrayList<>();
+        for (Mapper board : BoardClasses.built().values()) {
+            final int[] pages = board.plainRomPages();
+            if (board.hasHook(BoardHooks.CPU_READ)) {
+                if (pages != null) {
+                    problems.add(board.getClass().getName() + " decodes reads but gives a page table");
+                }
+                continue;
+            }
+            for (int i = 0; i < 200 && problems.isEmpty(); i++) {
+                board.cpuWrite(0x4020 + r.nextInt(0xC000 - 0x20), r.nextInt(256));
+                for (int k = 0; k < 16; k++) {
+                    final int addr = 0x8000 + r.nextInt(0x8000);
+                    final int plain = board.prgRom()[pages[(addr >> 13) & 3] | (addr & 0x1FFF)] & 0xFF;
+                    if (plain != board.cpuRead(addr)) {
+                        problems.add(board.getClass().getName() + " reads $" + Integer.toHexString(addr)
+                                + " otherwise than its page table says");
+                        break;
+                    }
+                }
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
     /** What is wrong with {@code board}'s declaration, one line per hook. */
     private static List<String> check(Mapper board) {
         List<String> problems = new ArrayList<>();
