@@ -200,9 +200,10 @@ public abstract class Mapper implements PpuBus, Digestible {
      * The PRG page table, live, of a board that decodes no CPU reads itself (no
      * {@link BoardHooks#CPU_READ}): its read of $8000-$FFFF is then {@code prgRom()[pages[(addr
      * >> 13) & 3] | (addr & 0x1FFF)] & 0xFF}, which the console's quiet reads take without the
-     * call. Null for a board that declares CPU_READ. Read only.
+     * call. Null for a board that declares CPU_READ, unless it overrides this because its own
+     * reads are only below $8000. Read only.
      */
-    public final int[] plainRomPages() {
+    public int[] plainRomPages() {
         return hasHook(BoardHooks.CPU_READ) ? null : prgPage;
     }
 

@@ -149,6 +149,12 @@ public final class Mmc3 extends Mapper {
         return super.cpuRead(addr);
     }
 
+    /** Only the MMC6's RAM at $6000-$7FFF is read otherwise: $8000-$FFFF is the page table's. */
+    @Override
+    public int[] plainRomPages() {
+        return prgPage;
+    }
+
     @Override
     public void cpuWrite(int addr, int value) {
         if (addr < 0x8000) {
