@@ -31,7 +31,9 @@ final class FastSpriteEvaluation {
             // Even dot e writes $FF to byte e/2 - 1: bytes (first even)/2 - 1 .. end/2 - 1.
             final int firstByte = ((d + 1) >> 1) - 1;
             final int endByte = end >> 1;
-            if (endByte - firstByte > 8) {
+            if (firstByte == 0 && endByte == sec.length) {
+                secondary.fill(0xFF); // the whole clear: its hash without a pass over the bytes
+            } else if (endByte - firstByte > 8) {
                 java.util.Arrays.fill(sec, firstByte, endByte, (byte) 0xFF);
                 secondary.rehash();
             } else {

@@ -30,6 +30,8 @@ public final class Memory {
     private final byte[] data;
     /** The hash weight of each index (odd). */
     private final long[] weights;
+    /** The sum of the weights: the hash of a memory filled with one value is that value times it. */
+    private final long weightSum;
     private long hash;
 
     /**
@@ -42,9 +44,12 @@ public final class Memory {
         this.region = (long) region << 40;
         this.data = new byte[size];
         this.weights = new long[size];
+        long sum = 0;
         for (int i = 0; i < size; i++) {
             weights[i] = mix(this.region, i, 0) | 1;
+            sum += weights[i];
         }
+        this.weightSum = sum;
         rehash();
     }
 
@@ -72,11 +77,7 @@ public final class Memory {
     /** Fills with one value (power-on patterns). */
     public void fill(int value) {
         Arrays.fill(data, (byte) value);
-        if ((value & 0xFF) == 0) {
-            hash = 0; // every term w(i) * 0
-        } else {
-            rehash();
-        }
+        hash = weightSum * (value & 0xFF); // the sum of w(i) * value, wrapping
     }
 
     /** The live array, for bulk reads (snapshots, dumps). Call {@link #rehash} after changing it. */
