@@ -124,9 +124,8 @@ public final class Console implements Digestible {
     private final boolean syncAtStart;
     /** The 2 KiB CPU RAM's live array (reads only; writes go through {@link #ram}). */
     final byte[] ramData;
-    /** The board's PRG page table and ROM where it decodes no reads itself ({@link Mapper#plainRomPages}), else null. */
+    /** The board's PRG page table where its $8000-$FFFF reads are plain ({@link Mapper#plainRomPages}), else null. */
     final int[] romPages;
-    final byte[] rom;
 
     private Console(Cartridge cartridge, Mapper mapper, boolean eager, boolean spinSkip) {
         this.cartridge = cartridge;
@@ -147,7 +146,6 @@ public final class Console implements Digestible {
         this.syncAtStart = !ppuCatchUp.lazy() || boardCycles || ppuCatchUp.boardBound();
         this.ramData = ram.array();
         this.romPages = mapper.plainRomPages();
-        this.rom = mapper.prgRom();
         mapper.attach(this::busTime);
         mapper.trackChanges(changes);
         ppu.trackChanges(ppuChanges);

@@ -67,8 +67,9 @@ class WholeInstructionBus implements Bus {
             } else {
                 final int[] pages = n.romPages;
                 if (pages != null) {
-                    // Mapper.cpuRead's own read, one load nearer: the opcode and operand fetches.
-                    value = n.rom[pages[(address >> 13) & 3] | (address & 0x1FFF)] & 0xFF;
+                    // Mapper.cpuRead's own read without the call, the page table one load
+                    // nearer (the ROM's load runs beside it): the opcode and operand fetches.
+                    value = n.mapper.prgRom()[pages[(address >> 13) & 3] | (address & 0x1FFF)] & 0xFF;
                 } else {
                     value = n.mapper.cpuRead(address);
                     if (value < 0) {
