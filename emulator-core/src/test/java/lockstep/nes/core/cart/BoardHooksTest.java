@@ -52,7 +52,7 @@ class BoardHooksTest {
      * The console reads $8000-$FFFF itself, through {@link Mapper#plainRomPages}, on every board
      * that gives a page table: there that read must be the board's own {@code cpuRead}, after
      * any bank switching. Every board without CPU_READ gives one; of those that decode reads,
-     * only the ones that say their reads are below $8000 (MMC3).
+     * only the ones that say their own reads are below $8000 (MMC3, FME-7, VRC2/4, Namco 163, X1-005).
      */
     @Test
     void plainRomReadsAreTheBoardsReads() {

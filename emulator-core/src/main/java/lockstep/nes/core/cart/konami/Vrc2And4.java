@@ -86,6 +86,12 @@ public final class Vrc2And4 extends Mapper {
         return irq.line();
     }
 
+    /** Only the VRC2's latch at $6000-$6FFF is read otherwise: $8000-$FFFF is the page table's. */
+    @Override
+    public int[] plainRomPages() {
+        return prgPage;
+    }
+
     @Override
     public int cpuRead(int addr) {
         if (prgRam == null && vrc2 && addr >= 0x6000 && addr < 0x7000) {

@@ -65,6 +65,12 @@ public final class Namco163 extends Mapper {
         return irqLine;
     }
 
+    /** Only its registers and sound RAM at $4800-$5FFF are read otherwise: $8000-$FFFF is the page table's. */
+    @Override
+    public int[] plainRomPages() {
+        return prgPage;
+    }
+
     @Override
     public int cpuRead(int addr) {
         if (addr >= 0x4800 && addr < 0x6000) {

@@ -55,6 +55,12 @@ public final class Fme7 extends Mapper {
         return irqLine;
     }
 
+    /** Only $6000-$7FFF (ROM or RAM by its register) is read otherwise: $8000-$FFFF is the page table's. */
+    @Override
+    public int[] plainRomPages() {
+        return prgPage;
+    }
+
     @Override
     public int cpuRead(int addr) {
         if (addr >= 0x6000 && addr < 0x8000 && (prgRegs[0] & 0x40) == 0) {

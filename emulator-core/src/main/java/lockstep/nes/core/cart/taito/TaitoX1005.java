@@ -35,6 +35,12 @@ public final class TaitoX1005 extends Mapper {
         return BoardHooks.CPU_READ;
     }
 
+    /** Only its RAM at $7F00-$7FFF is read otherwise: $8000-$FFFF is the page table's. */
+    @Override
+    public int[] plainRomPages() {
+        return prgPage;
+    }
+
     @Override
     public int cpuRead(int addr) {
         if (addr >= 0x6000 && addr < 0x8000) {
