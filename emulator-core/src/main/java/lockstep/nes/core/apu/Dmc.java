@@ -119,7 +119,7 @@ final class Dmc implements Digestible {
         }
     }
 
-    /** The part of {@link #fullDigestTerm} that register {@code reg}'s write sets. */
+    /** The part of {@link #coldDigestTerm} that register {@code reg}'s write sets. */
     private long registerWords(int reg) {
         return switch (reg) {
             case 0 -> W0 * ((DigestKeys.b(irqFlag) << 50)
@@ -316,7 +316,7 @@ final class Dmc implements Digestible {
 
     private void refreshDigest() {
         if (digestStale) {
-            digestCold = fullDigestTerm() - hotDigestTerm();
+            digestCold = coldDigestTerm();
             digestStale = false;
             digestVersion++;
         }
@@ -326,16 +326,13 @@ final class Dmc implements Digestible {
         return W0 * ((timer & 0xFFFFL) << 16);
     }
 
-    private long fullDigestTerm() {
-        return W0 * ((DigestKeys.b(irqFlag) << 50)
-            | (DigestKeys.b(irqEnabled) << 49)
-            | (DigestKeys.b(loop) << 48)
-            | ((period & 0xFFFFL) << 32)
-            | ((timer & 0xFFFFL) << 16)
-            | (sampleAddress & 0xFFFFL))
-        + W1 * (((sampleLength & 0xFFFFL) << 48)
-            | ((level & 0xFFL) << 40)
-            | ((currentAddress & 0xFFFFL) << 24)
+    /**
+     * The term but the timer's part ({@link #hotDigestTerm}). Each word is a sum of fields that
+     * share no bits, so the registers' fields ({@link #registerWords}) are added to the rest.
+     */
+    private long coldDigestTerm() {
+        return registerWords(0) + registerWords(1) + registerWords(2) + registerWords(3)
+        + W1 * (((currentAddress & 0xFFFFL) << 24)
             | ((bytesRemaining & 0xFFFFL) << 8)
             | (buffer & 0xFFL))
         + W2 * ((DigestKeys.b(bufferEmpty) << 33)

@@ -33,6 +33,13 @@ public final class BoardHooks {
      * ($2000-$3FFF), as the MMC5 watches PPUCTRL for the sprite size.
      */
     public static final int PPU_REGISTERS = 1 << 5;
+    /**
+     * With {@link #CPU_READ}: the board decodes only reads below $8000 itself, and its reads of
+     * $8000-$FFFF are its page table's ({@link Mapper#plainRomPages}), without side effects, so
+     * the console takes them without calling it. Not for a board whose $8000-$FFFF reads have
+     * effects or other sources (the MMC5's vector fetch watch, the FDS's RAM).
+     */
+    public static final int CPU_READ_BELOW_8000 = 1 << 6;
     /** The hooks through which a board's registers can change other than by CPU writes to it. */
     static final int OUTSIDE_WRITES = CPU_CYCLE | CPU_READ | PPU_BUS | AUDIO | PPU_REGISTERS;
 }

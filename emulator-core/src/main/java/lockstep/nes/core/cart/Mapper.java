@@ -197,14 +197,13 @@ public abstract class Mapper implements PpuBus, Digestible {
     }
 
     /**
-     * The PRG page table, live, of a board that decodes no CPU reads itself (no
-     * {@link BoardHooks#CPU_READ}): its read of $8000-$FFFF is then {@code prgRom()[pages[(addr
-     * >> 13) & 3] | (addr & 0x1FFF)] & 0xFF}, which the console's quiet reads take without the
-     * call. Null for a board that declares CPU_READ, unless it overrides this because its own
-     * reads are only below $8000. Read only.
+     * The PRG page table, live, of a board that decodes no CPU reads of $8000-$FFFF itself (no
+     * {@link BoardHooks#CPU_READ}, or it with {@link BoardHooks#CPU_READ_BELOW_8000}): its read
+     * there is then {@code prgRom()[pages[(addr >> 13) & 3] | (addr & 0x1FFF)] & 0xFF}, which the
+     * console's quiet reads take without the call. Null otherwise. Read only.
      */
-    public int[] plainRomPages() {
-        return hasHook(BoardHooks.CPU_READ) ? null : prgPage;
+    public final int[] plainRomPages() {
+        return !hasHook(BoardHooks.CPU_READ) || hasHook(BoardHooks.CPU_READ_BELOW_8000) ? prgPage : null;
     }
 
     /** The PRG ROM the page table indexes (padded to whole 8 KiB banks). Read only. */

@@ -58,7 +58,7 @@ public final class ChainedRun extends AccessWatcher {
         this.terms = terms;
         this.console = terms.console();
         this.boardCycles = console.boardCountsCycles();
-        this.boardMoves = boardCycles || console.representedMapper().digestTermMovesWithClock();
+        this.boardMoves = terms.boardTermTimed();
     }
 
     /**

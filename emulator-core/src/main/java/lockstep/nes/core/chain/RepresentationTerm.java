@@ -108,6 +108,11 @@ public final class RepresentationTerm {
         return console;
     }
 
+    /** The board's term moves without a counted change ({@link #boardTermTimed}). */
+    boolean boardTermTimed() {
+        return boardTermTimed;
+    }
+
     /**
      * The term of the representation digest ({@code CycleDigest#representation}): the digest
      * term of every component's described state as it stands, lazily stepped parts not caught

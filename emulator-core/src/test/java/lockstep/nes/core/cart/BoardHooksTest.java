@@ -51,14 +51,18 @@ class BoardHooksTest {
     /**
      * The console reads $8000-$FFFF itself, through {@link Mapper#plainRomPages}, on every board
      * that gives a page table: there that read must be the board's own {@code cpuRead}, after
-     * any bank switching. Every board without CPU_READ gives one; of those that decode reads,
-     * only the ones that say their own reads are below $8000 (MMC3, FME-7, VRC2/4, Namco 163, X1-005).
+     * any bank switching. Every board without CPU_READ gives one, and of those that decode reads
+     * the ones that declare CPU_READ_BELOW_8000 (MMC3, FME-7, VRC2/4, Namco 163, X1-005), which
+     * is a refinement of CPU_READ and meaningless without it.
      */
     @Test
     void plainRomReadsAreTheBoardsReads() {
         java.util.Random r = new java.util.Random(5);
         List<String> problems = new ArrayList<>();
         for (Mapper board : BoardClasses.built().values()) {
+            if (board.hasHook(BoardHooks.CPU_READ_BELOW_8000) && !board.hasHook(BoardHooks.CPU_READ)) {
+                problems.add(board.getClass().getName() + " declares CPU_READ_BELOW_8000 without CPU_READ");
+            }
             final int[] pages = board.plainRomPages();
             if (pages == null) {
                 if (!board.hasHook(BoardHooks.CPU_READ)) {

@@ -73,7 +73,7 @@ public final class Vrc2And4 extends Mapper {
 
     @Override
     protected int declaredHooks() {
-        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.CPU_READ;
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.CPU_READ | BoardHooks.CPU_READ_BELOW_8000;
     }
 
     @Override
@@ -84,12 +84,6 @@ public final class Vrc2And4 extends Mapper {
     @Override
     public boolean irq() {
         return irq.line();
-    }
-
-    /** Only the VRC2's latch at $6000-$6FFF is read otherwise: $8000-$FFFF is the page table's. */
-    @Override
-    public int[] plainRomPages() {
-        return prgPage;
     }
 
     @Override

@@ -47,7 +47,8 @@ public final class Namco163 extends Mapper {
 
     @Override
     protected int declaredHooks() {
-        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.CPU_READ | BoardHooks.PPU_BUS | BoardHooks.AUDIO;
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.CPU_READ | BoardHooks.CPU_READ_BELOW_8000
+                | BoardHooks.PPU_BUS | BoardHooks.AUDIO;
     }
 
     @Override
@@ -63,12 +64,6 @@ public final class Namco163 extends Mapper {
     @Override
     public boolean irq() {
         return irqLine;
-    }
-
-    /** Only its registers and sound RAM at $4800-$5FFF are read otherwise: $8000-$FFFF is the page table's. */
-    @Override
-    public int[] plainRomPages() {
-        return prgPage;
     }
 
     @Override

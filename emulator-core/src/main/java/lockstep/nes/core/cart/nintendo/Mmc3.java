@@ -74,7 +74,7 @@ public final class Mmc3 extends Mapper {
 
     @Override
     protected int declaredHooks() {
-        return BoardHooks.IRQ | BoardHooks.CPU_READ | BoardHooks.PPU_BUS;
+        return BoardHooks.IRQ | BoardHooks.CPU_READ | BoardHooks.CPU_READ_BELOW_8000 | BoardHooks.PPU_BUS;
     }
 
     @Override
@@ -147,12 +147,6 @@ public final class Mmc3 extends Mapper {
             return mmc6Read(addr);
         }
         return super.cpuRead(addr);
-    }
-
-    /** Only the MMC6's RAM at $6000-$7FFF is read otherwise: $8000-$FFFF is the page table's. */
-    @Override
-    public int[] plainRomPages() {
-        return prgPage;
     }
 
     @Override

@@ -32,7 +32,8 @@ public final class Fme7 extends Mapper {
 
     @Override
     protected int declaredHooks() {
-        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.CPU_READ | BoardHooks.AUDIO;
+        return BoardHooks.CPU_CYCLE | BoardHooks.IRQ | BoardHooks.CPU_READ | BoardHooks.CPU_READ_BELOW_8000
+                | BoardHooks.AUDIO;
     }
 
     @Override
@@ -53,12 +54,6 @@ public final class Fme7 extends Mapper {
     @Override
     public boolean irq() {
         return irqLine;
-    }
-
-    /** Only $6000-$7FFF (ROM or RAM by its register) is read otherwise: $8000-$FFFF is the page table's. */
-    @Override
-    public int[] plainRomPages() {
-        return prgPage;
     }
 
     @Override

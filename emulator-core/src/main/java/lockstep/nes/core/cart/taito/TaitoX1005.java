@@ -32,13 +32,7 @@ public final class TaitoX1005 extends Mapper {
 
     @Override
     protected int declaredHooks() {
-        return BoardHooks.CPU_READ;
-    }
-
-    /** Only its RAM at $7F00-$7FFF is read otherwise: $8000-$FFFF is the page table's. */
-    @Override
-    public int[] plainRomPages() {
-        return prgPage;
+        return BoardHooks.CPU_READ | BoardHooks.CPU_READ_BELOW_8000;
     }
 
     @Override
