@@ -27,9 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
  * of a JVM that runs one engine and two chained ones: the whole-instruction path of
  * {@link Console#runFrame} and {@link ChainedRun#resume} is inlined in every C2 compile of them,
  * and {@code WholeInstruction.run} parses its most used bus pattern first (after its default
- * case, the opcode fetch alone). C2 inlines in bytecode order until a compile's budget is spent,
- * so this holds by the loops' layout and the patterns' numbering, whatever order the compiler
- * threads work in (docs/design/performance.md, "The chained loop's shape"; docs/design/cpu.md).
+ * case, the opcode fetch alone) in every compile whose profile has reached it. C2 inlines in
+ * bytecode order until a compile's budget is spent, so this holds by the loops' layout and the
+ * patterns' numbering, whatever order the compiler threads work in (docs/design/performance.md,
+ * "The chained loop's shape"; docs/design/cpu.md).
  */
 class JitShapeTest {
     @TempDir
@@ -92,12 +93,21 @@ class JitShapeTest {
                 assertFirstInlined(tree, m, "resume");
             }
         }
+        // A compile made before the profile saw an implied instruction leaves that case to an
+        // uncommon trap and does not parse it; the first implied instruction deoptimizes it and
+        // the recompile parses it. Every compile that parses the case parses it first, and the
+        // last compile, the one that stays, parses it.
         for (List<Call> tree : dispatch) {
-            String first = tree.stream().map(Call::method)
+            List<String> patterns = tree.stream().map(Call::method)
                     .filter(m -> m.startsWith("WholeInstruction::") && !m.equals("WholeInstruction::fetchOnly"))
-                    .findFirst().orElse("none");
-            assertEquals("WholeInstruction::implied", first, "the first bus pattern WholeInstruction.run parses");
+                    .toList();
+            if (patterns.contains("WholeInstruction::implied")) {
+                assertEquals("WholeInstruction::implied", patterns.get(0),
+                        "the first bus pattern WholeInstruction.run parses");
+            }
         }
+        assertTrue(dispatch.get(dispatch.size() - 1).stream().anyMatch(c -> c.method().equals("WholeInstruction::implied")),
+                "the last C2 compile of WholeInstruction.run parses the implied pattern");
     }
 
     private static void assertFirstInlined(List<Call> tree, String method, String where) {
@@ -106,9 +116,12 @@ class JitShapeTest {
                 + (call == null ? "not called" : "left out of line (" + call.reason() + ")"));
     }
 
-    /** The calls of each C2 compile (level 4, OSR compiles too) of a method, in parse order. */
+    /**
+     * The calls of each C2 compile (level 4, OSR compiles too) of a method, in parse order; the
+     * compiles in the order they started (each compiler thread's log is appended whole).
+     */
     static List<List<Call>> compiles(String log, String method) {
-        List<List<Call>> out = new ArrayList<>();
+        List<Map.Entry<Double, List<Call>>> out = new ArrayList<>();
         Matcher task = Pattern.compile("<task ([^>]*)>(.*?)</task>", Pattern.DOTALL).matcher(log);
         while (task.find()) {
             String head = task.group(1);
@@ -140,9 +153,11 @@ class JitShapeTest {
                     pending = null;
                 }
             }
-            out.add(calls);
+            String stamp = attribute(head, "stamp");
+            out.add(Map.entry(stamp == null ? 0.0 : Double.parseDouble(stamp), calls));
         }
-        return out;
+        out.sort(Map.Entry.comparingByKey());
+        return out.stream().map(Map.Entry::getValue).toList();
     }
 
     private static String attribute(String element, String name) {
