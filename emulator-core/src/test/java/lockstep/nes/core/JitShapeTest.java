@@ -27,10 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
  * of a JVM that runs one engine and two chained ones: the whole-instruction path of
  * {@link Console#runFrame} and {@link ChainedRun#resume} is inlined in every C2 compile of them,
  * and {@code WholeInstruction.run} parses its most used bus pattern first (after its default
- * case, the opcode fetch alone) in every compile whose profile has reached it. C2 inlines in
- * bytecode order until a compile's budget is spent, so this holds by the loops' layout and the
- * patterns' numbering, whatever order the compiler threads work in (docs/design/performance.md,
- * "The chained loop's shape"; docs/design/cpu.md).
+ * case, the opcode fetch alone), each in every compile whose profile has reached it. C2 inlines
+ * in bytecode order until a compile's budget is spent, so this holds by the loops' layout and
+ * the patterns' numbering, whatever order the compiler threads work in
+ * (docs/design/performance.md, "The chained loop's shape"; docs/design/cpu.md).
  */
 class JitShapeTest {
     @TempDir
@@ -80,23 +80,19 @@ class JitShapeTest {
         assertFalse(runFrame.isEmpty(), "C2 never compiled Console.runFrame");
         assertFalse(resume.isEmpty(), "C2 never compiled ChainedRun.resume");
         assertFalse(dispatch.isEmpty(), "C2 never compiled WholeInstruction.run");
-        for (List<Call> tree : runFrame) {
-            for (String m : List.of("Console::wholeInstructionSafe", "Console::frameCannotEndWithin",
-                    "Cpu::runInstruction", "Cpu::pc", "Cpu::instructionPc", "Console::afterBackJump")) {
-                assertFirstInlined(tree, m, "runFrame");
-            }
+        // A compile made before the profile reached a branch leaves it to an uncommon trap and
+        // parses nothing beneath it; reaching it deoptimizes the compile, and the recompile
+        // parses it. So each call must be inlined in every compile that parses it, and the last
+        // compile, the one that stays, must parse it.
+        for (String m : List.of("Console::wholeInstructionSafe", "Console::frameCannotEndWithin",
+                "Cpu::runInstruction", "Cpu::pc", "Cpu::instructionPc", "Console::afterBackJump")) {
+            assertInlinedWhereParsed(runFrame, m, "runFrame");
         }
-        for (List<Call> tree : resume) {
-            for (String m : List.of("Console::changeCount", "Console::wholeInstructionSafe",
-                    "Console::frameCannotEndWithin", "Console::runWholeInstruction",
-                    "Cpu::pc", "Cpu::instructionPc")) {
-                assertFirstInlined(tree, m, "resume");
-            }
+        for (String m : List.of("Console::changeCount", "Console::wholeInstructionSafe",
+                "Console::frameCannotEndWithin", "Console::runWholeInstruction",
+                "Cpu::pc", "Cpu::instructionPc")) {
+            assertInlinedWhereParsed(resume, m, "resume");
         }
-        // A compile made before the profile saw an implied instruction leaves that case to an
-        // uncommon trap and does not parse it; the first implied instruction deoptimizes it and
-        // the recompile parses it. Every compile that parses the case parses it first, and the
-        // last compile, the one that stays, parses it.
         for (List<Call> tree : dispatch) {
             List<String> patterns = tree.stream().map(Call::method)
                     .filter(m -> m.startsWith("WholeInstruction::") && !m.equals("WholeInstruction::fetchOnly"))
@@ -106,14 +102,20 @@ class JitShapeTest {
                         "the first bus pattern WholeInstruction.run parses");
             }
         }
-        assertTrue(dispatch.get(dispatch.size() - 1).stream().anyMatch(c -> c.method().equals("WholeInstruction::implied")),
+        assertTrue(dispatch.get(dispatch.size() - 1).stream()
+                        .anyMatch(c -> c.method().equals("WholeInstruction::implied")),
                 "the last C2 compile of WholeInstruction.run parses the implied pattern");
     }
 
-    private static void assertFirstInlined(List<Call> tree, String method, String where) {
-        Call call = tree.stream().filter(c -> c.method().equals(method)).findFirst().orElse(null);
-        assertTrue(call != null && call.inlined(), method + " in a C2 compile of " + where + ": "
-                + (call == null ? "not called" : "left out of line (" + call.reason() + ")"));
+    /** {@code method}'s first call inlined in each compile that parses it, and parsed in the last. */
+    private static void assertInlinedWhereParsed(List<List<Call>> compiles, String method, String where) {
+        for (List<Call> tree : compiles) {
+            Call call = tree.stream().filter(c -> c.method().equals(method)).findFirst().orElse(null);
+            assertTrue(call == null || call.inlined(), () -> method + " in a C2 compile of " + where
+                    + ": left out of line (" + call.reason() + ")");
+        }
+        assertTrue(compiles.get(compiles.size() - 1).stream().anyMatch(c -> c.method().equals(method)),
+                method + " is not called in the last C2 compile of " + where);
     }
 
     /**
