@@ -17,8 +17,10 @@ import lockstep.nes.state.NotState;
  * docs/design/chain.md.
  */
 public final class ChainedRun extends AccessWatcher {
-    /** The chain's multiplier per cycle ({@link AccessWatcher#ACCESS_K}) and the weight of the counted parts (odd constants). */
-    private static final long CHAIN_K = ACCESS_K;
+    /**
+     * The weight of the counted parts' term in the chain (odd); every fold multiplies the chain
+     * by {@link AccessWatcher#ACCESS_K}, as a quiet access does.
+     */
     private static final long CHAIN_PARTS = 0xD6E8FEB86659FD93L;
     /**
      * Marks a spin loop's counted iterations in the chain ({@link Console#skipSpin}): bit 25 is
@@ -97,7 +99,7 @@ public final class ChainedRun extends AccessWatcher {
      * so that two engines whose chains stay equal made the same such changes.
      */
     public void fold(long value) {
-        chain = Long.rotateLeft(chain, 29) * CHAIN_K + value;
+        chain = Long.rotateLeft(chain, 29) * ACCESS_K + value;
         chainedCount = Long.MIN_VALUE; // the counted parts are folded afresh at the next boundary
         othersCount = Long.MIN_VALUE;
     }
@@ -179,7 +181,7 @@ public final class ChainedRun extends AccessWatcher {
         if (c.pc() <= c.instructionPc()) {
             final long skipped = con.afterBackJump(limit);
             if (skipped > 0) {
-                chain = chain * CHAIN_K + (SPIN_SKIP | skipped << 32);
+                chain = chain * ACCESS_K + (SPIN_SKIP | skipped << 32);
             }
         }
     }
@@ -203,7 +205,7 @@ public final class ChainedRun extends AccessWatcher {
             }
             final long access = (c.isWrite() ? 1L << 24 : 0) | c.address();
             con.runCycle();
-            chain = chain * CHAIN_K + (access | ((long) con.openBus() << 32));
+            chain = chain * ACCESS_K + (access | ((long) con.openBus() << 32));
             if (con.changeCount() != chainedCount) {
                 foldPartsAfresh();
             }
@@ -214,7 +216,7 @@ public final class ChainedRun extends AccessWatcher {
     /** A cycle that is not quiet: its bus access, then the counted parts if the cycle changed them. */
     @Override
     public void access(long access) {
-        chain = chain * CHAIN_K + access;
+        chain = chain * ACCESS_K + access;
         if (console.changeCount() != chainedCount) {
             foldParts();
         }
@@ -260,7 +262,7 @@ public final class ChainedRun extends AccessWatcher {
     private void foldPartsTerm(long parts) {
         if (parts != chainedParts) {
             chainedParts = parts;
-            chain = Long.rotateLeft(chain, 29) * CHAIN_K + parts;
+            chain = Long.rotateLeft(chain, 29) * ACCESS_K + parts;
         }
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 
 import lockstep.nes.state.StateVisitor;
 import org.junit.jupiter.api.Test;
@@ -57,7 +58,7 @@ class BoardHooksTest {
      */
     @Test
     void plainRomReadsAreTheBoardsReads() {
-        java.util.Random r = new java.util.Random(5);
+        Random r = new Random(5);
         List<String> problems = new ArrayList<>();
         for (Mapper board : BoardClasses.built().values()) {
             if (board.hasHook(BoardHooks.CPU_READ_BELOW_8000) && !board.hasHook(BoardHooks.CPU_READ)) {
