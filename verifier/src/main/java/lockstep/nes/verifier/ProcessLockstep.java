@@ -367,10 +367,12 @@ final class ProcessLockstep implements VerifySession {
             long before = streams.compared();
             long differs = streams.compare();
             verified += streams.compared() - before;
+            // Snapshots up to the last agreeing position are verified checkpoints even when a
+            // difference follows in the same batch: the rollback goes to the newest of them.
+            streams.pairSnapshots(this::checkpointPair);
             if (differs >= 0) {
                 return new Event(DIVERGENCE, differs, -1);
             }
-            streams.pairSnapshots(this::checkpointPair);
             if (streams.done()) {
                 return new Event(DONE, streams.compared(), -1);
             }
@@ -501,7 +503,7 @@ final class ProcessLockstep implements VerifySession {
                     + (clean.first() != detected && !chained
                             ? " (first differing cycle on the re-run: " + clean.first() + ")" : "");
             return describe(standAt(cp, chained ? clean.first() : detected, List.of(), List.of(), clean, detected),
-                    true, note, faults);
+                    true, note, faults, List.of(), List.of());
         }
         List<List<String>> replayed = List.of(new ArrayList<>(), new ArrayList<>());
         for (FaultSpec f : options.faults) {
@@ -514,7 +516,8 @@ final class ProcessLockstep implements VerifySession {
         long at = chained && first.first() >= 0 ? first.first() : detected;
         return describe(standAt(cp, at, replayed.get(0), replayed.get(1), first, detected), false,
                 "does not reproduce on a re-run from the checkpoint at frame " + cp.frame()
-                + " (a one-shot fault); fields shown with the injected faults replayed", faults);
+                + " (a one-shot fault); fields shown with the injected faults replayed", faults, replayed.get(0),
+                replayed.get(1));
     }
 
     /** Where both hosts stand after {@link #standAt}: the cycle, and their last instructions up to it (or null). */
@@ -535,16 +538,23 @@ final class ProcessLockstep implements VerifySession {
         return new Standing(at, last.trace());
     }
 
-    /** Both hosts describe where they stand; the differing fields make the report. */
-    private DivergenceReport describe(Standing at, boolean reproduced, String note, List<String> faults)
-            throws HostException {
+    /**
+     * Both hosts describe where they stand; the differing fields make the report. Its cycle is
+     * the console's count as told by a host that re-ran without faults: a movie's power command
+     * between the checkpoint and the divergence restarted that count, which the stream position
+     * does not follow. Where both re-ran with faults (which may skip or poke a cycle), the
+     * position in the checkpoint's terms stands.
+     */
+    private DivergenceReport describe(Standing at, boolean reproduced, String note, List<String> faults,
+            List<String> replayedA, List<String> replayedB) throws HostException {
         HostClient a = hosts[0].client;
         HostClient b = hosts[1].client;
         a.sendDescribe();
         b.sendDescribe();
         HostClient.Description x = a.awaitDescription();
         HostClient.Description y = b.awaitDescription();
-        return new DivergenceReport(options.session, options.romName, "processes", at.cycle(), x.ppuFrame(),
+        long cycle = replayedA.isEmpty() ? x.cycles() : replayedB.isEmpty() ? y.cycles() : at.cycle();
+        return new DivergenceReport(options.session, options.romName, "processes", cycle, x.ppuFrame(),
                 x.scanline(), x.dot(), String.format("$%04X", x.pc()), x.instruction(),
                 DivergenceReport.fields(StateDiff.diff(x.entries(), y.entries())), reproduced, note, faults,
                 at.trace());

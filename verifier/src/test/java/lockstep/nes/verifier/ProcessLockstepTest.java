@@ -121,7 +121,8 @@ class ProcessLockstepTest {
         Lockstep.Result none = session(options(6)).run();
         assertFalse(none.finalStateHash().equals(procs.finalStateHash()), "the movie changed the run");
 
-        // Cycle 35000 is first reached after the power cycle (frame 0 ends near 29,800).
+        // Cycle 35000 is first reached after the power cycle: the power-on frame and the frame
+        // the power command begins each end near 27,400 cycles, so it falls in input frame 2.
         Lockstep.Options faulty = options(6, "reg@35000:B:cpu.x=9");
         faulty.input = new MovieInput(movie);
         Lockstep.Result r = session(faulty).run();
@@ -130,6 +131,20 @@ class ProcessLockstepTest {
         assertTrue(d.fields().stream().anyMatch(f -> f.field().equals("cpu.x") && f.b().equals("0x09")), d.toText());
         assertTrue(r.completed(), r.stopReason());
         assertEquals(ref.finalStateHash(), r.finalStateHash(), "rolled back and finished like the clean run");
+
+        // With checkpoints every third frame the newest before the fault is the power-on one: the
+        // power command between them restarted the console's count, and the report still tells
+        // the console's cycle, not the stream position.
+        Lockstep.Options sparse = options(6, "ram-bitflip@35000:B:$0077:4");
+        sparse.checkpointEvery = 3;
+        sparse.input = new MovieInput(movie);
+        Lockstep.Result e = session(sparse).run();
+        DivergenceReport de = e.divergences().get(0);
+        assertEquals(35000, de.cycle(), de.toText());
+        assertEquals(List.of("console.ram[0x77]"), fieldNames(de));
+        assertTrue(de.note().contains("checkpoint at frame 0"), de.note());
+        assertTrue(e.completed(), e.stopReason());
+        assertEquals(ref.finalStateHash(), e.finalStateHash(), "rolled back and finished like the clean run");
     }
 
     @Test
