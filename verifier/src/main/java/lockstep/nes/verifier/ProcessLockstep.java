@@ -540,10 +540,11 @@ final class ProcessLockstep implements VerifySession {
 
     /**
      * Both hosts describe where they stand; the differing fields make the report. Its cycle is
-     * the console's count as told by a host that re-ran without faults: a movie's power command
-     * between the checkpoint and the divergence restarted that count, which the stream position
-     * does not follow. Where both re-ran with faults (which may skip or poke a cycle), the
-     * position in the checkpoint's terms stands.
+     * the console's count as told by a host that re-ran without faults (by both, where both
+     * did and agree): a movie's power command between the checkpoint and the divergence
+     * restarted that count, which the stream position does not follow. Where both re-ran with
+     * faults (which may skip or poke a cycle), or clean with counts that differ, the position in
+     * the checkpoint's terms stands.
      */
     private DivergenceReport describe(Standing at, boolean reproduced, String note, List<String> faults,
             List<String> replayedA, List<String> replayedB) throws HostException {
@@ -553,7 +554,15 @@ final class ProcessLockstep implements VerifySession {
         b.sendDescribe();
         HostClient.Description x = a.awaitDescription();
         HostClient.Description y = b.awaitDescription();
-        long cycle = replayedA.isEmpty() ? x.cycles() : replayedB.isEmpty() ? y.cycles() : at.cycle();
+        long cycle = at.cycle();
+        if (replayedA.isEmpty() && replayedB.isEmpty()) {
+            // Both re-ran clean; where their counts disagree, the count is itself the difference.
+            cycle = x.cycles() == y.cycles() ? x.cycles() : at.cycle();
+        } else if (replayedA.isEmpty()) {
+            cycle = x.cycles();
+        } else if (replayedB.isEmpty()) {
+            cycle = y.cycles();
+        }
         return new DivergenceReport(options.session, options.romName, "processes", cycle, x.ppuFrame(),
                 x.scanline(), x.dot(), String.format("$%04X", x.pc()), x.instruction(),
                 DivergenceReport.fields(StateDiff.diff(x.entries(), y.entries())), reproduced, note, faults,
