@@ -122,6 +122,14 @@ public final class Console implements Digestible {
      * observe it catch it up themselves.
      */
     private final boolean syncAtStart;
+    /**
+     * A PPU register write that changes only t, w and the open-bus latch may land before the
+     * lazily stepped PPU catches up ({@link Ppu#writeLandsAhead}); not with a board that watches
+     * the register writes, which sees them with the PPU on their dot.
+     */
+    private final boolean writesLandAhead;
+    @NotState("a count for tests: PPU register writes that landed before the PPU caught up")
+    private long writesLandedAhead;
     /** The 2 KiB CPU RAM's live array (reads only; writes go through {@link #ram}). */
     final byte[] ramData;
     /** The board's PRG page table where its $8000-$FFFF reads are plain ({@link Mapper#plainRomPages}), else null. */
@@ -144,6 +152,7 @@ public final class Console implements Digestible {
         this.boardIrq = mapper.hasHook(BoardHooks.IRQ);
         this.boardPpuRegisters = mapper.hasHook(BoardHooks.PPU_REGISTERS);
         this.syncAtStart = !ppuCatchUp.lazy() || boardCycles || ppuCatchUp.boardBound();
+        this.writesLandAhead = ppuCatchUp.lazy() && !boardPpuRegisters;
         this.ramData = ram.array();
         this.romPages = mapper.plainRomPages();
         mapper.attach(this::busTime);
@@ -468,6 +477,11 @@ public final class Console implements Digestible {
         }
     }
 
+    /** PPU register writes that landed before the lazily stepped PPU caught up to them (for tests). */
+    long writesLandedAhead() {
+        return writesLandedAhead;
+    }
+
     /** Runs the PPU up to the present master clock. */
     private void syncPpu() {
         ppuCatchUp.sync(masterClock);
@@ -528,6 +542,13 @@ public final class Console implements Digestible {
         if (addr < 0x2000) {
             ram.write(addr & 0x7FF, value);
         } else if (addr < 0x4000) {
+            if (writesLandAhead && ppu.writeLandsAhead(addr, value, ppuCatchUp.dotsBehind(masterClock))) {
+                // Only t, w and the open-bus latch change, and the dots the PPU has yet to run
+                // read none of them: the PPU need not be caught up first.
+                ppu.writeRegister(addr & 7, value);
+                writesLandedAhead++;
+                return;
+            }
             syncPpu();
             ppu.writeRegister(addr & 7, value);
             if (boardPpuRegisters) {

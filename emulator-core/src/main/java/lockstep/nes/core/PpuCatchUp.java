@@ -139,6 +139,12 @@ final class PpuCatchUp {
         return deadline == Long.MIN_VALUE ? Long.MIN_VALUE : deadline + PPU_OFFSET;
     }
 
+    /** The dots the PPU has yet to run to reach {@code masterClock} (less its offset). */
+    long dotsBehind(long masterClock) {
+        final long target = masterClock - PPU_OFFSET;
+        return ppuShift >= 0 ? (target - clock) >> ppuShift : (target - clock) / ppuDivider;
+    }
+
     /** Runs the PPU up to {@code masterClock} (less its offset). */
     void sync(long masterClock) {
         changes.bump(); // the PPU, and a board watching its bus, may change

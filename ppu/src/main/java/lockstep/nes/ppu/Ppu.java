@@ -551,6 +551,29 @@ public final class Ppu implements Digestible {
         };
     }
 
+    /**
+     * True when a CPU write of {@code value} to register {@code reg}, made {@code dotsBehind}
+     * dots after the PPU's position, may land before the PPU runs those dots: the write changes
+     * nothing but t, w and the open-bus latch (a first $2006 write, a second $2005 write, a first
+     * $2005 write of the fine X already set, a $2000 write of the value already there, or any of
+     * these before the warm-up ignores them), and none of those dots reads t or w, or moves the
+     * latch's frame (they stay within the line and skip the copies from t: dot 257 of a
+     * rendering line, the whole pre-render line). Only register accesses read w and the latch.
+     * Why a lazily stepped PPU may take such writes early: docs/design/ppu.md.
+     */
+    public boolean writeLandsAhead(int reg, int value, long dotsBehind) {
+        final int d = timing.dot;
+        if (timing.scanline == preRenderLine || d + dotsBehind > 340 || (d < 257 && d + dotsBehind >= 257)) {
+            return false;
+        }
+        return switch (reg & 7) {
+            case 0 -> !warmedUp || (value & 0xFF) == ctrl;
+            case 5 -> !warmedUp || scroll.w || (value & 7) == scroll.fineX;
+            case 6 -> !warmedUp || !scroll.w;
+            default -> false;
+        };
+    }
+
     public void writeRegister(int reg, int value) {
         changes.bump();
         value &= 0xFF;
