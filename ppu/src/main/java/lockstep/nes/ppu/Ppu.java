@@ -553,22 +553,29 @@ public final class Ppu implements Digestible {
 
     /**
      * True when a CPU write of {@code value} to register {@code reg}, made {@code dotsBehind}
-     * dots after the PPU's position, may land before the PPU runs those dots: the write changes
-     * nothing but t, w and the open-bus latch (a first $2006 write, a second $2005 write, a first
-     * $2005 write of the fine X already set, a $2000 write of the value already there, or any of
-     * these before the warm-up ignores them), and none of those dots reads t or w, or moves the
-     * latch's frame (they stay within the line and skip the copies from t: dot 257 of a
-     * rendering line, the whole pre-render line). Only register accesses read w and the latch.
+     * dots after the PPU's position, may land before the PPU runs those dots: none of those dots
+     * reads what the write changes. They stay within the line (the open-bus latch keeps the
+     * frame of its refresh) and skip the copies from t (dot 257 of a rendering line, the whole
+     * pre-render line); only register accesses read w and the latch. The writes:
+     * <ul>
+     *   <li>a first $2006 write or a second $2005 write: t, w;</li>
+     *   <li>a first $2005 write: t, w and fine X, which only the pixels of dots 1-256 of a
+     *       visible line read;</li>
+     *   <li>a $2000 write that keeps bits 2-7: t, and ctrl's nametable bits, which only t's
+     *       copy of them is read from;</li>
+     *   <li>any of these before the warm-up ignores them: the latch alone.</li>
+     * </ul>
      * Why a lazily stepped PPU may take such writes early: docs/design/ppu.md.
      */
     public boolean writeLandsAhead(int reg, int value, long dotsBehind) {
         final int d = timing.dot;
-        if (timing.scanline == preRenderLine || d + dotsBehind > 340 || (d < 257 && d + dotsBehind >= 257)) {
+        final int line = timing.scanline;
+        if (line == preRenderLine || d + dotsBehind > 340 || (d < 257 && d + dotsBehind >= 257)) {
             return false;
         }
         return switch (reg & 7) {
-            case 0 -> !warmedUp || (value & 0xFF) == ctrl;
-            case 5 -> !warmedUp || scroll.w || (value & 7) == scroll.fineX;
+            case 0 -> !warmedUp || ((value ^ ctrl) & 0xFC) == 0;
+            case 5 -> !warmedUp || scroll.w || (value & 7) == scroll.fineX || line >= 240 || d >= 256;
             case 6 -> !warmedUp || !scroll.w;
             default -> false;
         };
