@@ -554,9 +554,9 @@ public final class Ppu implements Digestible {
     /**
      * True when a CPU write of {@code value} to register {@code reg}, made {@code dotsBehind}
      * dots after the PPU's position, may land before the PPU runs those dots: none of those dots
-     * reads what the write changes. They stay within the line (the open-bus latch keeps the
-     * frame of its refresh) and skip the copies from t (dot 257 of a rendering line, the whole
-     * pre-render line); only register accesses read w and the latch. The writes:
+     * reads what the write changes. They skip the copies from t (dot 257 of every line, the
+     * whole pre-render line) and the frame counter's step (line 241, whose frame the open-bus
+     * latch's refresh keeps); only register accesses read w and the latch. The writes:
      * <ul>
      *   <li>a first $2006 write or a second $2005 write: t, w;</li>
      *   <li>a first $2005 write: t, w and fine X, which only the pixels of dots 1-256 of a
@@ -570,15 +570,29 @@ public final class Ppu implements Digestible {
     public boolean writeLandsAhead(int reg, int value, long dotsBehind) {
         final int d = timing.dot;
         final int line = timing.scanline;
-        if (line == preRenderLine || d + dotsBehind > 340 || (d < 257 && d + dotsBehind >= 257)) {
+        final long from = line * 341L + d;
+        final long to = from + dotsBehind;
+        if (line == preRenderLine || to >= preRenderLine * 341L || to >= (d < 257 ? line : line + 1) * 341L + 257
+                || (from < FRAME_STEP && to >= FRAME_STEP)) {
             return false;
         }
         return switch (reg & 7) {
             case 0 -> !warmedUp || ((value ^ ctrl) & 0xFC) == 0;
-            case 5 -> !warmedUp || scroll.w || (value & 7) == scroll.fineX || line >= 240 || d >= 256;
+            case 5 -> !warmedUp || scroll.w || (value & 7) == scroll.fineX || to < firstPixelAfter(line, d);
             case 6 -> !warmedUp || !scroll.w;
             default -> false;
         };
+    }
+
+    /** The position (line * 341 + dot) at which the frame counter steps ({@link Timing#nextScanline}). */
+    private static final long FRAME_STEP = 241 * 341L;
+
+    /** The position of the first dot after ({@code line}, {@code d}) that draws a pixel (dots 1-256 of lines 0-239). */
+    private static long firstPixelAfter(int line, int d) {
+        if (line < 240 && d < 256) {
+            return line * 341L + d + 1;
+        }
+        return line < 239 ? (line + 1) * 341L + 1 : Long.MAX_VALUE;
     }
 
     public void writeRegister(int reg, int value) {
