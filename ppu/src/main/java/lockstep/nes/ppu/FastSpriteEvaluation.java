@@ -1,6 +1,9 @@
 package lockstep.nes.ppu;
 
+import java.util.Arrays;
+
 import lockstep.nes.state.Memory;
+import lockstep.nes.state.NotState;
 
 /**
  * The fast path of {@link SpriteEvaluation}: a stretch of dots at once, with the runs of dots
@@ -11,8 +14,38 @@ import lockstep.nes.state.Memory;
 final class FastSpriteEvaluation {
     private final SpriteEvaluation evaluation;
 
+    /** The OAM bytes {@link #lineSprites} was built from (a cache: checked against OAM before use). */
+    @NotState("cache of the sprites in range per line, checked against OAM")
+    private final byte[] tableOam = new byte[256];
+    /** The sprite height {@link #lineSprites} was built for; 0 before the first build. */
+    @NotState("cache of the sprites in range per line, checked against OAM")
+    private int tableHeight;
+    /** Bit i of entry y: sprite i's Y byte puts line y in its range (0 <= y - Y < height). */
+    @NotState("cache of the sprites in range per line, checked against OAM")
+    private final long[] lineSprites = new long[256];
+
     FastSpriteEvaluation(SpriteEvaluation evaluation) {
         this.evaluation = evaluation;
+    }
+
+    /**
+     * The sprites whose Y byte (at byte 4i) puts {@code line} in range for {@code height}: the
+     * table, built again when OAM or the height differs from what it was built from.
+     */
+    private long spritesOnLine(byte[] oam, int height, int line) {
+        if (height != tableHeight || !Arrays.equals(oam, 0, 256, tableOam, 0, 256)) {
+            System.arraycopy(oam, 0, tableOam, 0, 256);
+            tableHeight = height;
+            Arrays.fill(lineSprites, 0);
+            for (int i = 0; i < 64; i++) {
+                final int y = oam[i << 2] & 0xFF;
+                final int last = Math.min(y + height, 256);
+                for (int row = y; row < last; row++) {
+                    lineSprites[row] |= 1L << i;
+                }
+            }
+        }
+        return lineSprites[line];
     }
     /**
      * Dots {@code from..to} (within 1..256) of visible line {@code line}: the same as
@@ -60,6 +93,9 @@ final class FastSpriteEvaluation {
         boolean overflow = e.spriteOverflow;
         int addr = e.oamAddr;
         boolean misaligned = false;
+        // The sprites in range on this line, looked up once a stretch (OAM does not change within one).
+        boolean tableChecked = false;
+        long onLine = 0;
         for (; d <= to; d++) {
             // Aligned, the byte index follows the slot's byte index while copying.
             if (d == 65 ? (addr & 3) != 0 : !done && secAddr < 0x20 && ((l ^ secAddr) & 3) != 0) {
@@ -164,7 +200,25 @@ final class FastSpriteEvaluation {
                 // Only the last Y written stays in the slot (and in the copy buffer).
                 int y = -1;
                 final int low = l & 3;
-                while (d < to) {
+                if (low == 0) {
+                    // Aligned, each pair reads a sprite's Y byte: the sprites up to the next one in
+                    // range (or the last) are stepped over at once, as many as the stretch holds.
+                    if (!tableChecked) {
+                        onLine = spritesOnLine(primary, height, line);
+                        tableChecked = true;
+                    }
+                    final long ahead = onLine & (-1L << h);
+                    final int next = ahead == 0 ? 64 : Long.numberOfTrailingZeros(ahead);
+                    final int k = Math.min(next - h, (to - d + 1) >> 1);
+                    if (k > 0) {
+                        y = primary[(h + k - 1) << 2] & 0xFF;
+                        h = (h + k) & 0x3F;
+                        addr = h << 2;
+                        d += 2 * k;
+                        done = h == 0;
+                    }
+                }
+                while (low != 0 && d < to) {
                     final int next = primary[addr] & 0xFF;
                     final int r = line - next;
                     if (r >= 0 && r < height) {
