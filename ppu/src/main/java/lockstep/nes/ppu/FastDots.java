@@ -119,6 +119,9 @@ final class FastDots {
         final int emphasis = (m & 0xE0) << 1;
         final int grey = (m & 0x01) != 0 ? 0x30 : 0x3F;
         final boolean spritesOn = sprites && spOn;
+        // The first x of a whole tile with background (sprite) pixels to draw: 256 when none.
+        final int bgStart = bgOn ? bgFrom : 256;
+        final int spStart = spritesOn ? spFrom : 256;
         // The board's arrays: a plain board's, or an A12-watching one's (told of A12 changes).
         final int[] a12 = rb.a12Line;
         final byte[] chr = rb.chr;
@@ -139,97 +142,107 @@ final class FastDots {
         }
         while (d < end) {
             if ((d & 7) == 0 && end - d >= 8) {
-                // A whole tile, dots d+1..d+8: the reload on its first dot, the fetches on theirs,
-                // then its 8 pixels from the registers as reloaded (pixel i reads bit 15-fineX-i
-                // of them after the reload and i shifts), and the 7 shifts of dots d+2..d+8.
-                if (d != 0) {
-                    // Dot 1 neither shifts nor reloads (Background.dot).
-                    lo = (lo << 1 & 0xFF00) | pl;
-                    hi = (hi << 1 & 0xFF00) | ph;
-                    al = (al << 1 & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
-                    ah = (ah << 1 & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
-                }
-                final int a;
-                if (chr != null) {
-                    // Plain reads: the nametable byte and its attribute share a page, the two
-                    // pattern planes share one too. An A12-watching board is told when the
-                    // nametable fetch (dot d+1, A12 low) or the first pattern fetch (d+5) changes
-                    // A12; the attribute fetch (d+3) and the second pattern fetch (d+7) repeat
-                    // the level before them (see docs/design/ppu.md on the order of the tests).
-                    if (a12 != null) {
-                        rb.a12Fall(0x2000 | (vv & 0x0FFF), d);
+                // Whole tiles in a loop of their own, which keeps the part tiles' values out of
+                // its registers (docs/design/performance.md, "Whole tiles in a loop of their own").
+                do {
+                    // A whole tile, dots d+1..d+8: the reload on its first dot, the fetches on
+                    // theirs, then its 8 pixels from the registers as reloaded (pixel i reads bit
+                    // 15-fineX-i of them after the reload and i shifts), and the 7 shifts of dots
+                    // d+2..d+8.
+                    if (d != 0) {
+                        // Dot 1 neither shifts nor reloads (Background.dot).
+                        lo = (lo << 1 & 0xFF00) | pl;
+                        hi = (hi << 1 & 0xFF00) | ph;
+                        al = (al << 1 & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
+                        ah = (ah << 1 & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
                     }
-                    final int ntBase = ntPg[(vv >> 10) & 3];
-                    nt = ntm[ntBase | (vv & 0x3FF)] & 0xFF;
-                    a = ntm[ntBase | 0x3C0 | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07)] & 0xFF;
-                    final int pa = bgTable | (nt << 4) | ((vv >> 12) & 7);
-                    if (a12 != null) {
-                        rb.a12Tile(0x2000 | (vv & 0x0FFF), pa, d);
-                    }
-                    final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
-                    pl = chr[pb] & 0xFF;
-                    ph = chr[pb | 8] & 0xFF;
-                } else {
-                    nt = rb.fetchAt(0x2000 | (vv & 0x0FFF), d + 1);
-                    a = rb.fetchAt(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07), d + 3);
-                    pl = rb.fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7), d + 5);
-                    ph = rb.fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8, d + 7);
-                }
-                at = Background.attributeBits(a, vv);
-                vv = Scroll.incrementX(vv);
-                if (d == 248) {
-                    vv = Scroll.incrementY(vv);
-                }
-                final int x0 = d;
-                int pixels = 0;
-                if (bgOn && x0 >= bgFrom) {
-                    final int shift = bit - 7;
-                    final int planes = SPREAD[(lo >> shift) & 0xFF] | (SPREAD[(hi >> shift) & 0xFF] << 1);
-                    if (planes != 0) {
-                        pixels = planes | (SPREAD[(al >> shift) & 0xFF] << 2) | (SPREAD[(ah >> shift) & 0xFF] << 3);
-                        // A pixel whose pattern bits are 0 is the backdrop, whatever its attribute.
-                        pixels &= ((planes | (planes >>> 1)) & 0x11111111) * 0xF;
-                    }
-                }
-                final int o = row | x0;
-                if (spritesOn && x0 + 8 > spFrom && (long) SPRITE_BYTES.get(line, x0) != 0) {
-                    int prevIndex = 0;
-                    int lastIndex = 0;
-                    for (int i = 0; i < 8; i++) {
-                        final int x = x0 + i;
-                        int index = (pixels >>> (28 - 4 * i)) & 0xF;
-                        final int sp = line[x];
-                        if (sp != 0 && x >= spFrom) {
-                            if ((sp & 0x40) != 0 && index != 0 && x != 255) {
-                                hit = true;
-                            }
-                            if ((sp & 0x1F) != 0 && (index == 0 || (sp & 0x20) == 0)) {
-                                index = sp & 0x1F;
-                            }
+                    final int a;
+                    if (chr != null) {
+                        // Plain reads: the nametable byte and its attribute share a page, the
+                        // two pattern planes share one too. An A12-watching board is told when
+                        // the nametable fetch (dot d+1, A12 low) or the first pattern fetch (d+5)
+                        // changes A12; the attribute fetch (d+3) and the second pattern fetch
+                        // (d+7) repeat the level before them (see docs/design/ppu.md on the
+                        // order of the tests).
+                        if (a12 != null) {
+                            rb.a12Fall(0x2000 | (vv & 0x0FFF), d);
                         }
-                        out[o + i] = shown[index];
-                        prevIndex = lastIndex;
-                        lastIndex = index;
+                        final int ntBase = ntPg[(vv >> 10) & 3];
+                        nt = ntm[ntBase | (vv & 0x3FF)] & 0xFF;
+                        a = ntm[ntBase | 0x3C0 | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07)] & 0xFF;
+                        final int pa = bgTable | (nt << 4) | ((vv >> 12) & 7);
+                        if (a12 != null) {
+                            rb.a12Tile(0x2000 | (vv & 0x0FFF), pa, d);
+                        }
+                        final int pb = chrPg[pa >> 10] | (pa & 0x3FF);
+                        pl = chr[pb] & 0xFF;
+                        ph = chr[pb | 8] & 0xFF;
+                    } else {
+                        nt = rb.fetchAt(0x2000 | (vv & 0x0FFF), d + 1);
+                        a = rb.fetchAt(0x23C0 | (vv & 0x0C00) | ((vv >> 4) & 0x38) | ((vv >> 2) & 0x07),
+                                d + 3);
+                        pl = rb.fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7), d + 5);
+                        ph = rb.fetchAt(bgTable | (nt << 4) | ((vv >> 12) & 7) | 8, d + 7);
                     }
-                    tail = (prevIndex << 5) | lastIndex;
-                } else if (pixels == 0) {
-                    // Eight backdrop pixels (a blank row of a tile, or no background here).
-                    final short backdrop = shown[0];
-                    for (int i = 0; i < 8; i++) {
-                        out[o + i] = backdrop;
+                    at = Background.attributeBits(a, vv);
+                    vv = Scroll.incrementX(vv);
+                    if (d == 248) {
+                        vv = Scroll.incrementY(vv);
                     }
-                    tail = 0;
-                } else {
-                    for (int i = 0; i < 8; i++) {
-                        out[o + i] = shown[(pixels >>> (28 - 4 * i)) & 0xF];
+                    final int x0 = d;
+                    int pixels = 0;
+                    if (x0 >= bgStart) {
+                        final int shift = bit - 7;
+                        final int planes = SPREAD[(lo >> shift) & 0xFF]
+                                | (SPREAD[(hi >> shift) & 0xFF] << 1);
+                        if (planes != 0) {
+                            pixels = planes | (SPREAD[(al >> shift) & 0xFF] << 2)
+                                    | (SPREAD[(ah >> shift) & 0xFF] << 3);
+                            // A pixel whose pattern bits are 0 is the backdrop, whatever its
+                            // attribute.
+                            pixels &= ((planes | (planes >>> 1)) & 0x11111111) * 0xF;
+                        }
                     }
-                    tail = ((pixels & 0xF0) << 1) | (pixels & 0xF);
-                }
-                lo = lo << 7;
-                hi = hi << 7 | 0x7F;
-                al = al << 7 | (al & 1) * 0x7F;
-                ah = ah << 7 | (ah & 1) * 0x7F;
-                d += 8;
+                    final int o = row | x0;
+                    if (x0 + 8 > spStart && (long) SPRITE_BYTES.get(line, x0) != 0) {
+                        int prevIndex = 0;
+                        int lastIndex = 0;
+                        for (int i = 0; i < 8; i++) {
+                            final int x = x0 + i;
+                            int index = (pixels >>> (28 - 4 * i)) & 0xF;
+                            final int sp = line[x];
+                            if (sp != 0 && x >= spFrom) {
+                                if ((sp & 0x40) != 0 && index != 0 && x != 255) {
+                                    hit = true;
+                                }
+                                if ((sp & 0x1F) != 0 && (index == 0 || (sp & 0x20) == 0)) {
+                                    index = sp & 0x1F;
+                                }
+                            }
+                            out[o + i] = shown[index];
+                            prevIndex = lastIndex;
+                            lastIndex = index;
+                        }
+                        tail = (prevIndex << 5) | lastIndex;
+                    } else if (pixels == 0) {
+                        // Eight backdrop pixels (a blank row of a tile, or no background here).
+                        final short backdrop = shown[0];
+                        for (int i = 0; i < 8; i++) {
+                            out[o + i] = backdrop;
+                        }
+                        tail = 0;
+                    } else {
+                        for (int i = 0; i < 8; i++) {
+                            out[o + i] = shown[(pixels >>> (28 - 4 * i)) & 0xF];
+                        }
+                        tail = ((pixels & 0xF0) << 1) | (pixels & 0xF);
+                    }
+                    lo = lo << 7;
+                    hi = hi << 7 | 0x7F;
+                    al = al << 7 | (al & 1) * 0x7F;
+                    ah = ah << 7 | (ah & 1) * 0x7F;
+                    d += 8;
+                } while (end - d >= 8);
                 continue;
             }
             // Part of a tile, dots d+1..d+n (a batch's first or last): the same steps as the
