@@ -70,7 +70,7 @@ public final class Console implements Digestible {
      * instructions run on {@link CheatBus}, so a console without cheats runs the plain paths only.
      */
     @NotState("cache of cheats.active(), rebuilt wherever the cheats change")
-    private boolean cheating;
+    boolean cheating;
 
     /** CPU cycles started since power-on, minus one (-1 at power, as the reset sequence starts). */
     long cycle;
@@ -573,33 +573,10 @@ public final class Console implements Digestible {
 
     /**
      * Reads the CPU address space without side effects (debuggers, tests, the verifier), as the
-     * CPU would read it: cheats in effect included.
+     * CPU would read it: cheats in effect included ({@link BusPeek}).
      */
     public int peek(int addr) {
-        addr &= 0xFFFF;
-        final int value = peekBus(addr);
-        return cheating ? cheats.apply(addr, value) : value;
-    }
-
-    private int peekBus(int addr) {
-        if (addr < 0x2000) {
-            return ram.read(addr & 0x7FF);
-        } else if (addr < 0x4000) {
-            syncPpu();
-            return ppu.peekRegister(addr & 7);
-        } else if (addr < 0x4020) {
-            return switch (addr) {
-                case 0x4015 -> apu.peek(addr, openBus);
-                case 0x4016 -> controllers.peek(0, openBus, cycle + 1);
-                case 0x4017 -> controllers.peek(1, openBus, cycle + 1);
-                default -> openBus;
-            };
-        }
-        if (addr < 0x8000) {
-            syncPpu();
-        }
-        int v = mapper.cpuPeek(addr);
-        return v < 0 ? openBus : v;
+        return BusPeek.peek(this, addr);
     }
 
     /** The last value seen on the CPU data bus. */

@@ -384,6 +384,8 @@ final class FastDots {
                     al = (al << 1 & 0xFF00) | ((at & 1) != 0 ? 0xFF : 0);
                     ah = (ah << 1 & 0xFF00) | ((at & 2) != 0 ? 0xFF : 0);
                 }
+                // visibleDots's tile fetch, written out here too: a shared helper cost 2-5%
+                // (docs/design/performance.md, "Whole tiles in a loop of their own").
                 if (a12 != null) {
                     rb.a12Fall(0x2000 | (vv & 0x0FFF), d);
                 }

@@ -48,14 +48,9 @@ public final class Ppu implements Digestible {
     private final int vblankLine;
     /** The pre-render line is a dot short on odd frames while rendering (NTSC). */
     private final boolean oddFrameSkip;
-    /** Dots in a frame without the odd-frame skip. */
-    private final int frameDots;
-    /**
-     * The dots that change what the CPU side sees without a register access (see
-     * {@link #dotsToEvent}): the frame count (line 241), vertical blank set and cleared.
-     */
+    /** The dots that change what the CPU side sees without a register access. */
     @NotState("the region's event dots: fixed wiring")
-    private final int[] events;
+    private final FrameEvents events;
 
     private final PpuBus bus;
     private final Timing timing;
@@ -117,8 +112,7 @@ public final class Ppu implements Digestible {
         this.preRenderLine = region.preRenderLine;
         this.vblankLine = region.vblankLine;
         this.oddFrameSkip = region.oddFrameSkip;
-        this.frameDots = region.frameDots();
-        this.events = new int[] {241 * 341, vblankLine * 341 + 1, preRenderLine * 341 + 1};
+        this.events = new FrameEvents(region);
         this.timing = new Timing(region);
         this.bus = bus;
         renderBus = new RenderBus(bus, timing);
@@ -261,26 +255,9 @@ public final class Ppu implements Digestible {
         }
     }
 
-    /**
-     * Dots from now until the next one that changes what the CPU side sees without a register
-     * access: the frame counter (241, 0), vertical blank set (NTSC and PAL 241, Dendy 291; dot 1)
-     * or cleared (the pre-render line, dot 1). May be one early (the odd-frame skip is assumed),
-     * never late; at least 1.
-     */
+    /** Dots from now until the next one that changes what the CPU side sees ({@link FrameEvents}); at least 1. */
     public int dotsToEvent() {
-        final int pos = timing.scanline * 341 + timing.dot;
-        int best = Integer.MAX_VALUE;
-        for (int target : events) {
-            int dist = target - pos;
-            if (dist <= 0) {
-                dist += frameDots;
-            }
-            best = Math.min(best, dist);
-        }
-        if (oddFrameSkip && timing.scanline == preRenderLine && timing.dot >= 1 && best > 1) {
-            best--;
-        }
-        return best;
+        return events.dotsAfter(timing.scanline, timing.dot);
     }
 
     /** Advances one dot. */
@@ -553,46 +530,11 @@ public final class Ppu implements Digestible {
 
     /**
      * True when a CPU write of {@code value} to register {@code reg}, made {@code dotsBehind}
-     * dots after the PPU's position, may land before the PPU runs those dots: none of those dots
-     * reads what the write changes. They skip the copies from t (dot 257 of every line, the
-     * whole pre-render line) and the frame counter's step (line 241, whose frame the open-bus
-     * latch's refresh keeps); only register accesses read w and the latch. The writes:
-     * <ul>
-     *   <li>a first $2006 write or a second $2005 write: t, w;</li>
-     *   <li>a first $2005 write: t, w and fine X, which only the pixels of dots 1-256 of a
-     *       visible line read;</li>
-     *   <li>a $2000 write that keeps bits 2-7: t, and ctrl's nametable bits, which only t's
-     *       copy of them is read from;</li>
-     *   <li>any of these before the warm-up ignores them: the latch alone.</li>
-     * </ul>
-     * Why a lazily stepped PPU may take such writes early: docs/design/ppu.md.
+     * dots after the PPU's position, may land before the PPU runs those dots
+     * ({@link RegisterWritesAhead}).
      */
     public boolean writeLandsAhead(int reg, int value, long dotsBehind) {
-        final int d = timing.dot;
-        final int line = timing.scanline;
-        final long from = line * 341L + d;
-        final long to = from + dotsBehind;
-        if (line == preRenderLine || to >= preRenderLine * 341L || to >= (d < 257 ? line : line + 1) * 341L + 257
-                || (from < FRAME_STEP && to >= FRAME_STEP)) {
-            return false;
-        }
-        return switch (reg & 7) {
-            case 0 -> !warmedUp || ((value ^ ctrl) & 0xFC) == 0;
-            case 5 -> !warmedUp || scroll.w || (value & 7) == scroll.fineX || to < firstPixelAfter(line, d);
-            case 6 -> !warmedUp || !scroll.w;
-            default -> false;
-        };
-    }
-
-    /** The position (line * 341 + dot) at which the frame counter steps ({@link Timing#nextScanline}). */
-    private static final long FRAME_STEP = 241 * 341L;
-
-    /** The position of the first dot after ({@code line}, {@code d}) that draws a pixel (dots 1-256 of lines 0-239). */
-    private static long firstPixelAfter(int line, int d) {
-        if (line < 240 && d < 256) {
-            return line * 341L + d + 1;
-        }
-        return line < 239 ? (line + 1) * 341L + 1 : Long.MAX_VALUE;
+        return RegisterWritesAhead.lands(reg, value, dotsBehind, timing, scroll, preRenderLine, warmedUp, ctrl);
     }
 
     public void writeRegister(int reg, int value) {
