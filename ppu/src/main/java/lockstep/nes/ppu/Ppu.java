@@ -98,6 +98,15 @@ public final class Ppu implements Digestible {
     private boolean digestStale = true;
     @NotState("digest cache")
     private long digestCold;
+    /**
+     * The part of the digest term that rendering changes ({@link #hotTerm}) and this PPU's change
+     * count when it was taken: it holds until the next counted change, and past a write that
+     * changes only the registers' part ({@link #writeRegister}).
+     */
+    @NotState("digest cache")
+    private long digestHot;
+    @NotState("digest cache")
+    private long digestHotCount = Long.MIN_VALUE;
     /** Counts calls of the public mutators for the lockstep check (see {@link ChangeCounter}). Wiring. */
     private ChangeCounter changes = new ChangeCounter();
 
@@ -127,6 +136,7 @@ public final class Ppu implements Digestible {
     /** Counts this PPU's changes in {@code counter} (see {@link ChangeCounter}). */
     public void trackChanges(ChangeCounter counter) {
         changes = counter;
+        digestHotCount = Long.MIN_VALUE;
     }
 
     public void power() {
@@ -538,16 +548,23 @@ public final class Ppu implements Digestible {
     }
 
     public void writeRegister(int reg, int value) {
+        // $2000, $2005 and $2006 change only the registers' part of the digest term (ctrl, the
+        // scroll latches t, fine X and w, a pending v, the NMI output, the open bus): a valid
+        // cache of it takes the difference, and the rendering part holds.
+        final boolean latchesOnly = (reg & 7) == 0 || (reg & 7) == 5 || (reg & 7) == 6;
+        final boolean hotHeld = latchesOnly && digestHotCount == changes.count();
+        final boolean coldHeld = latchesOnly && !digestStale;
+        final long before = coldHeld ? registersTerm() : 0;
         changes.bump();
         value &= 0xFF;
         if ((reg & 7) == 4 && !digestStale) {
             // An OAMDATA write (256 a frame in an OAM DMA, each folded by a verifying stretch)
             // changes only the open bus, OAM and OAMADDR: the cached part of the digest term
             // takes the difference instead of being recomputed.
-            final long before = openBus.term() + evaluation.coldTerm();
+            final long was = openBus.term() + evaluation.coldTerm();
             latch(value, 0xFF);
             evaluation.writeData(renderingNow(), value);
-            digestCold += openBus.term() + evaluation.coldTerm() - before;
+            digestCold += openBus.term() + evaluation.coldTerm() - was;
             digestStale = false;
             return;
         }
@@ -592,6 +609,13 @@ public final class Ppu implements Digestible {
             case 7 -> data.write(value, renderingNow(), ctrl);
             default -> {
             }
+        }
+        if (coldHeld) {
+            digestCold += registersTerm() - before;
+            digestStale = false;
+        }
+        if (hotHeld) {
+            digestHotCount = changes.count();
         }
     }
 
@@ -710,7 +734,12 @@ public final class Ppu implements Digestible {
             digestCold = coldTerm();
             digestStale = false;
         }
-        return digestCold + hotTerm();
+        final long count = changes.count();
+        if (digestHotCount != count) {
+            digestHot = hotTerm();
+            digestHotCount = count;
+        }
+        return digestCold + digestHot;
     }
 
     private long hotTerm() {
@@ -727,7 +756,15 @@ public final class Ppu implements Digestible {
     /** The registers' part and the units' parts that change on events only. */
     private long coldTerm() {
         return timing.coldTerm()
-            + W2 * (((ctrl & 0xFFL) << 51) | ((mask & 0xFFL) << 43) | (DigestKeys.b(vblank) << 42))
+            + registersTerm()
+            + evaluation.coldTerm()
+            + pixels.coldTerm()
+            + W27 * (((renderingPipe & 0xFFL) << 16) | ((data.readIn & 0xFFL) << 8) | (data.lines & 0xFFL));
+    }
+
+    /** The part of {@link #coldTerm} that $2000, $2005 and $2006 writes may change, with the open bus. */
+    private long registersTerm() {
+        return W2 * (((ctrl & 0xFFL) << 51) | ((mask & 0xFFL) << 43) | (DigestKeys.b(vblank) << 42))
             + W3 * (((data.readBuffer & 0xFFL) << 19)
                 | (DigestKeys.b(nmiOutput) << 18)
                 | (DigestKeys.b(suppressVblank) << 17)
@@ -737,10 +774,7 @@ public final class Ppu implements Digestible {
                 | ((pendingV & 0xFFFFL) << 40)
                 | ((vUpdateDelay & 0xFFL) << 32))
             + scroll.coldTerm()
-            + openBus.term()
-            + evaluation.coldTerm()
-            + pixels.coldTerm()
-            + W27 * (((renderingPipe & 0xFFL) << 16) | ((data.readIn & 0xFFL) << 8) | (data.lines & 0xFFL));
+            + openBus.term();
     }
 
     /**

@@ -9,7 +9,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The PPU's cached digest term after each register write: an OAMDATA write adds its difference
- * to a valid cache, the others drop it, and the term must stay the one the description defines,
+ * to a valid cache of the event part; $2000, $2005 and $2006 writes add theirs and keep the
+ * rendering part; the others drop both; and the term must stay the one the description defines,
  * with the PPU at any dot of the frame (vblank and NMI output included), the writes weighted
  * toward the scroll registers that split-screen games write hundreds of times a frame.
  */
