@@ -43,16 +43,17 @@ public final class ChainedRun extends AccessWatcher {
     @NotState("the counted parts' term the stretch last folded")
     private long chainedParts;
     /**
-     * {@link Console#changeCount} less the controllers' and the APU's own counts
-     * ({@code Controllers#changeCount}, {@code Apu#changeCount}) when the counted parts' term was
-     * last taken in full, and that term (clocks included) less the parts a fold takes afresh
-     * anyway (controllers, APU, and a board whose term moves uncounted): while only the
-     * controllers and the APU change (a game reading its pads, or writing sound registers), a
-     * fold adds those parts to it instead of taking every part again.
+     * {@link Console#changeCount} less the controllers', the APU's and the PPU's own counts
+     * ({@code Controllers#changeCount}, {@code Apu#changeCount}, {@link Console#ppuChangeCount})
+     * when the rest of the counted parts (DMA, cheats, and a board whose term moves only on
+     * counted changes) was last taken, and that rest's term: while only the controllers, the APU
+     * and the PPU change (a game reading its pads, writing sound registers, or writing the
+     * scroll registers mid-frame), a fold takes those three afresh and adds the rest as it was
+     * instead of taking every part again.
      */
-    @NotState("change count, controllers' and APU's aside, when the counted parts were last taken in full")
+    @NotState("change count, controllers', APU's and PPU's aside, when the rest of the counted parts was last taken")
     private long othersCount;
-    @NotState("the counted parts' term last taken in full, less the parts every fold takes afresh")
+    @NotState("the rest of the counted parts' term (DMA, cheats, a board that moves only on counted changes)")
     private long othersParts;
 
     /** A chain over {@code terms}' console ({@code terms} caches the counted parts' term). */
@@ -226,23 +227,25 @@ public final class ChainedRun extends AccessWatcher {
      * Folds the counted parts' term, with the PPU clock and the APU's last cycle run, into the
      * chain when it moved. Only a counted change (or a board's cycle counter) can move it, the
      * PPU clock included (it moves only as the PPU is caught up, which counts a change first).
-     * The controllers', the APU's and a moving board's parts are taken afresh; the rest is taken
-     * again only when something else was counted since (the same sum, wrapping, as taking it
-     * all in full).
+     * The controllers', the APU's, the PPU's (its term cached on its own count) and a moving
+     * board's parts are taken afresh; the rest is taken again only when something else was
+     * counted since (the same sum, wrapping, as taking it all in full).
      */
     private void foldParts() {
         final Console con = console;
         final long count = con.changeCount();
         chainedCount = count;
-        final long others = count - con.controllers().changeCount() - con.apu().changeCount();
-        final long board = boardMoves ? ConsoleSections.MAPPER * con.representedMapper().digestTerm() : 0;
-        final long own = CHAIN_PARTS * (terms.controllersTerm() + terms.apuTerm() + board)
-                + DigestKeys.W2 * con.apu().syncedCycle();
+        final long others = count - con.controllers().changeCount() - con.apu().changeCount()
+                - con.ppuChangeCount();
         if (others != othersCount) {
             othersCount = others;
-            othersParts = partsTerm(con) - own;
+            othersParts = CHAIN_PARTS * (terms.restTerm()
+                    + (boardMoves ? 0 : ConsoleSections.MAPPER * con.representedMapper().digestTerm()));
         }
-        foldPartsTerm(othersParts + own);
+        final long board = boardMoves ? ConsoleSections.MAPPER * con.representedMapper().digestTerm() : 0;
+        foldPartsTerm(othersParts
+                + CHAIN_PARTS * (terms.ppuPartTerm() + terms.controllersTerm() + terms.apuTerm() + board)
+                + DigestKeys.W1 * con.ppuClock() + DigestKeys.W2 * con.apu().syncedCycle());
     }
 
     /** The reference of {@link #foldParts}: every part taken in full at every fold. */

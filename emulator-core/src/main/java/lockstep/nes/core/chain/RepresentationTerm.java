@@ -154,8 +154,17 @@ public final class RepresentationTerm {
      * {@link #term} and a chained stretch ({@link ChainedRun}) take them.
      */
     long countedPartsTerm() {
-        return PPU * ppuTerm() + apuTerm() + DMA * dma.digestTerm()
-                + controllersTerm() + CHEATS * console.cheatsTerm();
+        return ppuPartTerm() + apuTerm() + restTerm() + controllersTerm();
+    }
+
+    /** The PPU's part of {@link #countedPartsTerm} (as of its last catch-up), cached on the PPU's own count. */
+    long ppuPartTerm() {
+        return PPU * ppuTerm();
+    }
+
+    /** The DMA's and the cheats' parts of {@link #countedPartsTerm}: what it holds besides the PPU, APU and controllers. */
+    long restTerm() {
+        return DMA * dma.digestTerm() + CHEATS * console.cheatsTerm();
     }
 
     /** The APU's part of {@link #countedPartsTerm} (as of the last cycle it ran through). */
