@@ -99,6 +99,15 @@ public final class Ppu implements Digestible {
     @NotState("digest cache")
     private long digestCold;
     /**
+     * The registers' part of the digest term ({@link #registersTerm}), kept apart from
+     * {@link #digestCold}: {@link #registersStale} when only it has to be taken again (after a
+     * write that changes nothing else).
+     */
+    @NotState("digest cache")
+    private long digestRegisters;
+    @NotState("digest cache")
+    private boolean registersStale;
+    /**
      * The part of the digest term that rendering changes ({@link #hotTerm}) and this PPU's change
      * count when it was taken: it holds until the next counted change, and past a write that
      * changes only the registers' part ({@link #writeRegister}).
@@ -550,22 +559,22 @@ public final class Ppu implements Digestible {
     public void writeRegister(int reg, int value) {
         // $2000, $2005 and $2006 change only the registers' part of the digest term (ctrl, the
         // scroll latches t, fine X and w, a pending v, the NMI output, the open bus): a valid
-        // cache of it takes the difference, and the rendering part holds.
+        // cache of the rest holds, and so does the rendering part.
         final boolean latchesOnly = (reg & 7) == 0 || (reg & 7) == 5 || (reg & 7) == 6;
         final boolean hotHeld = latchesOnly && digestHotCount == changes.count();
         final boolean coldHeld = latchesOnly && !digestStale;
-        final long before = coldHeld ? registersTerm() : 0;
         changes.bump();
         value &= 0xFF;
         if ((reg & 7) == 4 && !digestStale) {
             // An OAMDATA write (256 a frame in an OAM DMA, each folded by a verifying stretch)
             // changes only the open bus, OAM and OAMADDR: the cached part of the digest term
             // takes the difference instead of being recomputed.
-            final long was = openBus.term() + evaluation.coldTerm();
+            final long was = evaluation.coldTerm();
             latch(value, 0xFF);
             evaluation.writeData(renderingNow(), value);
-            digestCold += openBus.term() + evaluation.coldTerm() - was;
+            digestCold += evaluation.coldTerm() - was;
             digestStale = false;
+            registersStale = true;
             return;
         }
         digestStale = true;
@@ -611,8 +620,8 @@ public final class Ppu implements Digestible {
             }
         }
         if (coldHeld) {
-            digestCold += registersTerm() - before;
             digestStale = false;
+            registersStale = true;
         }
         if (hotHeld) {
             digestHotCount = changes.count();
@@ -724,22 +733,29 @@ public final class Ppu implements Digestible {
 
     /**
      * This component's term of the per-cycle digest ({@code DigestTerm.of(this)}), the sum of the
-     * units' parts. The part that changes only on register accesses and a few dots of a frame is
-     * cached and recomputed after such an event ({@link #digestStale}); the part that rendering
-     * changes on every dot is summed every time.
+     * units' parts, in three cached parts: the part that changes only on register accesses and a
+     * few dots of a frame, recomputed after such an event ({@link #digestStale}); the registers'
+     * part, alone after a write that changes nothing else ({@link #registersStale}); and the
+     * part that rendering changes on every dot, recomputed after any counted change but those
+     * writes ({@link #digestHotCount}).
      */
     @Override
     public long digestTerm() {
         if (digestStale) {
             digestCold = coldTerm();
+            digestRegisters = registersTerm();
             digestStale = false;
+            registersStale = false;
+        } else if (registersStale) {
+            digestRegisters = registersTerm();
+            registersStale = false;
         }
         final long count = changes.count();
         if (digestHotCount != count) {
             digestHot = hotTerm();
             digestHotCount = count;
         }
-        return digestCold + digestHot;
+        return digestCold + digestRegisters + digestHot;
     }
 
     private long hotTerm() {
@@ -753,16 +769,15 @@ public final class Ppu implements Digestible {
             + pixels.hotTerm();
     }
 
-    /** The registers' part and the units' parts that change on events only. */
+    /** The units' parts that change on events only, the registers' part aside ({@link #registersTerm}). */
     private long coldTerm() {
         return timing.coldTerm()
-            + registersTerm()
             + evaluation.coldTerm()
             + pixels.coldTerm()
             + W27 * (((renderingPipe & 0xFFL) << 16) | ((data.readIn & 0xFFL) << 8) | (data.lines & 0xFFL));
     }
 
-    /** The part of {@link #coldTerm} that $2000, $2005 and $2006 writes may change, with the open bus. */
+    /** The registers' part of the digest term: what $2000, $2005 and $2006 writes may change, with the open bus. */
     private long registersTerm() {
         return W2 * (((ctrl & 0xFFL) << 51) | ((mask & 0xFFL) << 43) | (DigestKeys.b(vblank) << 42))
             + W3 * (((data.readBuffer & 0xFFL) << 19)
