@@ -1,9 +1,6 @@
 package lockstep.nes.ppu;
 
-import static lockstep.nes.state.DigestKeys.*;
-
 import lockstep.nes.state.ChangeCounter;
-import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.Digestible;
 import lockstep.nes.state.Memory;
 import lockstep.nes.state.NotState;
@@ -53,71 +50,51 @@ public final class Ppu implements Digestible {
     private final FrameEvents events;
 
     private final PpuBus bus;
-    private final Timing timing;
-    private final Scroll scroll = new Scroll();
-    private final OpenBus openBus = new OpenBus();
+    final Timing timing;
+    final Scroll scroll = new Scroll();
+    final OpenBus openBus = new OpenBus();
     private final RenderBus renderBus;
-    private final Background background;
-    private final PixelOutput pixels;
-    private final SpriteEvaluation evaluation = new SpriteEvaluation();
-    private final SpriteFetch sprites;
-    private final SpriteUnits units = new SpriteUnits();
+    final Background background;
+    final PixelOutput pixels;
+    final SpriteEvaluation evaluation = new SpriteEvaluation();
+    final SpriteFetch sprites;
+    final SpriteUnits units = new SpriteUnits();
     private final FetchCadence cadence;
-    private final DataPort data;
+    final DataPort data;
     private final FastDots fast;
 
     // Registers.
-    private int ctrl;
-    private int mask;
-    private boolean vblank;
-    private boolean nmiOutput;
+    int ctrl;
+    int mask;
+    boolean vblank;
+    boolean nmiOutput;
     /** A $2002 read one dot before vblank starts: the flag is not set this frame. */
-    private boolean suppressVblank;
+    boolean suppressVblank;
     /**
      * False while the PPU's reset flag is set: the reset input sets it and the pre-render line
      * clears it (with vblank, sprite 0 hit and overflow); meanwhile writes to $2000/$2001/$2005/
      * $2006 are ignored. Clear at a cold power-on: the Famicom and the NES-101 do not drive the
      * PPU's reset input, and software written for them sets up the PPU in the first frame.
      */
-    private boolean warmedUp;
+    boolean warmedUp;
     /** Rendering as the pipeline sees it: $2001's bits 3-4 take effect {@link #RENDERING_DELAY} dots late. */
-    private boolean renderingEnabled;
+    boolean renderingEnabled;
     /**
      * The rendering switch on its way to the pipeline: bit k is the value {@link #renderingEnabled}
      * takes at the end of the (k+1)th dot from now; the top bit holds the last $2001 write's.
      */
-    private int renderingPipe;
+    int renderingPipe;
     /** A change that {@link #updateState} applies at the start of the next dot. */
-    private boolean stateUpdatePending;
+    boolean stateUpdatePending;
     /** A $2006 address waiting to be copied to v, and the dots left until it is. */
-    private int pendingV;
-    private int vUpdateDelay;
+    int pendingV;
+    int vUpdateDelay;
 
-    // Digest term cache of the state that changes only on events (see digestTerm()).
+    /** This PPU's digest term, cached in parts (see {@link PpuDigest}). */
     @NotState("digest cache")
-    private boolean digestStale = true;
-    @NotState("digest cache")
-    private long digestCold;
-    /**
-     * The registers' part of the digest term ({@link #registersTerm}), kept apart from
-     * {@link #digestCold}: {@link #registersStale} when only it has to be taken again (after a
-     * write that changes nothing else).
-     */
-    @NotState("digest cache")
-    private long digestRegisters;
-    @NotState("digest cache")
-    private boolean registersStale;
-    /**
-     * The part of the digest term that rendering changes ({@link #hotTerm}) and this PPU's change
-     * count when it was taken: it holds until the next counted change, and past a write that
-     * changes only the registers' part ({@link #writeRegister}).
-     */
-    @NotState("digest cache")
-    private long digestHot;
-    @NotState("digest cache")
-    private long digestHotCount = Long.MIN_VALUE;
+    private final PpuDigest digest = new PpuDigest(this);
     /** Counts calls of the public mutators for the lockstep check (see {@link ChangeCounter}). Wiring. */
-    private ChangeCounter changes = new ChangeCounter();
+    ChangeCounter changes = new ChangeCounter();
 
     /** An NTSC (2C02) PPU. */
     public Ppu(PpuBus bus) {
@@ -145,12 +122,12 @@ public final class Ppu implements Digestible {
     /** Counts this PPU's changes in {@code counter} (see {@link ChangeCounter}). */
     public void trackChanges(ChangeCounter counter) {
         changes = counter;
-        digestHotCount = Long.MIN_VALUE;
+        digest.forgetRendering();
     }
 
     public void power() {
         changes.bump();
-        digestStale = true;
+        digest.eventsChanged();
         timing.power();
         ctrl = 0;
         mask = 0;
@@ -176,7 +153,7 @@ public final class Ppu implements Digestible {
     /** The console's reset line: clears $2000, $2001, the scroll latches, w and the read buffer. */
     public void reset() {
         changes.bump();
-        digestStale = true;
+        digest.eventsChanged();
         ctrl = 0;
         mask = 0;
         scroll.reset();
@@ -294,7 +271,7 @@ public final class Ppu implements Digestible {
             time.dot++;
         } else {
             time.dot = 0;
-            digestStale = true;
+            digest.eventsChanged();
             time.nextScanline();
             if (time.scanline == preRenderLine && renderingEnabled && evaluation.corruptRows != 0) {
                 // Rendering switched back on in vertical blank: the corruption happens as the
@@ -310,7 +287,7 @@ public final class Ppu implements Digestible {
         final boolean visible = line < 240;
         if (visible || line == preRenderLine) {
             if (!visible && time.dot == 1) {
-                digestStale = true;
+                digest.eventsChanged();
                 vblank = false;
                 pixels.sprite0Hit = false;
                 evaluation.spriteOverflow = false;
@@ -336,7 +313,7 @@ public final class Ppu implements Digestible {
                 time.dot = 340;
             }
         } else if (line == vblankLine && time.dot == 1) {
-            digestStale = true;
+            digest.eventsChanged();
             if (!suppressVblank) {
                 vblank = true;
                 updateNmi();
@@ -344,7 +321,7 @@ public final class Ppu implements Digestible {
             suppressVblank = false;
         }
         if (stateUpdatePending) {
-            digestStale = true;
+            digest.eventsChanged();
             // Register effects that lag: rendering on/off is seen from the fourth dot after the
             // $2001 write, and v takes a $2006 address 3 dots after the write.
             updateState();
@@ -482,7 +459,7 @@ public final class Ppu implements Digestible {
     /** A CPU read of register {@code reg} (0..7), with its side effects. */
     public int readRegister(int reg) {
         changes.bump();
-        digestStale = true;
+        digest.eventsChanged();
         switch (reg & 7) {
             case 2 -> {
                 int value = statusAsRead() | (decayedOpenBus() & 0x1F);
@@ -561,23 +538,21 @@ public final class Ppu implements Digestible {
         // scroll latches t, fine X and w, a pending v, the NMI output, the open bus): a valid
         // cache of the rest holds, and so does the rendering part.
         final boolean latchesOnly = (reg & 7) == 0 || (reg & 7) == 5 || (reg & 7) == 6;
-        final boolean hotHeld = latchesOnly && digestHotCount == changes.count();
-        final boolean coldHeld = latchesOnly && !digestStale;
+        final boolean renderingHeld = latchesOnly && digest.renderingValidAt(changes.count());
+        final boolean eventsHeld = latchesOnly && digest.eventsValid();
         changes.bump();
         value &= 0xFF;
-        if ((reg & 7) == 4 && !digestStale) {
+        if ((reg & 7) == 4 && digest.eventsValid()) {
             // An OAMDATA write (256 a frame in an OAM DMA, each folded by a verifying stretch)
             // changes only the open bus, OAM and OAMADDR: the cached part of the digest term
             // takes the difference instead of being recomputed.
             final long was = evaluation.coldTerm();
             latch(value, 0xFF);
             evaluation.writeData(renderingNow(), value);
-            digestCold += evaluation.coldTerm() - was;
-            digestStale = false;
-            registersStale = true;
+            digest.oamWritten(evaluation.coldTerm() - was);
             return;
         }
-        digestStale = true;
+        digest.eventsChanged();
         latch(value, 0xFF);
         switch (reg & 7) {
             case 0 -> {
@@ -619,23 +594,17 @@ public final class Ppu implements Digestible {
             default -> {
             }
         }
-        if (coldHeld) {
-            digestStale = false;
-            registersStale = true;
-        }
-        if (hotHeld) {
-            digestHotCount = changes.count();
-        }
+        digest.registersWritten(eventsHeld, renderingHeld, changes.count());
     }
 
     /** The open bus as of this frame (its decay changes the cached part of the digest term). */
     private int decayedOpenBus() {
-        digestStale = true;
+        digest.eventsChanged();
         return openBus.decayed(timing.frameCount);
     }
 
     private int latch(int value, int driven) {
-        digestStale = true;
+        digest.eventsChanged();
         return openBus.latch(value, driven, timing.frameCount);
     }
 
@@ -685,13 +654,13 @@ public final class Ppu implements Digestible {
 
     /** The 256-byte primary OAM (for debuggers and tests; the caller may change it). */
     public Memory oam() {
-        digestStale = true;
+        digest.eventsChanged();
         return evaluation.oam;
     }
 
     /** The 32-byte palette RAM (for debuggers and tests; the caller may change it). */
     public Memory palette() {
-        digestStale = true;
+        digest.eventsChanged();
         pixels.shownMask = -1;
         return pixels.palette;
     }
@@ -731,65 +700,10 @@ public final class Ppu implements Digestible {
     // ------------------------------------------------------------------------------------------
     // State.
 
-    /**
-     * This component's term of the per-cycle digest ({@code DigestTerm.of(this)}), the sum of the
-     * units' parts, in three cached parts: the part that changes only on register accesses and a
-     * few dots of a frame, recomputed after such an event ({@link #digestStale}); the registers'
-     * part, alone after a write that changes nothing else ({@link #registersStale}); and the
-     * part that rendering changes on every dot, recomputed after any counted change but those
-     * writes ({@link #digestHotCount}).
-     */
+    /** This component's term of the per-cycle digest ({@code DigestTerm.of(this)}), cached in parts ({@link PpuDigest}). */
     @Override
     public long digestTerm() {
-        if (digestStale) {
-            digestCold = coldTerm();
-            digestRegisters = registersTerm();
-            digestStale = false;
-            registersStale = false;
-        } else if (registersStale) {
-            digestRegisters = registersTerm();
-            registersStale = false;
-        }
-        final long count = changes.count();
-        if (digestHotCount != count) {
-            digestHot = hotTerm();
-            digestHotCount = count;
-        }
-        return digestCold + digestRegisters + digestHot;
-    }
-
-    private long hotTerm() {
-        return timing.hotTerm()
-            + W3 * ((data.ignoreRead & 0xFFL) << 9) // the batches count it down without an event
-            + scroll.hotTerm()
-            + background.term()
-            + evaluation.hotTerm()
-            + sprites.term()
-            + units.hotTerm()
-            + pixels.hotTerm();
-    }
-
-    /** The units' parts that change on events only, the registers' part aside ({@link #registersTerm}). */
-    private long coldTerm() {
-        return timing.coldTerm()
-            + evaluation.coldTerm()
-            + pixels.coldTerm()
-            + W27 * (((renderingPipe & 0xFFL) << 16) | ((data.readIn & 0xFFL) << 8) | (data.lines & 0xFFL));
-    }
-
-    /** The registers' part of the digest term: what $2000, $2005 and $2006 writes may change, with the open bus. */
-    private long registersTerm() {
-        return W2 * (((ctrl & 0xFFL) << 51) | ((mask & 0xFFL) << 43) | (DigestKeys.b(vblank) << 42))
-            + W3 * (((data.readBuffer & 0xFFL) << 19)
-                | (DigestKeys.b(nmiOutput) << 18)
-                | (DigestKeys.b(suppressVblank) << 17)
-                | (DigestKeys.b(warmedUp) << 8))
-            + W12 * ((DigestKeys.b(renderingEnabled) << 57)
-                | (DigestKeys.b(stateUpdatePending) << 56)
-                | ((pendingV & 0xFFFFL) << 40)
-                | ((vUpdateDelay & 0xFFL) << 32))
-            + scroll.coldTerm()
-            + openBus.term();
+        return digest.term();
     }
 
     /**
@@ -827,7 +741,7 @@ public final class Ppu implements Digestible {
         renderingPipe = s.u8("renderingPipe", renderingPipe, PIPE_ALL);
         data.machineState(s);
         renderBus.data = -1;
-        digestStale = true;
+        digest.eventsChanged();
         // The frame buffer is output, not state: it is rebuilt by the next frame.
     }
 }
