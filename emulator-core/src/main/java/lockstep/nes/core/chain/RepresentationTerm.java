@@ -56,15 +56,6 @@ public final class RepresentationTerm {
     private final boolean boardTermTimed;
 
     /**
-     * The PPU's digest term as it stood when {@link Console#ppuChangeCount} read
-     * {@link #ppuTermCount} (the PPU's term as of its last catch-up): every change of the PPU is
-     * counted (its mutators count themselves), so the term holds while the count does.
-     */
-    @NotState("digest cache")
-    private long ppuTerm;
-    @NotState("digest cache")
-    private long ppuTermCount = -1;
-    /**
      * The counted parts' term of {@link #term} (PPU as of its last catch-up, APU as of the last
      * cycle it ran through, DMA, controllers, board, each scaled by its section factor) as it
      * stood when {@link Console#changeCount} read {@link #representedCount}.
@@ -192,14 +183,12 @@ public final class RepresentationTerm {
         representedParts = boardTermTimed && boardSlope == 0 ? t : t + MAPPER * board;
     }
 
-    /** The PPU's digest term as it stands (not caught up), cached until the PPU next changes. */
+    /**
+     * The PPU's digest term as it stands (not caught up). {@code Ppu.digestTerm} caches its parts
+     * on the PPU's own change count, so this is a few compares while the PPU is unchanged.
+     */
     private long ppuTerm() {
-        final long count = console.ppuChangeCount();
-        if (ppuTermCount != count) {
-            ppuTerm = ppu.digestTerm();
-            ppuTermCount = count;
-        }
-        return ppuTerm;
+        return ppu.digestTerm();
     }
 
     /**
