@@ -77,6 +77,13 @@ public final class Console implements Digestible {
     long masterClock;
     /** The last value seen on the CPU data bus. */
     int openBus;
+    /**
+     * The master clock before which a cycle boundary is quiet ({@link #quietCycle}), found from
+     * the PPU's and the APU's deadlines; Long.MIN_VALUE when it must be found again (either
+     * deadline was set, or the clocks were loaded).
+     */
+    @NotState("cache of the PPU's and the APU's deadlines, in master clocks")
+    private long quietBefore = Long.MIN_VALUE;
 
     /**
      * Counts every change of the parts that change only on events: the PPU (counted here, at
@@ -147,7 +154,8 @@ public final class Console implements Digestible {
         this.writeRest = cpuDivider - writeClock;
         this.apu = new Apu(dma, region, mapper.hasHook(BoardHooks.AUDIO) ? mapper.expansionAudio() : null);
         this.ppu = new Ppu(mapper, region);
-        this.ppuCatchUp = new PpuCatchUp(ppu, mapper, changes, eager, region);
+        this.ppuCatchUp = new PpuCatchUp(ppu, mapper, changes, eager, region, this::deadlinesMoved);
+        apu.onDeadlineSet(this::deadlinesMoved);
         this.boardCycles = mapper.hasHook(BoardHooks.CPU_CYCLE);
         this.boardIrq = mapper.hasHook(BoardHooks.IRQ);
         this.boardPpuRegisters = mapper.hasHook(BoardHooks.PPU_REGISTERS);
@@ -230,6 +238,7 @@ public final class Console implements Digestible {
         ram.fill(0);
         cycle = -1;
         masterClock = cpuDivider;
+        deadlinesMoved();
         ppuCatchUp.power();
         openBus = 0;
         changes.bump();
@@ -434,8 +443,48 @@ public final class Console implements Digestible {
      * cycles' accesses as it sees the others.
      */
     boolean quietCycle() {
+        return masterClock < quietBefore || quietAfterRefresh();
+    }
+
+    /**
+     * {@link #quietCycle}'s reference: the PPU's and the APU's deadlines read afresh. Every
+     * cycle adds {@link #cpuDivider} to the master clock and one to the cycle count, so the
+     * APU's deadline in cycles is one in master clocks too, until the clocks are loaded.
+     */
+    boolean quietCycleAfresh() {
         return !ppuCatchUp.isDue(masterClock + cpuDivider) && cycle + 1 < apu.nextEventCycle()
                 && !boardCycles;
+    }
+
+    /** Either deadline was set, or the clocks were loaded: the quiet bound is found again when next asked. */
+    private void deadlinesMoved() {
+        quietBefore = Long.MIN_VALUE;
+    }
+
+    /** {@link #quietCycle} past the bound it had: the bound found again from the deadlines. */
+    private boolean quietAfterRefresh() {
+        if (boardCycles) {
+            return false;
+        }
+        final long bound = quietBound();
+        quietBefore = bound;
+        return masterClock < bound;
+    }
+
+    /**
+     * The master clock before which a cycle boundary is quiet, as the deadlines stand: the
+     * coming cycle ends before the PPU's deadline ({@code masterClock + cpuDivider} not due) and
+     * starts before the APU's next event ({@code cycle + 1 < nextEventCycle}).
+     */
+    private long quietBound() {
+        final long due = ppuCatchUp.dueClock();
+        final long cycles = apu.nextEventCycle() - 1 - cycle;
+        if (due == Long.MIN_VALUE || cycles <= 0) {
+            return Long.MIN_VALUE;
+        }
+        final long apuBound = cycles >= (Long.MAX_VALUE - masterClock) / cpuDivider
+                ? Long.MAX_VALUE : masterClock + cycles * cpuDivider;
+        return Math.min(due - cpuDivider, apuBound);
     }
 
     /**
@@ -743,6 +792,7 @@ public final class Console implements Digestible {
         s.beginSection("console");
         cycle = s.i64("cycle", cycle, -1, Long.MAX_VALUE);
         masterClock = s.i64("masterClock", masterClock, cpuDivider, Long.MAX_VALUE);
+        deadlinesMoved();
         ppuCatchUp.clock(s.i64("ppuClock", ppuCatchUp.clock(), 0, Long.MAX_VALUE));
         openBus = s.u8("openBus", openBus);
         ram.state(s);

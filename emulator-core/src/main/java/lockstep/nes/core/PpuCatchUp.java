@@ -75,8 +75,16 @@ final class PpuCatchUp {
     @NotState("catch-up deadline, derived from the PPU's position")
     private long eventDeadline;
 
-    /** {@code eager}: step the PPU with the CPU whatever the board (the reference for tests). */
-    PpuCatchUp(Ppu ppu, Mapper mapper, ChangeCounter changes, boolean eager, Region region) {
+    /** Told whenever {@link #deadline} is set (the console's quiet-cycle bound keys on it). */
+    private final Runnable deadlineListener;
+
+    /**
+     * {@code eager}: step the PPU with the CPU whatever the board (the reference for tests);
+     * {@code deadlineListener} is told whenever the deadline is set.
+     */
+    PpuCatchUp(Ppu ppu, Mapper mapper, ChangeCounter changes, boolean eager, Region region,
+               Runnable deadlineListener) {
+        this.deadlineListener = deadlineListener;
         this.ppu = ppu;
         this.mapper = mapper;
         this.changes = changes;
@@ -91,6 +99,11 @@ final class PpuCatchUp {
         // other regions such a board has its PPU stepped with the CPU.
         this.lazy = !eager && (direct || (mapper.lazyPpuSafe() && region == Region.NTSC));
         this.boardBound = lazy && !direct;
+    }
+
+    private void setDeadline(long clock) {
+        deadline = clock;
+        deadlineListener.run();
     }
 
     /** True when the PPU may run behind the CPU. */
@@ -115,12 +128,12 @@ final class PpuCatchUp {
     /** Power-on: the PPU at its power-on clock, caught up at the next cycle. */
     void power() {
         clock = powerClock;
-        deadline = Long.MIN_VALUE;
+        setDeadline(Long.MIN_VALUE);
     }
 
     /** Catches the PPU up at the next check, whatever its deadline (after a reset). */
     void expire() {
-        deadline = Long.MIN_VALUE;
+        setDeadline(Long.MIN_VALUE);
     }
 
     /**
@@ -169,7 +182,7 @@ final class PpuCatchUp {
         if (lazy) {
             final long event = clock + (long) ppu.dotsToEvent() * ppuDivider;
             eventDeadline = event;
-            deadline = boardBound ? Math.min(event, boardDeadline()) : event;
+            setDeadline(boardBound ? Math.min(event, boardDeadline()) : event);
         }
     }
 
@@ -185,7 +198,7 @@ final class PpuCatchUp {
      */
     void boardBoundStale() {
         if (boardBound) {
-            deadline = Math.min(eventDeadline, boardDeadline());
+            setDeadline(Math.min(eventDeadline, boardDeadline()));
         }
     }
 

@@ -85,6 +85,9 @@ public final class Apu implements Digestible {
     /** The first CPU cycle that must be stepped as it starts; derived from the state. */
     @NotState("catch-up deadline")
     private long deadline;
+    /** Told whenever {@link #deadline} is set (the console's quiet-cycle bound keys on it); null: no one. */
+    @NotState("wiring: who hears of deadline changes")
+    private Runnable deadlineListener;
     /** Test reference: step every cycle as it starts, never in bulk. */
     @NotState("test reference switch")
     private boolean eager;
@@ -199,6 +202,19 @@ public final class Apu implements Digestible {
         return deadline;
     }
 
+    /** Has {@code listener} told whenever {@link #nextEventCycle} may have moved (null: no one). */
+    public void onDeadlineSet(Runnable listener) {
+        deadlineListener = listener;
+    }
+
+    private void setDeadline(long cycle) {
+        deadline = cycle;
+        final Runnable l = deadlineListener;
+        if (l != null) {
+            l.run();
+        }
+    }
+
     /**
      * Counts this APU's changes in {@code counter} (see {@link ChangeCounter}): the console gives
      * it a counter of its own that also counts into the shared one, so {@link #changeCount}
@@ -229,7 +245,7 @@ public final class Apu implements Digestible {
                 step();
                 done++;
             }
-            deadline = done + 1;
+            setDeadline(done + 1);
             irqLine = frameCounter.irq() || dmc.irqFlag;
             return;
         }
@@ -254,7 +270,7 @@ public final class Apu implements Digestible {
             }
         }
         if (stepped) {
-            deadline = nextDeadline();
+            setDeadline(nextDeadline());
             irqLine = frameCounter.irq() || dmc.irqFlag;
         }
         // (Skipping alone moves no event: the deadline stays where it was.)
@@ -287,7 +303,7 @@ public final class Apu implements Digestible {
     private void changed() {
         changes.bump();
         quietUntil = Long.MIN_VALUE;
-        deadline = nextDeadline();
+        setDeadline(nextDeadline());
         irqLine = frameCounter.irq() || dmc.irqFlag;
     }
 
