@@ -250,6 +250,14 @@ public final class Console implements Digestible {
         cpu.power();
     }
 
+    /**
+     * Draws the picture (the default) or not ({@link Ppu#drawPicture}): the same states and
+     * digests either way, the PPU not caught up by this call.
+     */
+    public void drawPicture(boolean on) {
+        ppu.drawPicture(on);
+    }
+
     /** Soft reset (the console's reset button). */
     public void reset() {
         syncPpu();

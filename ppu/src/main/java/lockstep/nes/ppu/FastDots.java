@@ -73,7 +73,9 @@ final class FastDots {
         final int color = px.paletteRam[(vv & 0x3F00) == 0x3F00 ? vv & 0x1F : 0] & 0xFF;
         final short pixel = (short) ((color & ((m & 0x01) != 0 ? 0x30 : 0x3F)) | ((m & 0xE0) << 1));
         final int row = time.scanline << 8;
-        java.util.Arrays.fill(px.frame, row + from - 1, row + to, pixel);
+        if (px.drawing) {
+            java.util.Arrays.fill(px.frame, row + from - 1, row + to, pixel);
+        }
         px.rawColorBefore = to > from ? color : px.rawColorLast;
         px.rawColorLast = color;
     }
@@ -114,6 +116,7 @@ final class FastDots {
         final byte[] line = px.spriteLine.array(); // read-only here: writes go through the Memory
         final byte[] pal = px.paletteRam;
         final short[] out = px.frame;
+        final boolean draw = px.drawing;
         final int scanline = time.scanline;
         final int row = scanline << 8;
         final int emphasis = (m & 0xE0) << 1;
@@ -219,21 +222,27 @@ final class FastDots {
                                     index = sp & 0x1F;
                                 }
                             }
-                            out[o + i] = shown[index];
+                            if (draw) {
+                                out[o + i] = shown[index];
+                            }
                             prevIndex = lastIndex;
                             lastIndex = index;
                         }
                         tail = (prevIndex << 5) | lastIndex;
                     } else if (pixels == 0) {
                         // Eight backdrop pixels (a blank row of a tile, or no background here).
-                        final short backdrop = shown[0];
-                        for (int i = 0; i < 8; i++) {
-                            out[o + i] = backdrop;
+                        if (draw) {
+                            final short backdrop = shown[0];
+                            for (int i = 0; i < 8; i++) {
+                                out[o + i] = backdrop;
+                            }
                         }
                         tail = 0;
                     } else {
-                        for (int i = 0; i < 8; i++) {
-                            out[o + i] = shown[(pixels >>> (28 - 4 * i)) & 0xF];
+                        if (draw) {
+                            for (int i = 0; i < 8; i++) {
+                                out[o + i] = shown[(pixels >>> (28 - 4 * i)) & 0xF];
+                            }
                         }
                         tail = ((pixels & 0xF0) << 1) | (pixels & 0xF);
                     }
@@ -306,7 +315,9 @@ final class FastDots {
                 final int color = pal[(index & 3) == 0 ? 0 : index] & 0xFF;
                 before = last;
                 last = color;
-                out[row | x] = (short) ((color & grey) | emphasis);
+                if (draw) {
+                    out[row | x] = (short) ((color & grey) | emphasis);
+                }
             }
             if (shifts > 0) {
                 final int fill = (1 << shifts) - 1;

@@ -24,6 +24,12 @@ final class PixelOutput {
 
     @NotState("picture output buffer")
     final short[] frame = new short[WIDTH * HEIGHT];
+    /**
+     * Whether the picture is drawn. Nothing of the PPU's state depends on it (the picture is the
+     * video output, not state), so a PPU that does not draw goes through the same states.
+     */
+    @NotState("output setting: whether the picture is drawn")
+    boolean drawing = true;
     final Memory palette = new Memory("palette", Memory.PALETTE, 32);
     /** The palette's live bytes, for reads on the hot path (writes go through the Memory). */
     final byte[] paletteRam = palette.array();
@@ -69,6 +75,17 @@ final class PixelOutput {
         java.util.Arrays.fill(frame, (short) 0);
     }
 
+    /**
+     * Draws the picture from now on, or stops drawing it ({@link #drawing}); a picture started
+     * again is blank where nothing was drawn since.
+     */
+    void drawing(boolean on) {
+        if (on && !drawing) {
+            java.util.Arrays.fill(frame, (short) 0);
+        }
+        drawing = on;
+    }
+
     /** Pixel {@code x} of visible line {@code line} with mask {@code m}. */
     void draw(int x, int line, int m) {
         draw(x, line, m, spriteLineDirty ? spriteLine.read(x) : 0);
@@ -111,7 +128,9 @@ final class PixelOutput {
         if ((m & 0x01) != 0) {
             color &= 0x30;
         }
-        frame[(line << 8) | x] = (short) (color | ((m & 0xE0) << 1));
+        if (drawing) {
+            frame[(line << 8) | x] = (short) (color | ((m & 0xE0) << 1));
+        }
     }
 
     /**
@@ -120,7 +139,7 @@ final class PixelOutput {
      * just before it.
      */
     void reapplyMask(int line, int d, int m) {
-        if (line >= 240 || d < 1 || d > 257) {
+        if (line >= 240 || d < 1 || d > 257 || !drawing) {
             return;
         }
         final int emphasis = (m & 0xE0) << 1;

@@ -652,6 +652,20 @@ public final class Ppu implements Digestible {
         return pixels.frame;
     }
 
+    /**
+     * Draws the picture (the default) or not. The PPU's state, and so every digest, is the same
+     * either way; a PPU that does not draw spares the picture's stores, for engines whose picture
+     * no one looks at (a verifier's). Turned on again, the picture is blank until drawn.
+     */
+    public void drawPicture(boolean on) {
+        pixels.drawing(on);
+    }
+
+    /** Whether the picture is drawn ({@link #drawPicture}). */
+    public boolean drawsPicture() {
+        return pixels.drawing;
+    }
+
     /** The 256-byte primary OAM (for debuggers and tests; the caller may change it). */
     public Memory oam() {
         digest.eventsChanged();
