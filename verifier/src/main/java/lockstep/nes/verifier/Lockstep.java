@@ -228,6 +228,7 @@ public final class Lockstep implements VerifySession {
         checkpoint(0);
         long lastProgress = System.nanoTime();
         final boolean chained = options.check == Check.CHAINED;
+        drawPictures(!chained);
         final Console ca = a.console;
         final Console cb = b.console;
         final CycleDigest da = a.digest;
@@ -316,6 +317,7 @@ public final class Lockstep implements VerifySession {
                 return policy.result(frame, verified, null, false, stop);
             }
             CheckpointRing.Checkpoint cp = rollback();
+            drawPictures(!chained);
             frame = (int) cp.frame();
             policy.rolledBack(cp, "both engines restored to %s, epoch %d, recovery verified");
         }
@@ -407,6 +409,8 @@ public final class Lockstep implements VerifySession {
      * cycle up to {@code detected} differs (the engines are left there, with their trace).
      */
     private boolean relocate(int startA, int startB, long startCycle, long detected) {
+        // The frame re-run draws its picture, which the report's dead letter shows.
+        drawPictures(true);
         restoreFrameStart(startA, startB);
         final Console ca = a.console;
         final Console cb = b.console;
@@ -424,6 +428,16 @@ public final class Lockstep implements VerifySession {
         }
         relocatedTrace = retrace(startA, startB, steps);
         return found;
+    }
+
+    /**
+     * Whether both engines draw their pictures. A chained stretch's engines do not: nothing
+     * compared or hashed reads a picture (it is output, not state), and a frame re-run to locate
+     * a difference draws the frame that the dead letter shows.
+     */
+    private void drawPictures(boolean on) {
+        a.console.drawPicture(on);
+        b.console.drawPicture(on);
     }
 
     /** Both engines restored to the frame's start, the faults and revisits as they were then. */

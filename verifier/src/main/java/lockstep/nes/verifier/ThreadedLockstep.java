@@ -470,6 +470,9 @@ final class ThreadedLockstep implements VerifySession {
         EngineThread[] t = new EngineThread[2];
         for (int i = 0; i < 2; i++) {
             Engine e = new Engine(i == 0 ? "A" : "B", cart);
+            // Nothing the threads compare reads a picture (output, not state); the re-run that
+            // locates a difference draws the pictures its report shows (replay).
+            e.console.drawPicture(false);
             load(e, from.snapshot());
             if (!e.snapshots.stateHash().equals(from.hash())) {
                 throw new IllegalStateException("recovery check failed: engine " + e.name + " does not hash to the checkpoint");

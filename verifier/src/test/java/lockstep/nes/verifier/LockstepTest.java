@@ -17,6 +17,8 @@ import lockstep.nes.core.TestRoms;
 import lockstep.nes.core.TransientPatch;
 import lockstep.nes.core.cart.Cartridge;
 import lockstep.nes.core.snapshot.Snapshots;
+import lockstep.nes.ppu.FrameImage;
+import lockstep.nes.ppu.Palette;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -152,6 +154,22 @@ class LockstepTest {
         assertTrue(Files.readString(tmp.resolve("dl/dead-letter.jsonl")).contains("\"cycle\":100000"));
         try (var files = Files.list(tmp.resolve("dl"))) {
             assertEquals(2, files.filter(p -> p.toString().endsWith(".png")).count());
+        }
+        // The chained stretches draw no picture; the frame re-run that located the divergence
+        // drew the one the dead letter shows: engine B's (not faulted) is a console's own picture
+        // on every line drawn before the divergence.
+        Console reference = Console.create(rom());
+        while (reference.cycles() < 100000) {
+            reference.runCycle();
+        }
+        final int lines = reference.ppu().scanline();
+        assertTrue(lines > 16 && lines < 240, "the divergence falls inside the picture (line " + lines + ")");
+        java.awt.image.BufferedImage expected = FrameImage.toImage(reference.ppu().frame(), Palette.ntsc());
+        java.awt.image.BufferedImage shown = javax.imageio.ImageIO.read(tmp.resolve("dl/frame-3-cycle-100000-B.png").toFile());
+        for (int y = 0; y < lines; y++) {
+            for (int x = 0; x < 256; x++) {
+                assertEquals(expected.getRGB(x, y), shown.getRGB(x, y), "dead letter picture at " + x + "," + y);
+            }
         }
     }
 
