@@ -490,9 +490,9 @@ public final class Console implements Digestible {
         if (due == Long.MIN_VALUE || cycles <= 0) {
             return Long.MIN_VALUE;
         }
-        final long apuBound = cycles >= (Long.MAX_VALUE - masterClock) / cpuDivider
-                ? Long.MAX_VALUE : masterClock + cycles * cpuDivider;
-        return Math.min(due - cpuDivider, apuBound);
+        // Saturating, without a division: a far event (or a clock loaded near its end) is no bound.
+        final long apuBound = cycles > 0xFFFF_FFFFL ? Long.MAX_VALUE : masterClock + cycles * cpuDivider;
+        return Math.min(due - cpuDivider, apuBound < masterClock ? Long.MAX_VALUE : apuBound);
     }
 
     /**
