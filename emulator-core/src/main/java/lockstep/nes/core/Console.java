@@ -66,7 +66,7 @@ public final class Console implements Digestible {
     /** The cheat codes in effect: described as a section of their own while any is ({@link #state}). */
     final Cheats cheats = new Cheats();
     /**
-     * Whether any cheat is in effect: CPU reads then go through {@link #readCheated} and whole
+     * Whether any cheat is in effect: CPU reads then go through the cheat-aware bus's read and whole
      * instructions run on {@link CheatBus}, so a console without cheats runs the plain paths only.
      */
     @NotState("cache of cheats.active(), rebuilt wherever the cheats change")
@@ -77,11 +77,7 @@ public final class Console implements Digestible {
     long masterClock;
     /** The last value seen on the CPU data bus. */
     int openBus;
-    /**
-     * The master clock before which a cycle boundary is quiet ({@link #quietCycle}), found from
-     * the PPU's and the APU's deadlines; Long.MIN_VALUE when it must be found again (either
-     * deadline was set, or the clocks were loaded).
-     */
+    /** {@link QuietBound#before} as of the last deadline set; Long.MIN_VALUE: to be found again. */
     @NotState("cache of the PPU's and the APU's deadlines, in master clocks")
     private long quietBefore = Long.MIN_VALUE;
 
@@ -250,10 +246,7 @@ public final class Console implements Digestible {
         cpu.power();
     }
 
-    /**
-     * Draws the picture (the default) or not ({@link Ppu#drawPicture}): the same states and
-     * digests either way, the PPU not caught up by this call.
-     */
+    /** Draws the picture or not ({@link Ppu#drawPicture}): the same states either way; catches nothing up. */
     public void drawPicture(boolean on) {
         ppu.drawPicture(on);
     }
@@ -284,7 +277,7 @@ public final class Console implements Digestible {
             if (write) {
                 write(c.address(), c.dataOut());
             } else {
-                value = cheating ? readCheated(c.address()) : read(c.address());
+                value = cheating ? cheatBus.busRead(this, c.address()) : read(c.address());
             }
             masterClock += cpuDivider - access;
             runPpu();
@@ -429,42 +422,17 @@ public final class Console implements Digestible {
     @NotState("wiring chosen from the cheats (cheatsChanged)")
     private Bus bus;
 
-    /**
-     * A CPU read while cheats are in effect: {@link #read}, then, where a cheat names the
-     * address, the cheat's value in place of the bus's (Game Genie: the cartridge's byte, which
-     * an 8-letter code's compare value is checked against). The cheat drives the data bus.
-     */
-    int readCheated(int addr) {
-        final int value = read(addr);
-        if (!cheats.names(addr)) {
-            return value;
-        }
-        final int cheated = cheats.apply(addr, value);
-        openBus = cheated;
-        return cheated;
-    }
-
-    /**
-     * True when the coming cycle is quiet (see {@link WholeInstructionBus}): it ends before the
-     * PPU's deadline (so neither catch-up of the cycle runs it) and starts before the APU's next
-     * event, and the board counts no cycles. A lockstep chain ({@link AccessWatcher}) sees quiet
-     * cycles' accesses as it sees the others.
-     */
+    /** True when the coming cycle is quiet ({@link QuietBound}); chains see quiet accesses as any other. */
     boolean quietCycle() {
         return masterClock < quietBefore || quietAfterRefresh();
     }
 
-    /**
-     * {@link #quietCycle}'s reference: the PPU's and the APU's deadlines read afresh. Every
-     * cycle adds {@link #cpuDivider} to the master clock and one to the cycle count, so the
-     * APU's deadline in cycles is one in master clocks too, until the clocks are loaded.
-     */
+    /** {@link #quietCycle}'s reference: the deadlines read afresh (for tests). */
     boolean quietCycleAfresh() {
-        return !ppuCatchUp.isDue(masterClock + cpuDivider) && cycle + 1 < apu.nextEventCycle()
-                && !boardCycles;
+        return QuietBound.afresh(ppuCatchUp, apu, boardCycles, cycle, masterClock, cpuDivider);
     }
 
-    /** Either deadline was set, or the clocks were loaded: the quiet bound is found again when next asked. */
+    /** Either deadline was set, or the clocks were loaded: the bound is found again when next asked. */
     private void deadlinesMoved() {
         quietBefore = Long.MIN_VALUE;
     }
@@ -474,25 +442,9 @@ public final class Console implements Digestible {
         if (boardCycles) {
             return false;
         }
-        final long bound = quietBound();
+        final long bound = QuietBound.before(ppuCatchUp, apu, cycle, masterClock, cpuDivider);
         quietBefore = bound;
         return masterClock < bound;
-    }
-
-    /**
-     * The master clock before which a cycle boundary is quiet, as the deadlines stand: the
-     * coming cycle ends before the PPU's deadline ({@code masterClock + cpuDivider} not due) and
-     * starts before the APU's next event ({@code cycle + 1 < nextEventCycle}).
-     */
-    private long quietBound() {
-        final long due = ppuCatchUp.dueClock();
-        final long cycles = apu.nextEventCycle() - 1 - cycle;
-        if (due == Long.MIN_VALUE || cycles <= 0) {
-            return Long.MIN_VALUE;
-        }
-        // Saturating, without a division: a far event (or a clock loaded near its end) is no bound.
-        final long apuBound = cycles > 0xFFFF_FFFFL ? Long.MAX_VALUE : masterClock + cycles * cpuDivider;
-        return Math.min(due - cpuDivider, apuBound < masterClock ? Long.MAX_VALUE : apuBound);
     }
 
     /**

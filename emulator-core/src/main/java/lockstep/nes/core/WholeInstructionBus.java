@@ -125,7 +125,7 @@ class WholeInstructionBus implements Bus {
     /**
      * The bus of whole instructions while cheats are in effect: a read of an address a cheat
      * names is never quiet (the CPU takes the whole cycle, {@link #cycleRead}), and sees the
-     * cheat's value ({@link Console#readCheated}); every other access is the plain bus's
+     * cheat's value ({@link #busRead}); every other access is the plain bus's
      * (why an override costs nothing without cheats: docs/design/performance.md).
      */
     static final class Cheating extends WholeInstructionBus {
@@ -133,9 +133,20 @@ class WholeInstructionBus implements Bus {
             super(console);
         }
 
+        /**
+         * A CPU read: {@link Console#read}, then, where a cheat names the address, the cheat's
+         * value in place of the bus's (Game Genie: the cartridge's byte, which an 8-letter
+         * code's compare value is checked against). The cheat drives the data bus.
+         */
         @Override
         int busRead(Console n, int address) {
-            return n.readCheated(address);
+            final int value = n.read(address);
+            if (!n.cheats.names(address)) {
+                return value;
+            }
+            final int cheated = n.cheats.apply(address, value);
+            n.openBus = cheated;
+            return cheated;
         }
 
         @Override
