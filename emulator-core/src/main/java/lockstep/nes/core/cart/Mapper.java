@@ -99,6 +99,15 @@ public abstract class Mapper implements PpuBus, Digestible {
     /** {@code digestEveryTime && !digestHot}: the cached term is recomputed every time. */
     @NotState("digest cache")
     private boolean digestAlways = true;
+    /** A hot board whose page tables follow one line ({@link #hasLineKeyedDigest}): its cached term is kept per line. */
+    @NotState("digest cache")
+    private boolean digestKeyed;
+    /** The cached term (hot part left out) with the line at 0 and at 1, for {@link #digestKeyed}. */
+    @NotState("digest cache")
+    private final long[] digestByLine = new long[2];
+    /** Bit k set: {@code digestByLine[k]} holds the registers as they stand. */
+    @NotState("digest cache")
+    private int digestLines;
     /** The weights of the register words, for {@link #digestWeight}. */
     @NotState("digest cache")
     private long[] digestWeights;
@@ -579,6 +588,13 @@ public abstract class Mapper implements PpuBus, Digestible {
         if (digestStale | digestAlways) {
             refreshDigest();
         }
+        if (digestKeyed) {
+            final int line = hotDigestLine();
+            if ((digestLines >> line & 1) == 0) {
+                refreshDigest();
+            }
+            return digestByLine[line] + hotDigestTerm();
+        }
         return digestHot ? digestScalars + hotDigestTerm() : digestScalars;
     }
 
@@ -610,6 +626,14 @@ public abstract class Mapper implements PpuBus, Digestible {
                 }
             }
             digestScalars -= hotDigestTerm();
+        }
+        digestKeyed = digestHot && hasLineKeyedDigest();
+        if (digestKeyed) {
+            // A write (or a load) made the other line's term stale too; a line's first sighting
+            // since does not.
+            final int line = hotDigestLine();
+            digestLines = (digestStale ? 0 : digestLines) | 1 << line;
+            digestByLine[line] = digestScalars;
         }
         digestStale = false;
     }
@@ -653,6 +677,21 @@ public abstract class Mapper implements PpuBus, Digestible {
      */
     protected boolean hasHotDigestTerm() {
         return false;
+    }
+
+    /**
+     * For a board with {@link #hasHotDigestTerm} whose page tables also change outside CPU
+     * writes, following one line alone ({@link #hotDigestLine}): between two writes they are a
+     * function of the registers and that line, so the rest of the term is cached once for each
+     * level of the line. Default false.
+     */
+    protected boolean hasLineKeyedDigest() {
+        return false;
+    }
+
+    /** The line the page tables follow, 0 or 1 (boards with {@link #hasLineKeyedDigest}). */
+    protected int hotDigestLine() {
+        return 0;
     }
 
     /**

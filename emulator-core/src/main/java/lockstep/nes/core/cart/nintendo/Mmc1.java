@@ -208,12 +208,22 @@ public class Mmc1 extends Mapper {
     }
 
     /**
-     * The cycle counter and A12 are the only fields that change outside writes, unless A12 also
-     * switches the outer bank lines (then the page tables change with it: no hot path).
+     * The cycle counter and A12 are the only fields that change outside writes, and the page
+     * tables where A12 switches the outer bank lines: those follow A12 alone between writes.
      */
     @Override
     protected boolean hasHotDigestTerm() {
-        return !outerLines;
+        return true;
+    }
+
+    @Override
+    protected boolean hasLineKeyedDigest() {
+        return outerLines;
+    }
+
+    @Override
+    protected int hotDigestLine() {
+        return a12Line[0] >> 12;
     }
 
     /** Their part of the term: word 1 is cycles, word 3 packs a12 alone (see registers()). */
