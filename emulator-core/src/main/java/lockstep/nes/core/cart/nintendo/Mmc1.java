@@ -239,7 +239,12 @@ public class Mmc1 extends Mapper {
 
     @Override
     protected long hotDigestTerm() {
-        return digestWeight(1) * cycles() + digestWeight(3) * (a12Line[0] != 0 ? 1L : 0L);
+        return digestWeight(1) * cycles() + digestWeight(3) * (a12High() ? 1L : 0L);
+    }
+
+    /** PPU A12 as last seen (the described "a12"). */
+    final boolean a12High() {
+        return a12Line[0] != 0;
     }
 
     @Override

@@ -94,6 +94,15 @@ public final class NesEvent extends Mmc1 {
         prgRamBank(0, enabled, enabled);
     }
 
+    /**
+     * The MMC1's hot fields where this board's words put them: its lock and running flag follow
+     * A12 in word 3, so A12 is that word's bit 33 (the lock's 32 bits and the flag below it).
+     */
+    @Override
+    protected long hotDigestTerm() {
+        return digestWeight(1) * cycles() + digestWeight(3) * ((a12High() ? 1L : 0L) << 33);
+    }
+
     @Override
     protected void registers(StateVisitor s) {
         super.registers(s);
