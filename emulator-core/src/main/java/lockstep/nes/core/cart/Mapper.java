@@ -99,12 +99,12 @@ public abstract class Mapper implements PpuBus, Digestible {
     /** {@code digestEveryTime && !digestHot}: the cached term is recomputed every time. */
     @NotState("digest cache")
     private boolean digestAlways = true;
-    /** A hot board whose page tables follow one line ({@link #hasLineKeyedDigest}): its cached term is kept per line. */
+    /** A hot board whose page tables follow a few lines ({@link #hasLineKeyedDigest}): its cached term is kept per level. */
     @NotState("digest cache")
     private boolean digestKeyed;
-    /** The cached term (hot part left out) with the line at 0 and at 1, for {@link #digestKeyed}. */
+    /** The cached term (hot part left out) for each level of the lines, for {@link #digestKeyed}. */
     @NotState("digest cache")
-    private final long[] digestByLine = new long[2];
+    private final long[] digestByLine = new long[4];
     /** Bit k set: {@code digestByLine[k]} holds the registers as they stand. */
     @NotState("digest cache")
     private int digestLines;
@@ -681,15 +681,15 @@ public abstract class Mapper implements PpuBus, Digestible {
 
     /**
      * For a board with {@link #hasHotDigestTerm} whose page tables also change outside CPU
-     * writes, following one line alone ({@link #hotDigestLine}): between two writes they are a
-     * function of the registers and that line, so the rest of the term is cached once for each
-     * level of the line. Default false.
+     * writes, following one or two lines alone ({@link #hotDigestLine}: A12, CHR latches):
+     * between two writes they are a function of the registers and those lines, so the rest of
+     * the term is cached once for each level of the lines. Default false.
      */
     protected boolean hasLineKeyedDigest() {
         return false;
     }
 
-    /** The line the page tables follow, 0 or 1 (boards with {@link #hasLineKeyedDigest}). */
+    /** The level of the lines the page tables follow, 0-3 (boards with {@link #hasLineKeyedDigest}). */
     protected int hotDigestLine() {
         return 0;
     }

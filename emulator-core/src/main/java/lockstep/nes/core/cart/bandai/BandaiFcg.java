@@ -116,6 +116,27 @@ public final class BandaiFcg extends Mapper {
         prgRamBank(0, false, false);
     }
 
+    /** Only the IRQ counter's fields move outside writes. */
+    @Override
+    protected boolean hasHotDigestTerm() {
+        return true;
+    }
+
+    /**
+     * The word after the eight CHR banks: PRG bank, mirroring and the IRQ's fields, packed as the
+     * digest packs them.
+     */
+    @Override
+    protected long hotDigestTerm() {
+        long word = prgBank & 0xFF;
+        word = word << 8 | (mirror & 0xFF);
+        word = word << 1 | (irqEnabled ? 1 : 0);
+        word = word << 16 | (irqCounter & 0xFFFF);
+        word = word << 16 | (irqLatch & 0xFFFF);
+        word = word << 1 | (irqLine ? 1 : 0);
+        return digestWeight(8) * word;
+    }
+
     @Override
     protected void registers(StateVisitor s) {
         s.ints("chrRegs", chrRegs, 0, 0xFF);

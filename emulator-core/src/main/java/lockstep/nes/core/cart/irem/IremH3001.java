@@ -112,6 +112,26 @@ public final class IremH3001 extends Mapper {
         prgRamBank(0, false, false);
     }
 
+    /** Only the IRQ counter's fields move outside writes. */
+    @Override
+    protected boolean hasHotDigestTerm() {
+        return true;
+    }
+
+    /**
+     * The word after the three PRG and eight CHR banks: mirroring and the IRQ's fields, packed as the
+     * digest packs them.
+     */
+    @Override
+    protected long hotDigestTerm() {
+        long word = mirror & 0xFF;
+        word = word << 1 | (irqEnabled ? 1 : 0);
+        word = word << 16 | (irqCounter & 0xFFFF);
+        word = word << 16 | (irqLatch & 0xFFFF);
+        word = word << 1 | (irqLine ? 1 : 0);
+        return digestWeight(11) * word;
+    }
+
     @Override
     protected void registers(StateVisitor s) {
         s.ints("prgRegs", prgRegs, 0, 0xFF);

@@ -148,6 +148,28 @@ public final class JalecoSs88006 extends Mapper {
         prgRamBank(0, ram, ram && (ramControl & 2) != 0);
     }
 
+    /** Only the IRQ counter's fields move outside writes. */
+    @Override
+    protected boolean hasHotDigestTerm() {
+        return true;
+    }
+
+    /**
+     * The word after the three PRG and eight CHR banks: RAM control, mirroring and the IRQ's fields,
+     * packed as the digest packs them.
+     */
+    @Override
+    protected long hotDigestTerm() {
+        long word = ramControl & 0xFF;
+        word = word << 8 | (mirror & 0xFF);
+        word = word << 16 | (irqReload & 0xFFFF);
+        word = word << 16 | (irqCounter & 0xFFFF);
+        word = word << 8 | (irqWidth & 0xFF);
+        word = word << 1 | (irqEnabled ? 1 : 0);
+        word = word << 1 | (irqLine ? 1 : 0);
+        return digestWeight(11) * word;
+    }
+
     @Override
     protected void registers(StateVisitor s) {
         s.ints("prgRegs", prgRegs, 0, 0xFF);

@@ -86,6 +86,18 @@ public final class Vrc2And4 extends Mapper {
         return irq.line();
     }
 
+    /** Only the IRQ counter moves outside writes (reads of the $6000 latch change nothing). */
+    @Override
+    protected boolean hasHotDigestTerm() {
+        return true;
+    }
+
+    /** The IRQ's fields are register word 9, after the four PRG and mirroring bytes and the eight CHR banks. */
+    @Override
+    protected long hotDigestTerm() {
+        return digestWeight(9) * irq.digestWord();
+    }
+
     @Override
     public int cpuRead(int addr) {
         if (prgRam == null && vrc2 && addr >= 0x6000 && addr < 0x7000) {

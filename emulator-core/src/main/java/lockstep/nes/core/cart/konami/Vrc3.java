@@ -110,6 +110,26 @@ public final class Vrc3 extends Mapper {
         prgRamBank(0, true, true);
     }
 
+    /** Only the IRQ counter's fields move outside writes. */
+    @Override
+    protected boolean hasHotDigestTerm() {
+        return true;
+    }
+
+    /**
+     * All the registers are one word: PRG bank, latch, control, counter and line, packed as the
+     * digest packs them.
+     */
+    @Override
+    protected long hotDigestTerm() {
+        long word = prgBank & 0xFF;
+        word = word << 16 | (latch & 0xFFFF);
+        word = word << 8 | (control & 0xFF);
+        word = word << 16 | (counter & 0xFFFF);
+        word = word << 1 | (irqLine ? 1 : 0);
+        return digestWeight(0) * word;
+    }
+
     @Override
     protected void registers(StateVisitor s) {
         prgBank = s.u8("prgBank", prgBank);

@@ -95,6 +95,25 @@ public final class Mmc2 extends Mapper {
         updateBanks();
     }
 
+    /**
+     * The latches are the only fields that change outside writes, and the CHR page tables follow
+     * them: the term is cached for each pair of latch levels, with nothing hot besides.
+     */
+    @Override
+    protected boolean hasHotDigestTerm() {
+        return true;
+    }
+
+    @Override
+    protected boolean hasLineKeyedDigest() {
+        return true;
+    }
+
+    @Override
+    protected int hotDigestLine() {
+        return latch0 | latch1 << 1;
+    }
+
     @Override
     protected void powerOn() {
         prgBank = 0;

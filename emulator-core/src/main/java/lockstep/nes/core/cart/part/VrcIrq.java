@@ -79,6 +79,16 @@ public final class VrcIrq implements Stateful {
         return line;
     }
 
+    /**
+     * The described fields packed as the digest packs them ({@code DigestTerm}) when they start
+     * a word: latch, control, counter, prescaler, line (57 bits). All of it moves on a CPU cycle
+     * at most through the counter, the prescaler and the line.
+     */
+    public long digestWord() {
+        return ((long) (latch & 0xFF) << 49) | ((long) (control & 0xFF) << 41) | ((long) (counter & 0xFF) << 33)
+                | ((prescaler & 0xFFFFFFFFL) << 1) | (line ? 1L : 0L);
+    }
+
     @Override
     public void state(StateVisitor s) {
         latch = s.u8("irqLatch", latch);

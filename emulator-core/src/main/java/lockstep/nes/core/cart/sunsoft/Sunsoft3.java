@@ -107,6 +107,27 @@ public final class Sunsoft3 extends Mapper {
         prgRamBank(0, false, false);
     }
 
+    /** Only the IRQ counter's fields move outside writes. */
+    @Override
+    protected boolean hasHotDigestTerm() {
+        return true;
+    }
+
+    /**
+     * The word after the four CHR banks: PRG bank, mirroring and the IRQ's fields, packed as the
+     * digest packs them.
+     */
+    @Override
+    protected long hotDigestTerm() {
+        long word = prgBank & 0xFF;
+        word = word << 8 | (mirror & 0xFF);
+        word = word << 16 | (irqCounter & 0xFFFF);
+        word = word << 1 | (irqLowNext ? 1 : 0);
+        word = word << 1 | (counting ? 1 : 0);
+        word = word << 1 | (irqLine ? 1 : 0);
+        return digestWeight(4) * word;
+    }
+
     @Override
     protected void registers(StateVisitor s) {
         s.ints("chrRegs", chrRegs, 0, 0xFF);
