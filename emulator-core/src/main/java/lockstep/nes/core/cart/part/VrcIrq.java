@@ -81,8 +81,8 @@ public final class VrcIrq implements Stateful {
 
     /**
      * The described fields packed as the digest packs them ({@code DigestTerm}) when they start
-     * a word: latch, control, counter, prescaler, line (57 bits). All of it moves on a CPU cycle
-     * at most through the counter, the prescaler and the line.
+     * a word: latch, control, counter, prescaler, line (57 bits). Of these, a CPU cycle moves
+     * only the counter, the prescaler and the line.
      */
     public long digestWord() {
         return ((long) (latch & 0xFF) << 49) | ((long) (control & 0xFF) << 41) | ((long) (counter & 0xFF) << 33)
