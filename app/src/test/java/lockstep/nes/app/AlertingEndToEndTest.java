@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -36,10 +37,20 @@ class AlertingEndToEndTest {
     private final List<Process> servers = new ArrayList<>();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
+    /**
+     * Stops the servers and waits for them to exit before the temporary directory goes:
+     * Alertmanager writes its state into its storage directory as it shuts down, and a directory
+     * still being written cannot be deleted.
+     */
     @AfterEach
-    void stopServers() {
+    void stopServers() throws InterruptedException {
         for (Process p : servers) {
             p.destroy();
+        }
+        for (Process p : servers) {
+            if (!p.waitFor(20, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
         }
     }
 
