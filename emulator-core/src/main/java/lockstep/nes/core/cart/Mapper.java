@@ -6,7 +6,6 @@ import lockstep.nes.core.apu.ExpansionAudio;
 import lockstep.nes.ppu.Ppu;
 import lockstep.nes.ppu.PpuBus;
 import lockstep.nes.state.ChangeCounter;
-import lockstep.nes.state.DigestKeys;
 import lockstep.nes.state.DigestTerm;
 import lockstep.nes.state.Digestible;
 import lockstep.nes.state.Memory;
@@ -80,37 +79,9 @@ public abstract class Mapper implements PpuBus, Digestible {
     /** The hooks the board declares ({@link #declaredHooks}), read once here. Wiring, not state. */
     private final int hooks = declaredHooks();
 
-    // The per-cycle digest's cache of this board's term (see digestTerm()).
-    /** True for boards whose registers change outside {@link #busWrite}: recomputed every time. */
-    private final boolean digestEveryTime = (hooks & BoardHooks.OUTSIDE_WRITES) != 0;
+    /** This board's term, cached between the changes it cannot follow otherwise (see {@link #digestTerm}). */
     @NotState("digest cache")
-    private boolean digestStale = true;
-    @NotState("digest cache")
-    private long digestScalars;
-    @NotState("digest cache")
-    private DigestTerm digestVisitor;
-    @NotState("digest cache")
-    private Memory[] digestMemories = new Memory[0];
-    @NotState("digest cache")
-    private long[] digestCoefficients = new long[0];
-    /** A board with {@link #hasHotDigestTerm}: its cached term leaves the hot fields out. */
-    @NotState("digest cache")
-    private boolean digestHot;
-    /** {@code digestEveryTime && !digestHot}: the cached term is recomputed every time. */
-    @NotState("digest cache")
-    private boolean digestAlways = true;
-    /** A hot board whose page tables follow a few lines ({@link #hasLineKeyedDigest}): its cached term is kept per level. */
-    @NotState("digest cache")
-    private boolean digestKeyed;
-    /** The cached term (hot part left out) for each level of the lines, for {@link #digestKeyed}. */
-    @NotState("digest cache")
-    private final long[] digestByLine = new long[4];
-    /** Bit k set: {@code digestByLine[k]} holds the registers as they stand. */
-    @NotState("digest cache")
-    private int digestLines;
-    /** The weights of the register words, for {@link #digestWeight}. */
-    @NotState("digest cache")
-    private long[] digestWeights;
+    private final BoardTermCache termCache = new BoardTermCache(this, (hooks & BoardHooks.OUTSIDE_WRITES) != 0);
 
     protected Mapper(Cartridge cart) {
         this(cart, cart.totalPrgRamSize());
@@ -241,7 +212,7 @@ public abstract class Mapper implements PpuBus, Digestible {
 
     /** The console's CPU write to $4020-$FFFF: {@link #cpuWrite}, noting that registers may change. */
     public final void busWrite(int addr, int value) {
-        digestStale = true;
+        termCache.markStale();
         changes.bump();
         cpuWrite(addr, value);
     }
@@ -264,7 +235,7 @@ public abstract class Mapper implements PpuBus, Digestible {
      * side effects in $8000-$FFFF, which the console does not count).
      */
     protected final void noteChange() {
-        digestStale = true;
+        termCache.markStale();
         changes.bump();
     }
 
@@ -470,7 +441,7 @@ public abstract class Mapper implements PpuBus, Digestible {
      * $7000, registers to their power-on values.
      */
     public void power() {
-        digestStale = true;
+        termCache.markStale();
         changes.bump();
         ciram.fill(0);
         if (chrRam != null && cart.chrNvramSize() == 0) {
@@ -495,7 +466,7 @@ public abstract class Mapper implements PpuBus, Digestible {
 
     /** The console's reset button: the cartridge sees no reset line, so boards keep their state. */
     public void reset() {
-        digestStale = true;
+        termCache.markStale();
         changes.bump();
     }
 
@@ -531,34 +502,24 @@ public abstract class Mapper implements PpuBus, Digestible {
         prgRamWrite = s.bool("prgRamWrite", prgRamWrite);
         if (s.isReader()) {
             updateBanks();
-            // Not for other visitors: refreshDigest's own visit would count as a change.
+            // Not for other visitors: the term cache's own visit would count as a change.
             changes.bump();
         }
         // A visitor that may have changed values (readers, fault pokes) leaves the digest cache
-        // to be rebuilt (refreshDigest clears this after its own visit); a snapshot's save, made
+        // to be rebuilt (its own visit clears this); a snapshot's save, made
         // every frame by the verifier, does not, so the next fold need not visit the board again.
         if (!s.onlyObserves()) {
-            digestStale = true;
+            termCache.markStale();
         }
     }
 
     /**
-     * This board's digest term ({@code DigestTerm.of(this)}). Board registers and page tables
-     * change only through {@link #busWrite}, power, reset and state loads for most boards, so
-     * their part of the term is cached and recomputed from the description only after one of
-     * those; the memories' incremental hashes are added fresh every time. Boards with cycle
-     * counters, PPU-address watchers or reads of their own ({@link BoardHooks#OUTSIDE_WRITES})
-     * are recomputed every time.
+     * This board's digest term ({@code DigestTerm.of(this)}), cached as {@link BoardTermCache}
+     * says: only the memories' hashes and a hot part are taken every time on most boards.
      */
     @Override
     public final long digestTerm() {
-        long t = scalarTerm();
-        final Memory[] m = digestMemories;
-        final long[] k = digestCoefficients;
-        for (int i = 0; i < m.length; i++) {
-            t += k[i] * m[i].hash();
-        }
-        return t;
+        return termCache.term();
     }
 
     /**
@@ -567,75 +528,7 @@ public abstract class Mapper implements PpuBus, Digestible {
      * per-cycle check, cheaper than two digest terms).
      */
     public final boolean sameState(Mapper o) {
-        if (scalarTerm() != o.scalarTerm() || o.getClass() != getClass()) {
-            return false;
-        }
-        final Memory[] m = digestMemories;
-        final Memory[] n = o.digestMemories;
-        final int count = m.length;
-        if (count != n.length) {
-            return false;
-        }
-        long differ = 0;
-        for (int i = 0; i < count; i++) {
-            differ |= m[i].hash() ^ n[i].hash();
-        }
-        return differ == 0;
-    }
-
-    /** The term of the registers and page tables (all but the memories), refreshed as needed. */
-    private long scalarTerm() {
-        if (digestStale | digestAlways) {
-            refreshDigest();
-        }
-        if (digestKeyed) {
-            final int line = hotDigestLine();
-            if ((digestLines >> line & 1) == 0) {
-                refreshDigest();
-            }
-            return digestByLine[line] + hotDigestTerm();
-        }
-        return digestHot ? digestScalars + hotDigestTerm() : digestScalars;
-    }
-
-    private void refreshDigest() {
-        DigestTerm d = digestVisitor;
-        if (d == null) {
-            d = new DigestTerm();
-            digestVisitor = d;
-        }
-        digestScalars = d.termWithoutMemories(this);
-        int n = d.memoryCount();
-        if (n != digestMemories.length) {
-            digestMemories = new Memory[n];
-            digestCoefficients = new long[n];
-        }
-        for (int i = 0; i < n; i++) {
-            digestMemories[i] = d.memory(i);
-            digestCoefficients[i] = d.coefficient(i);
-        }
-        digestHot = digestEveryTime && hasHotDigestTerm();
-        digestAlways = digestEveryTime && !digestHot;
-        if (digestHot) {
-            if (digestWeights == null) {
-                // Register words follow the words of CIRAM, PRG-RAM and CHR-RAM (see state()).
-                int first = 1 + (prgRam != null ? 1 : 0) + (chrRam != null ? 1 : 0);
-                digestWeights = new long[32];
-                for (int k = 0; k < digestWeights.length; k++) {
-                    digestWeights[k] = DigestKeys.w(first + k);
-                }
-            }
-            digestScalars -= hotDigestTerm();
-        }
-        digestKeyed = digestHot && hasLineKeyedDigest();
-        if (digestKeyed) {
-            // A write (or a load) made the other line's term stale too; a line's first sighting
-            // since does not.
-            final int line = hotDigestLine();
-            digestLines = (digestStale ? 0 : digestLines) | 1 << line;
-            digestByLine[line] = digestScalars;
-        }
-        digestStale = false;
+        return o.getClass() == getClass() && termCache.sameAs(o.termCache);
     }
 
     /**
@@ -655,7 +548,7 @@ public abstract class Mapper implements PpuBus, Digestible {
      * afresh). Valid after a {@link #digestTerm} call.
      */
     public final long digestTermPerCycle() {
-        return digestHot ? clockDigestWeight() : 0;
+        return termCache.perCycle();
     }
 
     /** True when the described state holds a count read off the bus clock (see {@link #cycles}). */
@@ -706,7 +599,7 @@ public abstract class Mapper implements PpuBus, Digestible {
 
     /** The weight of the k-th word of {@link #registers} in this board's term (for {@link #hotDigestTerm}). */
     protected final long digestWeight(int k) {
-        return digestWeights[k];
+        return termCache.weight(k);
     }
 
     // ---- what a board provides ---------------------------------------------------------------
